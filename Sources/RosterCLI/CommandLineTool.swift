@@ -1,0 +1,43 @@
+import Foundation
+import RosterKit
+
+/// The `roster` command line: parses the arguments, runs a subcommand, reports errors.
+///
+/// Everything it touches is passed in, so tests can run it in-process and read what it wrote.
+public enum CommandLineTool {
+    /// The version `roster --version` prints.
+    public static let version = "0.1.0"
+
+    static let abstract = "Keep a class roster of students in a property-list file."
+
+    static let subcommands: [SubcommandEntry] = [
+        SubcommandEntry(AddCommand.self), SubcommandEntry(ListCommand.self), SubcommandEntry(ShowCommand.self),
+        SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
+        SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self), SubcommandEntry(PathCommand.self),
+    ]
+
+    /// The subcommand called `name`, if there is one.
+    static func subcommand(named name: String) -> SubcommandEntry? {
+        subcommands.first { $0.spec.name == name }
+    }
+
+    /// The names of all subcommands, in help order.
+    static var subcommandNames: [String] { subcommands.map { $0.spec.name } }
+
+    /// Runs `roster` with the given arguments and returns its exit code.
+    ///
+    /// - Parameters:
+    ///   - arguments: The words after the program's name.
+    ///   - environment: The process environment (`ROSTER_FILE`, `HOME`, `COLUMNS`).
+    ///   - input: Where answers to questions come from.
+    ///   - output: Where results and help go.
+    ///   - errorOutput: Where errors and questions go.
+    /// - Returns: 0 on success, 64 for a usage or validation error, 1 for any other failure.
+    public static func run(
+        arguments: [String], environment: [String: String], input: LineInput = ScriptedInput(),
+        output: TextOutput, errorOutput: TextOutput
+    ) -> Int32 {
+        let invocation = Invocation(environment: environment, input: input, output: output, errorOutput: errorOutput)
+        return invocation.run(arguments)
+    }
+}

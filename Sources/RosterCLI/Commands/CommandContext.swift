@@ -1,0 +1,34 @@
+import Foundation
+import RosterKit
+
+/// Everything a command may touch, passed in so tests can drive commands in-process.
+struct CommandContext {
+    /// The roster file the command works on.
+    let fileURL: URL
+    /// The process environment.
+    let environment: [String: String]
+    /// Where a person's answers come from.
+    let input: LineInput
+    /// Where results go.
+    let output: TextOutput
+    /// Where errors, notes and questions go.
+    let errorOutput: TextOutput
+
+    /// The width to fit text to: `COLUMNS` when it is a positive number, else 80.
+    var width: Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return 80
+    }
+
+    /// Creates a view model for the roster file.
+    func viewModel() throws -> RosterViewModel {
+        try RosterViewModel(fileURL: fileURL)
+    }
+
+    /// Asks a yes-or-no question on the terminal; anything but yes is no.
+    func confirm(_ question: String) -> Bool {
+        errorOutput.write(question + " [y/N] ")
+        let answer = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+}

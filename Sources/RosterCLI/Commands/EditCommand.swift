@@ -1,0 +1,39 @@
+import RosterKit
+
+/// `roster edit <student> [--name <name>] [--age <age>] [--grade <grade>] [--score <score>] …`
+enum EditCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Change a student's details.",
+        discussion: "Give at least one change. Fields you leave out keep their values.",
+        arguments: [ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")],
+        options: [
+            OptionSpec(name: "name", valueName: "name", help: "The new name."),
+            OptionSpec(name: "age", valueName: "age", help: "The new age, 1 to 120."),
+            OptionSpec(name: "grade", valueName: "grade", help: "The new school grade, 0 to 13."),
+            OptionSpec(name: "score", valueName: "score", help: "The new score, 0 to 100."),
+            OptionSpec(name: "clear-grade", help: "Remove the student's grade."),
+            OptionSpec(name: "clear-score", help: "Remove the student's score."),
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let changes = try changes(from: parsed)
+        let student = try context.viewModel().edit(parsed.positionals[0], changes)
+        context.output.write("Updated \(StudentText.summary(student)).\n")
+    }
+
+    private static func changes(from parsed: ParsedCommand) throws -> StudentChanges {
+        for field in ["grade", "score"] where parsed.values[field] != nil && parsed.has("clear-\(field)") {
+            throw UsageError.message("--\(field) and --clear-\(field) cannot be used together; give one of them.")
+        }
+        let changes = StudentChanges(
+            name: try parsed.values["name"].map(StudentValidator.name),
+            age: try parsed.age(in: spec), grade: try parsed.grade(in: spec), score: try parsed.score(in: spec),
+            clearGrade: parsed.has("clear-grade"), clearScore: parsed.has("clear-score"))
+        guard !changes.isEmpty else {
+            throw UsageError.message(
+                "Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score.")
+        }
+        return changes
+    }
+}

@@ -1,0 +1,11 @@
+/// `roster path`
+enum PathCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "path",
+        abstract: "Print the path of the roster file.",
+        discussion: "The file is --file if given, else $ROSTER_FILE, else students.plist in ~/Documents.")
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        context.output.write(context.fileURL.path + "\n")
+    }
+}

@@ -1,0 +1,19 @@
+import RosterKit
+
+/// `roster remove <student> ...`
+enum RemoveCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "remove",
+        abstract: "Remove students from the roster.",
+        discussion: "Removes all the students named, or none of them if one cannot be found.",
+        arguments: [
+            ArgumentSpec(
+                name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.", isRepeated: true)
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let removed = try context.viewModel().remove(parsed.positionals)
+        let names = removed.map(\.name).joined(separator: ", ")
+        context.output.write("Removed \(StudentText.count(removed.count)): \(names).\n")
+    }
+}

@@ -1,0 +1,27 @@
+import RosterKit
+
+/// `roster show <student> [--format table|json]`
+enum ShowCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show one student.",
+        arguments: [ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")],
+        options: [
+            OptionSpec(
+                name: "format", valueName: "format", help: "How to print the student.",
+                choices: ["table", "json"], defaultValue: "table")
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let student = try context.viewModel().student(matching: parsed.positionals[0])
+        if parsed.values["format"] == "json" {
+            context.output.write(StudentJSON.object(student) + "\n")
+            return
+        }
+        let rows = [
+            ("ID", student.id.uuidString), ("Name", student.name), ("Age", String(student.age)),
+            ("Grade", student.grade.map(String.init) ?? "-"), ("Score", student.score.map(StudentText.score) ?? "-"),
+        ]
+        context.output.write(rows.map { "\(DisplayWidth.padded($0.0 + ":", to: 7))\($0.1)\n" }.joined())
+    }
+}

@@ -1,0 +1,22 @@
+/// A `roster` subcommand: what it accepts, and what it does with it.
+protocol Subcommand: SendableMetatype {
+    /// The command's name, arguments and options, for the parser and the help.
+    static var spec: CommandSpec { get }
+
+    /// Runs the command, writing results to the context's output.
+    ///
+    /// - Throws: ``UsageError`` or `ValidationError` for input that cannot be used (exit 64), any
+    ///   other error for a failure (exit 1).
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws
+}
+
+/// A subcommand as the router keeps it: its spec and its entry point.
+struct SubcommandEntry: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedCommand, CommandContext) throws -> Void
+
+    init<Command: Subcommand>(_ command: Command.Type) {
+        spec = command.spec
+        run = { try Command.run($0, in: $1) }
+    }
+}

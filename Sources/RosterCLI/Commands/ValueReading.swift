@@ -1,0 +1,38 @@
+import RosterKit
+
+/// Reads typed option values, turning a malformed number into swift-argument-parser's
+/// "The value … is invalid" error and leaving range checks to ``StudentValidator``.
+extension ParsedCommand {
+    /// The age given with `--age`, if any.
+    func age(in spec: CommandSpec) throws -> Int? {
+        try read("age", in: spec, hint: "Use a whole number from 1 to 120.", StudentValidator.age(text:))
+    }
+
+    /// The grade given with `--grade`, if any.
+    func grade(in spec: CommandSpec) throws -> Int? {
+        try read("grade", in: spec, hint: "Use a whole number from 0 to 13.", StudentValidator.grade(text:))
+    }
+
+    /// The score given with `--score`, if any.
+    func score(in spec: CommandSpec) throws -> Double? {
+        try read("score", in: spec, hint: "Use a number from 0 to 100, such as 88.5.", StudentValidator.score(text:))
+    }
+
+    /// The value of a choice option, or its default.
+    func choice<Choice: RawRepresentable>(_ name: String, default fallback: Choice) -> Choice
+    where Choice.RawValue == String {
+        values[name].flatMap(Choice.init(rawValue:)) ?? fallback
+    }
+
+    private func read<Value>(
+        _ name: String, in spec: CommandSpec, hint: String, _ convert: (String) throws -> Value
+    ) throws -> Value? {
+        guard let text = values[name] else { return nil }
+        do {
+            return try convert(text)
+        } catch ValidationError.notANumber {
+            let label = spec.allOptions.first { $0.name == name }?.label ?? "--\(name)"
+            throw UsageError.invalidValue(text, label: label, reason: hint)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// Renders help and usage text in swift-argument-parser's layout.
+///
+/// Sections are headed `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:` and `SUBCOMMANDS:`; entries
+/// are indented two spaces with their descriptions at column 26, wrapped to the screen's width.
+struct HelpFormatter {
+    static let toolName = "roster"
+    static let descriptionColumn = 26
+    static let indent = "  "
+
+    /// The width to wrap to.
+    let width: Int
+
+    /// The `USAGE:` line's content for a command: `roster add <name> --age <age> [--grade <grade>]`.
+    static func usage(for spec: CommandSpec) -> String {
+        var parts = ["\(toolName) \(spec.name)"]
+        for argument in spec.arguments {
+            parts.append(argument.isOptional ? "[\(argument.label)]" : argument.label)
+        }
+        for option in spec.options {
+            parts.append(option.isRequired ? option.label : "[\(option.label)]")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The usage of the tool itself.
+    static let rootUsage = "\(toolName) [--file <file>] <subcommand>"
+
+    /// The full help of one command.
+    func help(for spec: CommandSpec) -> String {
+        var text = "OVERVIEW: " + wrap(spec.abstract, indent: 0) + "\n"
+        if let discussion = spec.discussion {
+            text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { wrap(String($0), indent: 0) }.joined(separator: "\n") + "\n"
+        }
+        text += "\nUSAGE: " + Self.usage(for: spec) + "\n"
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n" + spec.arguments.map { entry($0.label, $0.help) }.joined()
+        }
+        text += "\nOPTIONS:\n" + spec.allOptions.map { entry($0.helpLabel, describe($0)) }.joined()
+        return text
+    }
+
+    /// The help of the tool, listing its subcommands.
+    func rootHelp(abstract: String, subcommands: [CommandSpec]) -> String {
+        var text = "OVERVIEW: " + wrap(abstract, indent: 0) + "\n"
+        text += "\nUSAGE: " + Self.rootUsage + "\n"
+        text += "\nOPTIONS:\n" + CommandSpec.commonOptions.map { entry($0.helpLabel, describe($0)) }.joined()
+        text += "\nSUBCOMMANDS:\n" + subcommands.map { entry($0.name, $0.abstract) }.joined()
+        text += "\n  See '\(Self.toolName) help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    private func describe(_ option: OptionSpec) -> String {
+        var notes: [String] = []
+        if !option.choices.isEmpty { notes.append("values: " + option.choices.joined(separator: ", ")) }
+        if let defaultValue = option.defaultValue { notes.append("default: \(defaultValue)") }
+        return notes.isEmpty ? option.help : option.help + " (\(notes.joined(separator: "; ")))"
+    }
+
+    private func entry(_ label: String, _ description: String) -> String {
+        let padded = Self.indent + label
+        let body = wrap(description, indent: Self.descriptionColumn)
+        if padded.count < Self.descriptionColumn {
+            return padded + String(repeating: " ", count: Self.descriptionColumn - padded.count) + body + "\n"
+        }
+        return padded + "\n" + String(repeating: " ", count: Self.descriptionColumn) + body + "\n"
+    }
+
+    /// Wraps `text` at word boundaries; lines after the first are indented by `indent` spaces.
+    func wrap(_ text: String, indent: Int) -> String {
+        let available = max(width - indent, 20)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > available {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Somewhere the command line writes text: standard output, standard error, or a test's buffer.
+public protocol TextOutput: AnyObject {
+    /// Whether the text goes to a terminal that a person is looking at.
+    var isTerminal: Bool { get }
+    /// Writes `text` as it is; callers add their own line ends.
+    func write(_ text: String)
+}
+
+/// Writes to an open file descriptor, such as standard output (1) or standard error (2).
+public final class FileDescriptorOutput: TextOutput {
+    private let descriptor: Int32
+
+    /// Standard output.
+    public static func standardOutput() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 1) }
+    /// Standard error.
+    public static func standardError() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 2) }
+
+    /// Creates an output for a descriptor the caller keeps open.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Whether the descriptor is a terminal.
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Writes all of `text`, retrying short writes.
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = writeBytes(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Collects everything written, for tests and for callers that want the text.
+public final class CapturedOutput: TextOutput {
+    /// Everything written so far.
+    public private(set) var text = ""
+    /// Whether to claim to be a terminal.
+    public let isTerminal: Bool
+
+    /// Creates an empty buffer.
+    public init(isTerminal: Bool = false) {
+        self.isTerminal = isTerminal
+    }
+
+    /// Appends `text` to ``text``.
+    public func write(_ text: String) {
+        self.text += text
+    }
+}
+
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -1,0 +1,14 @@
+/// What the parser read from the command line for one command.
+struct ParsedCommand: Sendable {
+    /// The last value given for each option, by long name.
+    var values: [String: String] = [:]
+    /// The flags given, by long name.
+    var flags: Set<String> = []
+    /// The positional arguments, in order.
+    var positionals: [String] = []
+
+    /// Whether a flag was given.
+    func has(_ flag: String) -> Bool {
+        flags.contains(flag)
+    }
+}

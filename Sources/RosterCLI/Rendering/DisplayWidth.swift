@@ -1,0 +1,67 @@
+/// How many terminal columns text takes: wide East Asian characters and emoji take two, combining
+/// marks and joiners none.
+enum DisplayWidth {
+    /// The columns `text` takes.
+    static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The columns one user-perceived character takes.
+    static func of(_ character: Character) -> Int {
+        var width = 0
+        for scalar in character.unicodeScalars {
+            if scalar.value == 0xFE0F { return 2 }
+            width = max(width, of(scalar))
+        }
+        return width
+    }
+
+    /// Shortens `text` to at most `limit` columns, ending with `…` when anything was cut.
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard of(text) > limit else { return text }
+        guard limit > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            if used + width > limit - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…"
+    }
+
+    /// `text` followed by spaces up to `width` columns.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - of(text)))
+    }
+
+    /// Spaces up to `width` columns followed by `text`.
+    static func rightAligned(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - of(text))) + text
+    }
+
+    private static func of(_ scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control:
+            return 0
+        default:
+            break
+        }
+        if properties.isEmojiPresentation || isWide(scalar.value) { return 2 }
+        return 1
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        value >= 0x1100 && wideRanges.contains { $0.contains(value) }
+    }
+}

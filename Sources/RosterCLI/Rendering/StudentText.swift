@@ -1,0 +1,20 @@
+import RosterKit
+
+/// How single values of a student are written for people.
+enum StudentText {
+    /// A score without a needless `.0`: `90`, `88.5`.
+    static func score(_ score: Double) -> String {
+        if score == score.rounded(), abs(score) < 1e15 { return String(Int(score)) }
+        return String(score)
+    }
+
+    /// A short description used in messages: `Ada Lovelace (age 12, id 1A2B3C4D)`.
+    static func summary(_ student: Student) -> String {
+        "\(student.name) (age \(student.age), id \(student.id.uuidString.prefix(RosterLookup.minimumShortIDLength)))"
+    }
+
+    /// `1 student`, `2 students`.
+    static func count(_ count: Int) -> String {
+        count == 1 ? "1 student" : "\(count) students"
+    }
+}

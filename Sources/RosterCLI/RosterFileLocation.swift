@@ -1,0 +1,22 @@
+import Foundation
+import RosterKit
+
+/// Decides which roster file a command works on: `--file`, else `$ROSTER_FILE`, else the default.
+enum RosterFileLocation {
+    /// The roster file's URL.
+    ///
+    /// - Throws: ``UsageError`` when `--file` or `$ROSTER_FILE` is given but empty.
+    static func resolve(option: String?, environment: [String: String]) throws -> URL {
+        if let option {
+            guard !option.isEmpty else {
+                throw UsageError.invalidValue("", label: "--file <file>", reason: "Give the path of a roster file.")
+            }
+            return URL(fileURLWithPath: option)
+        }
+        if let variable = environment["ROSTER_FILE"] {
+            guard !variable.isEmpty else { throw UsageError.emptyEnvironment("ROSTER_FILE") }
+            return URL(fileURLWithPath: variable)
+        }
+        return StorageHandler.defaultURL(environment: environment)
+    }
+}

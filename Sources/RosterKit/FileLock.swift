@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An exclusive advisory lock on a sidecar file beside the roster, held across a read-modify-write.
+///
+/// Two `roster add` commands started at the same moment would otherwise both read the same roster
+/// and the second rename would drop the first one's student. The lock file is never removed, since
+/// removing it would let a waiting process lock a file that no longer has a name.
+struct FileLock: ~Copyable {
+    /// How long a command waits for another one before giving up.
+    static let defaultTimeout: Duration = .seconds(10)
+
+    private let descriptor: Int32
+
+    /// Takes the lock for the roster at `rosterPath`, waiting at most `timeout`.
+    ///
+    /// - Throws: ``StorageError/busy(path:seconds:)`` when the wait runs out, or a file-system error
+    ///   when the lock file cannot be created.
+    init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
+        let folder = (rosterPath as NSString).deletingLastPathComponent
+        try FileSystem.createFolder(folder.isEmpty ? "." : folder)
+        let lockPath = rosterPath + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, FileSystem.privateFileMode)
+        guard descriptor >= 0 else { throw FileSystem.failure(lockPath, action: "create the lock file") }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
+                close(descriptor)
+                throw StorageError.busy(path: rosterPath, seconds: Int(timeout.components.seconds))
+            }
+            // Polling keeps the wait bounded without signals; 5 ms is short next to any command.
+            usleep(5_000)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

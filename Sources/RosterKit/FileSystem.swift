@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Small POSIX helpers behind ``StorageHandler``: exact reads, durable atomic replacement, private
+/// permissions.
+///
+/// Foundation's `Data.write(options: .atomic)` neither syncs to disk nor keeps a file's mode, so the
+/// storage layer talks to the system directly here.
+enum FileSystem {
+    /// The mode of every file roster creates: readable and writable by its owner only.
+    static let privateFileMode: mode_t = 0o600
+    /// The mode of every folder roster creates.
+    static let privateDirectoryMode: mode_t = 0o700
+
+    /// Returns the file's bytes, or `nil` when there is no file at `path`.
+    static func read(_ path: String) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(path, action: "read")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, action: "read")
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
+    /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file.
+    ///
+    /// The bytes go to a private temporary file in the same folder, are synced, take the old file's
+    /// mode, and are renamed over `path`; then the folder itself is synced so the rename survives a
+    /// power cut.
+    static func replace(_ path: String, with data: Data) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try createFolder(folder.isEmpty ? "." : folder)
+        let mode = existingMode(path) ?? privateFileMode
+        let temporary = temporaryPath(beside: path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privateFileMode)
+        guard descriptor >= 0 else { throw failure(path, action: "write") }
+        do {
+            try writeAll(data, to: descriptor, path: path)
+            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+                throw failure(path, action: "write")
+            }
+            close(descriptor)
+            guard rename(temporary, path) == 0 else { throw failure(path, action: "replace") }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        syncFolder(folder.isEmpty ? "." : folder)
+    }
+
+    /// Removes the file at `path`; a missing file is not an error.
+    static func remove(_ path: String) throws {
+        if unlink(path) != 0 && errno != ENOENT { throw failure(path, action: "delete") }
+        syncFolder((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Creates `path` and any missing parents with mode 0700.
+    static func createFolder(_ path: String) throws {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                throw StorageError.fileSystem(
+                    path: path, action: "use the folder", reason: "it is a file, not a folder")
+            }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path { try createFolder(parent) }
+        if mkdir(path, privateDirectoryMode) != 0 && errno != EEXIST {
+            throw failure(path, action: "create the folder")
+        }
+    }
+
+    /// The system's explanation of the last failed call, as a ``StorageError``.
+    static func failure(_ path: String, action: String) -> StorageError {
+        let code = errno
+        if code == EISDIR { return .isDirectory(path: path) }
+        return .fileSystem(path: path, action: action, reason: String(cString: strerror(code)))
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw failure(path, action: "write")
+                }
+                offset += written
+            }
+        }
+    }
+
+    private static func existingMode(_ path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & 0o7777
+    }
+
+    private static func temporaryPath(beside path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let file = ".\(name).\(unique).tmp"
+        return folder.isEmpty ? file : folder + "/" + file
+    }
+
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}
+
+#if canImport(Glibc)
+    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        Glibc.read(fd, buffer, count)
+    }
+    private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        Glibc.write(fd, buffer, count)
+    }
+#elseif canImport(Darwin)
+    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        Darwin.read(fd, buffer, count)
+    }
+    private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        Darwin.write(fd, buffer, count)
+    }
+#endif

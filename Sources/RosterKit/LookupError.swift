@@ -1,0 +1,19 @@
+/// A reference to a student that does not pick out exactly one student.
+public enum LookupError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// No student has this id, id prefix or name.
+    case notFound(reference: String)
+    /// Several students match; `candidates` describes each as `short id  name`.
+    case ambiguous(reference: String, candidates: [String])
+
+    /// A sentence that names the problem and how to pick one student.
+    public var description: String {
+        switch self {
+        case .notFound(let reference):
+            return "No student matches '\(reference)'. Use a name, a full id, or an id prefix of at least "
+                + "\(RosterLookup.minimumPrefixLength) characters; 'roster list' shows them."
+        case .ambiguous(let reference, let candidates):
+            return "'\(reference)' matches \(candidates.count) students: \(candidates.joined(separator: "; ")). "
+                + "Use a longer id prefix or the full id."
+        }
+    }
+}

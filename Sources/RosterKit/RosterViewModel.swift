@@ -1,0 +1,117 @@
+import Foundation
+
+/// The layer between a roster file and whatever shows it: a screen, a terminal, a test.
+///
+/// As in the MVVM pattern of the iOS teaching app, the view model turns a person's intents (add,
+/// edit, remove, delete all, undo) into validated changes through ``StorageHandler``, and offers
+/// the data ready to show: ``students`` in file order, ``sorted(by:reversed:)`` and
+/// ``student(matching:)``. Each intent is one locked read-modify-write, so it works on the roster
+/// as it is on disk at that moment, even if another process changed it since ``reload()``.
+public final class RosterViewModel {
+    /// The roster file this view model reads and changes.
+    public let fileURL: URL
+    /// The students as last read or written, in file order.
+    public private(set) var students: [Student]
+
+    /// Creates a view model for a roster file and loads it.
+    ///
+    /// - Parameter fileURL: The roster file; ``StorageHandler/plistURL`` by default.
+    /// - Throws: ``StorageError`` when the file exists but cannot be read.
+    public init(fileURL: URL = StorageHandler.plistURL) throws {
+        self.fileURL = fileURL
+        self.students = try StorageHandler.load(from: fileURL)
+    }
+
+    /// Reads the roster file again.
+    ///
+    /// - Throws: ``StorageError`` when the file exists but cannot be read.
+    public func reload() throws {
+        students = try StorageHandler.load(from: fileURL)
+    }
+
+    /// Validates and adds a new student at the end of the roster.
+    ///
+    /// - Returns: The student as stored, with its new id and trimmed name.
+    /// - Throws: ``ValidationError`` for a value a roster does not accept, ``StorageError`` when
+    ///   the file cannot be changed.
+    @discardableResult
+    public func add(name: String, age: Int, grade: Int? = nil, score: Double? = nil) throws -> Student {
+        let student = Student(
+            name: try StudentValidator.name(name), age: try StudentValidator.age(age),
+            grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
+        students = try StorageHandler.update(at: fileURL) { $0 + [student] }
+        return student
+    }
+
+    /// Changes some fields of one student.
+    ///
+    /// - Parameters:
+    ///   - reference: A full id, an id prefix or a name; see ``RosterLookup``.
+    ///   - changes: The fields to change.
+    /// - Returns: The edited student.
+    /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
+    @discardableResult
+    public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
+        var edited: Student?
+        students = try StorageHandler.update(at: fileURL) { current in
+            var updated = current
+            let index = try RosterLookup.index(of: reference, in: current)
+            updated[index] = try changes.applied(to: current[index])
+            edited = updated[index]
+            return updated
+        }
+        guard let edited else { throw LookupError.notFound(reference: reference) }
+        return edited
+    }
+
+    /// Removes the students that `references` pick out, all of them or none.
+    ///
+    /// - Parameter references: Full ids, id prefixes or names; naming a student twice is fine.
+    /// - Returns: The removed students, in file order.
+    /// - Throws: ``LookupError`` for the first reference that does not pick out one student, in which
+    ///   case nothing is removed; ``StorageError`` when the file cannot be changed.
+    @discardableResult
+    public func remove(_ references: [String]) throws -> [Student] {
+        var removed: [Student] = []
+        students = try StorageHandler.update(at: fileURL) { current in
+            let doomed = Set(try references.map { try RosterLookup.index(of: $0, in: current) })
+            removed = doomed.sorted().map { current[$0] }
+            return current.indices.filter { !doomed.contains($0) }.map { current[$0] }
+        }
+        return removed
+    }
+
+    /// Removes the whole roster file; ``undo()`` brings it back.
+    ///
+    /// - Throws: ``StorageError`` when the file is damaged or cannot be removed.
+    public func deleteAll() throws {
+        try StorageHandler.deleteAll(at: fileURL)
+        students = []
+    }
+
+    /// Puts back the roster as it was before the last change.
+    ///
+    /// - Throws: ``StorageError/nothingToUndo(path:)`` when there is no earlier version.
+    public func undo() throws {
+        students = try StorageHandler.undo(at: fileURL)
+    }
+
+    /// Finds the one student that `reference` picks out.
+    ///
+    /// - Parameter reference: A full id, an id prefix or a name; see ``RosterLookup``.
+    /// - Returns: The student.
+    /// - Throws: ``LookupError`` when no student or several students match.
+    public func student(matching reference: String) throws -> Student {
+        students[try RosterLookup.index(of: reference, in: students)]
+    }
+
+    /// The students in the order a listing shows them.
+    ///
+    /// - Parameters:
+    ///   - field: What to order by; names compare as described in ``NameSortKey``.
+    ///   - reversed: Whether to show the largest first.
+    /// - Returns: The students, with ties in file order and missing grades or scores last.
+    public func sorted(by field: SortField = .name, reversed: Bool = false) -> [Student] {
+        RosterSorter.sorted(students, by: field, reversed: reversed)
+    }
+}

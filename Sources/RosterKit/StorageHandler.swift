@@ -1,0 +1,167 @@
+import Foundation
+
+/// Reads and writes the class roster, `students.plist`, the way the iOS teaching app does, safely.
+///
+/// `StorageHandler` keeps the tutorial's shape: an `enum` of static functions that ``write(_:to:)``
+/// one student, ``load(from:)`` them all, ``deleteAll(at:)`` and ``prepareData(_:)``, plus
+/// ``save(_:to:)`` for a whole array. Each takes the roster's URL, by default ``plistURL``.
+///
+/// Unlike the tutorial it never loses data:
+/// - ``load(from:)`` throws on a damaged file instead of returning `[]`, so the next write cannot
+///   overwrite a roster that merely failed to read.
+/// - Every change is a read-modify-write under an exclusive lock (see ``update(at:_:)``), written to
+///   a temporary file, synced and renamed over the roster, so a crash leaves the old or the new file.
+/// - The version before each change is kept beside the roster for ``undo(at:)``.
+/// - Files are created readable by their owner only (mode 0600), folders with mode 0700.
+public enum StorageHandler {
+    /// The file name of the roster, as in the tutorial.
+    public static let fileName = "students.plist"
+
+    /// The default roster file: `students.plist` in the user's documents folder.
+    ///
+    /// On Apple platforms this is `FileManager`'s `.documentDirectory`. On Linux it is
+    /// `$HOME/Documents`, computed from `HOME` because Foundation there reads the password
+    /// database instead.
+    public static var plistURL: URL {
+        defaultURL(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The default roster file for a given environment; see ``plistURL``.
+    ///
+    /// - Parameter environment: The process environment to read `HOME` from.
+    /// - Returns: The URL of `students.plist` in the documents folder.
+    public static func defaultURL(environment: [String: String]) -> URL {
+        #if os(Linux)
+            let home =
+                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? FileManager.default.homeDirectoryForCurrentUser.path
+            let documents = URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent("Documents", isDirectory: true)
+        #else
+            let documents =
+                FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+                ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("Documents")
+        #endif
+        return documents.appendingPathComponent(fileName)
+    }
+
+    /// The file that keeps the version of the roster before the last change.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Returns: The roster's path with `.bak` appended, in the same folder.
+    public static func backupURL(for url: URL) -> URL {
+        URL(fileURLWithPath: url.path + ".bak")
+    }
+
+    /// Adds one student to the end of the roster, creating the file when needed.
+    ///
+    /// - Parameters:
+    ///   - student: The student to append.
+    ///   - url: The roster file.
+    /// - Throws: ``StorageError`` when the roster cannot be read or written.
+    public static func write(_ student: Student, to url: URL = plistURL) throws {
+        try update(at: url) { $0 + [student] }
+    }
+
+    /// Replaces the whole roster with `students`.
+    ///
+    /// - Parameters:
+    ///   - students: The complete new roster, in order.
+    ///   - url: The roster file.
+    /// - Throws: ``StorageError`` when the roster cannot be read or written.
+    public static func save(_ students: [Student], to url: URL = plistURL) throws {
+        try update(at: url) { _ in students }
+    }
+
+    /// Loads every student, in file order.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Returns: The students, or `[]` when the file does not exist yet.
+    /// - Throws: ``StorageError/damaged(path:reason:)`` when the file exists but is not a roster,
+    ///   or a file-system error when it cannot be read.
+    public static func load(from url: URL = plistURL) throws -> [Student] {
+        try read(url.path)?.students ?? []
+    }
+
+    /// Removes the roster file, keeping its contents for ``undo(at:)``.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Throws: ``StorageError`` when the file exists but is damaged or cannot be removed.
+    public static func deleteAll(at url: URL = plistURL) throws {
+        let path = url.path
+        let lock = try FileLock(rosterPath: path)
+        if let current = try FileSystem.read(path) {
+            _ = try RosterCodec.decode(current, path: path)
+            try FileSystem.replace(backupURL(for: url).path, with: current)
+            try FileSystem.remove(path)
+        }
+        _ = consume lock
+    }
+
+    /// Encodes students as a binary property list, the format the tutorial's encoder writes.
+    ///
+    /// - Parameter students: The students to encode.
+    /// - Returns: The bytes of a `bplist00` file.
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` instead of returning empty data.
+    public static func prepareData(_ students: [Student]) throws -> Data {
+        try RosterCodec.encode(students, format: .binary)
+    }
+
+    /// Changes the roster in one locked read-modify-write and returns the new roster.
+    ///
+    /// The lock is held from the read to the rename, so concurrent changes from other processes
+    /// wait instead of being lost. The previous version is kept for ``undo(at:)``, and the file
+    /// keeps its format (binary or XML) and its permissions.
+    ///
+    /// - Parameters:
+    ///   - url: The roster file.
+    ///   - change: Receives the current students and returns the new ones; throwing cancels the
+    ///     change and leaves the file as it was.
+    /// - Returns: The students now on disk.
+    @discardableResult
+    public static func update(at url: URL = plistURL, _ change: ([Student]) throws -> [Student]) throws
+        -> [Student]
+    {
+        let path = url.path
+        let lock = try FileLock(rosterPath: path)
+        let current = try FileSystem.read(path)
+        let document = try current.map { try RosterCodec.decode($0, path: path) }
+        let students = try change(document?.students ?? [])
+        let format = document?.format ?? .binary
+        let newData = try RosterCodec.encode(students, format: format)
+        let backup = try current ?? RosterCodec.encode([], format: format)
+        try FileSystem.replace(backupURL(for: url).path, with: backup)
+        try FileSystem.replace(path, with: newData)
+        _ = consume lock
+        return students
+    }
+
+    /// Puts back the roster as it was before the last change.
+    ///
+    /// The version being replaced becomes the new backup, so undoing twice returns to where you
+    /// started.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Returns: The students now on disk.
+    /// - Throws: ``StorageError/nothingToUndo(path:)`` when no earlier version was kept.
+    @discardableResult
+    public static func undo(at url: URL = plistURL) throws -> [Student] {
+        let path = url.path
+        let backupPath = backupURL(for: url).path
+        let lock = try FileLock(rosterPath: path)
+        guard let previous = try FileSystem.read(backupPath) else {
+            throw StorageError.nothingToUndo(path: path)
+        }
+        let restored = try RosterCodec.decode(previous, path: backupPath)
+        let current = try FileSystem.read(path)
+        let replaced = try current ?? RosterCodec.encode([], format: restored.format)
+        try FileSystem.replace(backupPath, with: replaced)
+        try FileSystem.replace(path, with: previous)
+        _ = consume lock
+        return restored.students
+    }
+
+    private static func read(_ path: String) throws -> (students: [Student], format: RosterFormat)? {
+        try FileSystem.read(path).map { try RosterCodec.decode($0, path: path) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// One student on a class roster.
+///
+/// `Student` is the record that ``StorageHandler`` keeps in `students.plist`. It is a plain value:
+/// copy it, compare it, and send it across concurrency domains freely.
+///
+/// Decoding is lenient where the original iOS teaching app was: that app stored `age` as a string
+/// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as a string of digits.
+/// Encoding always writes an integer and leaves out ``grade`` and ``score`` when they are `nil`.
+public struct Student: Codable, Identifiable, Hashable, Sendable {
+    /// The student's stable identity, unique within a roster.
+    public var id: UUID
+    /// The student's name as a person would write it, for example `"Zoë Martin"`.
+    public var name: String
+    /// The student's age in whole years.
+    public var age: Int
+    /// The school grade (year) the student is in, if known.
+    public var grade: Int?
+    /// The student's score, from 0 to 100, if known.
+    public var score: Double?
+
+    /// Creates a student.
+    ///
+    /// The values are stored as given; use ``RosterViewModel`` to validate what a person typed.
+    ///
+    /// - Parameters:
+    ///   - id: The identity; a new random one by default.
+    ///   - name: The student's name.
+    ///   - age: The age in whole years.
+    ///   - grade: The school grade, or `nil`.
+    ///   - score: The score from 0 to 100, or `nil`.
+    public init(id: UUID = UUID(), name: String, age: Int, grade: Int? = nil, score: Double? = nil) {
+        self.id = id
+        self.name = name
+        self.age = age
+        self.grade = grade
+        self.score = score
+    }
+
+    /// The keys a student is stored under, the same as the original iOS app's.
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case age
+        case grade
+        case score
+    }
+
+    /// Decodes a student, accepting `age` as an integer or as a string of digits.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or when `age` is a
+    ///   string that is not a whole number.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        age = try Self.decodeAge(from: container)
+        grade = try container.decodeIfPresent(Int.self, forKey: .grade)
+        score = try container.decodeIfPresent(Double.self, forKey: .score)
+    }
+
+    /// Encodes the student, leaving out `grade` and `score` when they are `nil`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(age, forKey: .age)
+        try container.encodeIfPresent(grade, forKey: .grade)
+        try container.encodeIfPresent(score, forKey: .score)
+    }
+
+    private static func decodeAge(from container: KeyedDecodingContainer<CodingKeys>) throws -> Int {
+        if let number = try? container.decode(Int.self, forKey: .age) {
+            return number
+        }
+        let text = try container.decode(String.self, forKey: .age)
+        guard let number = Student.wholeNumber(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .age, in: container,
+                debugDescription: "age \"\(text)\" is not a whole number")
+        }
+        return number
+    }
+
+    /// Reads a string of ASCII digits as a whole number, the way the iOS app stored ages.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return Int(text)
+    }
+}

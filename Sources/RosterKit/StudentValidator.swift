@@ -1,0 +1,144 @@
+/// The rules a student's fields follow, shared by every way a student gets onto a roster.
+///
+/// Adding, editing and importing all validate through these functions, so a value refused by
+/// `roster add` is also refused in a CSV file. Each function returns the cleaned-up value or throws
+/// a ``ValidationError`` whose message says what would be accepted.
+public enum StudentValidator {
+    /// The longest name accepted, in characters.
+    public static let maximumNameLength = 100
+    /// The ages accepted, in whole years.
+    public static let ages = 1...120
+    /// The school grades accepted.
+    public static let grades = 0...13
+    /// The scores accepted.
+    public static let scores = 0.0...100.0
+
+    /// Trims the name of surrounding whitespace and checks its length and characters.
+    ///
+    /// - Parameter name: The name as typed.
+    /// - Returns: The trimmed name.
+    /// - Throws: ``ValidationError`` when the name is empty, too long or holds control characters.
+    public static func name(_ name: String) throws -> String {
+        let trimmed = trimmed(name)
+        guard !trimmed.isEmpty else { throw ValidationError.emptyName }
+        guard !trimmed.unicodeScalars.contains(where: isForbidden) else {
+            throw ValidationError.nameHasControlCharacter
+        }
+        let length = trimmed.count
+        guard length <= maximumNameLength else { throw ValidationError.nameTooLong(length: length) }
+        return trimmed
+    }
+
+    /// Checks that an age is within ``ages``.
+    ///
+    /// - Parameter age: The age in years.
+    /// - Returns: The same age.
+    /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
+    public static func age(_ age: Int) throws -> Int {
+        try checked(age, in: ages, field: "age")
+    }
+
+    /// Reads an age from text such as `"17"`, `" 17"`, `"+17"` or `"017"`.
+    ///
+    /// - Parameter text: The age as typed.
+    /// - Returns: The age in years.
+    /// - Throws: ``ValidationError`` when the text is not a whole number from 1 to 120.
+    public static func age(text: String) throws -> Int {
+        try age(wholeNumber(text, field: "age"))
+    }
+
+    /// Checks that a grade is within ``grades``.
+    ///
+    /// - Parameter grade: The school grade.
+    /// - Returns: The same grade.
+    /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
+    public static func grade(_ grade: Int) throws -> Int {
+        try checked(grade, in: grades, field: "grade")
+    }
+
+    /// Reads a grade from text such as `"7"`.
+    ///
+    /// - Parameter text: The grade as typed.
+    /// - Returns: The grade.
+    /// - Throws: ``ValidationError`` when the text is not a whole number from 0 to 13.
+    public static func grade(text: String) throws -> Int {
+        try grade(wholeNumber(text, field: "grade"))
+    }
+
+    /// Checks that a score is a finite number within ``scores``.
+    ///
+    /// - Parameter score: The score.
+    /// - Returns: The same score.
+    /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
+    public static func score(_ score: Double) throws -> Double {
+        guard score.isFinite, scores.contains(score) else {
+            throw ValidationError.outOfRange(field: "score", text: "\(score)", range: "0 to 100")
+        }
+        return score
+    }
+
+    /// Reads a score from text such as `"88.5"`.
+    ///
+    /// - Parameter text: The score as typed; a decimal point, not a comma.
+    /// - Returns: The score.
+    /// - Throws: ``ValidationError`` when the text is not a number from 0 to 100.
+    public static func score(text: String) throws -> Double {
+        let trimmed = trimmed(text)
+        let isDecimal = !trimmed.isEmpty && trimmed.utf8.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B }
+        guard isDecimal, let value = Double(trimmed) else {
+            throw ValidationError.notANumber(field: "score", text: text, expected: "a number such as 88.5")
+        }
+        guard value.isFinite, scores.contains(value) else {
+            throw ValidationError.outOfRange(field: "score", text: trimmed, range: "0 to 100")
+        }
+        return value
+    }
+
+    private static func wholeNumber(_ text: String, field: String) throws -> Int {
+        var digits = Substring(trimmed(text))
+        if digits.first == "+" { digits = digits.dropFirst() }
+        let isWhole = !digits.isEmpty && digits.utf8.allSatisfy(isDigit)
+        guard isWhole else {
+            throw ValidationError.notANumber(field: field, text: text, expected: "a whole number")
+        }
+        let significant = digits.drop { $0 == "0" }
+        guard significant.count <= 9, let value = Int(significant.isEmpty ? "0" : significant) else {
+            throw ValidationError.outOfRange(field: field, text: String(digits), range: rangeText(field))
+        }
+        return value
+    }
+
+    private static func checked(_ value: Int, in range: ClosedRange<Int>, field: String) throws -> Int {
+        guard range.contains(value) else {
+            throw ValidationError.outOfRange(
+                field: field, text: "\(value)", range: "\(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    private static func rangeText(_ field: String) -> String {
+        field == "age" ? "1 to 120" : "0 to 13"
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte)
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        // Control characters break the table and the file's one-line-per-row formats; format
+        // characters such as right-to-left overrides can make a name display as another name.
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
+            return scalar.value != 0x200C && scalar.value != 0x200D
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A value a person typed that cannot go on the roster, with a message saying what would.
+///
+/// ``StudentValidator`` throws these; the command line shows ``description`` as it is.
+public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The name is empty after trimming spaces.
+    case emptyName
+    /// The name is longer than ``StudentValidator/maximumNameLength`` characters.
+    case nameTooLong(length: Int)
+    /// The name holds a control or invisible formatting character, such as a newline or a tab.
+    case nameHasControlCharacter
+    /// A field's text is not a number of the kind it needs; `field` is `age`, `grade` or `score`.
+    case notANumber(field: String, text: String, expected: String)
+    /// A field's number is outside what a roster accepts; `range` is written like `1 to 120`.
+    case outOfRange(field: String, text: String, range: String)
+
+    /// A sentence that names the problem and what would be accepted instead.
+    public var description: String {
+        switch self {
+        case .emptyName:
+            return "The name is empty. Give the student's name, for example \"Ada Lovelace\"."
+        case .nameTooLong(let length):
+            return "The name is \(length) characters long; "
+                + "use at most \(StudentValidator.maximumNameLength) characters."
+        case .nameHasControlCharacter:
+            return "The name contains a control character such as a newline or a tab; "
+                + "type the name on one line with ordinary spaces."
+        case .notANumber(let field, let text, let expected):
+            return "The \(field) '\(text)' is not \(expected)."
+        case .outOfRange(let field, let text, let range):
+            return "The \(field) \(text) is out of range; use a number from \(range)."
+        }
+    }
+}

@@ -11,9 +11,11 @@ public enum CommandLineTool {
     static let abstract = "Keep a class roster of students in a property-list file."
 
     static let subcommands: [SubcommandEntry] = [
-        SubcommandEntry(AddCommand.self), SubcommandEntry(ListCommand.self), SubcommandEntry(ShowCommand.self),
+        SubcommandEntry(AddCommand.self), SubcommandEntry(ListCommand.self),
+        SubcommandEntry(ShowCommand.self),
         SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
-        SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self), SubcommandEntry(PathCommand.self),
+        SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
+        SubcommandEntry(PathCommand.self),
     ]
 
     /// The subcommand called `name`, if there is one.
@@ -37,7 +39,8 @@ public enum CommandLineTool {
         arguments: [String], environment: [String: String], input: LineInput = ScriptedInput(),
         output: TextOutput, errorOutput: TextOutput
     ) -> Int32 {
-        let invocation = Invocation(environment: environment, input: input, output: output, errorOutput: errorOutput)
+        let invocation = Invocation(
+            environment: environment, input: input, output: output, errorOutput: errorOutput)
         return invocation.run(arguments)
     }
 }

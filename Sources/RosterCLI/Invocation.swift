@@ -27,7 +27,8 @@ struct Invocation {
                 return showRootHelp()
             case "--file":
                 guard index < words.count else {
-                    return report(UsageError.missingValue(label: "--file <file>", help: "The roster file."), for: nil)
+                    return report(
+                        UsageError.missingValue(label: "--file <file>", help: "The roster file."), for: nil)
                 }
                 globalFile = words[index]
                 index += 1
@@ -36,7 +37,8 @@ struct Invocation {
             default:
                 let known = CommandSpec.commonOptions.map { "--\($0.name)" }
                 return report(
-                    UsageError.unknownOption(word, suggestion: Suggestion.closest(to: word, among: known)), for: nil)
+                    UsageError.unknownOption(word, suggestion: Suggestion.closest(to: word, among: known)),
+                    for: nil)
             }
         }
         guard index < words.count else { return showRootHelp() }
@@ -46,7 +48,8 @@ struct Invocation {
         guard let command = CommandLineTool.subcommand(named: name) else {
             let names = CommandLineTool.subcommandNames + ["help"]
             return report(
-                UsageError.unknownSubcommand(name, suggestion: Suggestion.closest(to: name, among: names)), for: nil)
+                UsageError.unknownSubcommand(name, suggestion: Suggestion.closest(to: name, among: names)),
+                for: nil)
         }
         return run(command, rest, globalFile: globalFile)
     }
@@ -62,9 +65,11 @@ struct Invocation {
         }
         do {
             let parsed = try CommandParser(spec: command.spec).parse(words)
-            let file = try RosterFileLocation.resolve(option: parsed.values["file"] ?? globalFile, environment: environment)
+            let file = try RosterFileLocation.resolve(
+                option: parsed.values["file"] ?? globalFile, environment: environment)
             let context = CommandContext(
-                fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput)
+                fileURL: file, environment: environment, input: input, output: output,
+                errorOutput: errorOutput)
             try command.run(parsed, context)
             return 0
         } catch {
@@ -73,7 +78,9 @@ struct Invocation {
     }
 
     private func showRootHelp() -> Int32 {
-        output.write(help.rootHelp(abstract: CommandLineTool.abstract, subcommands: CommandLineTool.subcommands.map { $0.spec }))
+        output.write(
+            help.rootHelp(
+                abstract: CommandLineTool.abstract, subcommands: CommandLineTool.subcommands.map { $0.spec }))
         return 0
     }
 
@@ -81,7 +88,9 @@ struct Invocation {
         guard let name = words.first else { return showRootHelp() }
         guard let command = CommandLineTool.subcommand(named: name) else {
             let names = CommandLineTool.subcommandNames
-            return report(UsageError.unknownSubcommand(name, suggestion: Suggestion.closest(to: name, among: names)), for: nil)
+            return report(
+                UsageError.unknownSubcommand(name, suggestion: Suggestion.closest(to: name, among: names)),
+                for: nil)
         }
         output.write(help.help(for: command.spec))
         return 0

@@ -9,7 +9,8 @@ enum RosterFileLocation {
     static func resolve(option: String?, environment: [String: String]) throws -> URL {
         if let option {
             guard !option.isEmpty else {
-                throw UsageError.invalidValue("", label: "--file <file>", reason: "Give the path of a roster file.")
+                throw UsageError.invalidValue(
+                    "", label: "--file <file>", reason: "Give the path of a roster file.")
             }
             return URL(fileURLWithPath: option)
         }

@@ -103,7 +103,8 @@ enum FileSystem {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+                let written = systemWrite(
+                    descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw failure(path, action: "write")

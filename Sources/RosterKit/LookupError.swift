@@ -12,7 +12,8 @@ public enum LookupError: Error, CustomStringConvertible, Equatable, Sendable {
             return "No student matches '\(reference)'. Use a name, a full id, or an id prefix of at least "
                 + "\(RosterLookup.minimumPrefixLength) characters; 'roster list' shows them."
         case .ambiguous(let reference, let candidates):
-            return "'\(reference)' matches \(candidates.count) students: \(candidates.joined(separator: "; ")). "
+            return
+                "'\(reference)' matches \(candidates.count) students: \(candidates.joined(separator: "; ")). "
                 + "Use a longer id prefix or the full id."
         }
     }

@@ -16,7 +16,8 @@ public struct NameSortKey: Comparable, Sendable {
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             folded = name.lowercased()
         } else {
-            folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            folded = name.folding(
+                options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
         scalars = Self.encode(folded)
     }

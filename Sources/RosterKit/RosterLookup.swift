@@ -23,7 +23,8 @@ public enum RosterLookup {
             return index
         }
         let prefix = wanted.uppercased()
-        let canBePrefix = prefix.count >= minimumPrefixLength && prefix.allSatisfy { $0.isHexDigit || $0 == "-" }
+        let canBePrefix =
+            prefix.count >= minimumPrefixLength && prefix.allSatisfy { $0.isHexDigit || $0 == "-" }
         let matches = students.indices.filter { index in
             let student = students[index]
             return (canBePrefix && student.id.uuidString.hasPrefix(prefix))
@@ -31,7 +32,9 @@ public enum RosterLookup {
         }
         guard let first = matches.first else { throw LookupError.notFound(reference: reference) }
         guard matches.count == 1 else {
-            let candidates = matches.map { "\(students[$0].id.uuidString.prefix(minimumShortIDLength)) \(students[$0].name)" }
+            let candidates = matches.map {
+                "\(students[$0].id.uuidString.prefix(minimumShortIDLength)) \(students[$0].name)"
+            }
             throw LookupError.ambiguous(reference: reference, candidates: candidates)
         }
         return first
@@ -49,7 +52,9 @@ public enum RosterLookup {
         for (position, id) in sorted.enumerated() {
             var length = minimumShortIDLength
             if position > 0 { length = max(length, commonPrefix(id, sorted[position - 1]) + 1) }
-            if position + 1 < sorted.count { length = max(length, commonPrefix(id, sorted[position + 1]) + 1) }
+            if position + 1 < sorted.count {
+                length = max(length, commonPrefix(id, sorted[position + 1]) + 1)
+            }
             let text = String(decoding: id.prefix(length), as: UTF8.self)
             if let uuid = UUID(uuidString: String(decoding: id, as: UTF8.self)) { result[uuid] = text }
         }

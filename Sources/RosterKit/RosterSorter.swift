@@ -15,7 +15,9 @@ enum RosterSorter {
         }
     }
 
-    private static func order<Key: Comparable>(_ students: [Student], keys: [Key], reversed: Bool) -> [Student] {
+    private static func order<Key: Comparable>(_ students: [Student], keys: [Key], reversed: Bool)
+        -> [Student]
+    {
         let indices = students.indices.sorted { lhs, rhs in
             if keys[lhs] != keys[rhs] { return reversed ? keys[rhs] < keys[lhs] : keys[lhs] < keys[rhs] }
             return lhs < rhs

@@ -84,7 +84,8 @@ public enum StudentValidator {
     /// - Throws: ``ValidationError`` when the text is not a number from 0 to 100.
     public static func score(text: String) throws -> Double {
         let trimmed = trimmed(text)
-        let isDecimal = !trimmed.isEmpty && trimmed.utf8.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B }
+        let isDecimal =
+            !trimmed.isEmpty && trimmed.utf8.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B }
         guard isDecimal, let value = Double(trimmed) else {
             throw ValidationError.notANumber(field: "score", text: text, expected: "a number such as 88.5")
         }

@@ -5,7 +5,8 @@ enum DeleteAllCommand: Subcommand {
     static let spec = CommandSpec(
         name: "delete-all",
         abstract: "Delete every student on the roster.",
-        discussion: "Asks for confirmation at a terminal; elsewhere it needs --yes. 'roster undo' brings the roster back.",
+        discussion:
+            "Asks for confirmation at a terminal; elsewhere it needs --yes. 'roster undo' brings the roster back.",
         options: [OptionSpec(name: "yes", help: "Delete without asking.")])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
@@ -17,7 +18,8 @@ enum DeleteAllCommand: Subcommand {
         let count = StudentText.count(viewModel.students.count)
         if !parsed.has("yes") {
             guard context.input.isTerminal else {
-                throw UsageError.message("delete-all needs --yes to confirm when it is not run at a terminal.")
+                throw UsageError.message(
+                    "delete-all needs --yes to confirm when it is not run at a terminal.")
             }
             guard context.confirm("Delete all \(count) in \(context.fileURL.path)?") else {
                 context.output.write("Nothing was deleted.\n")

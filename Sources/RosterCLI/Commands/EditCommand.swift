@@ -6,7 +6,9 @@ enum EditCommand: Subcommand {
         name: "edit",
         abstract: "Change a student's details.",
         discussion: "Give at least one change. Fields you leave out keep their values.",
-        arguments: [ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")],
+        arguments: [
+            ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")
+        ],
         options: [
             OptionSpec(name: "name", valueName: "name", help: "The new name."),
             OptionSpec(name: "age", valueName: "age", help: "The new age, 1 to 120."),
@@ -24,15 +26,18 @@ enum EditCommand: Subcommand {
 
     private static func changes(from parsed: ParsedCommand) throws -> StudentChanges {
         for field in ["grade", "score"] where parsed.values[field] != nil && parsed.has("clear-\(field)") {
-            throw UsageError.message("--\(field) and --clear-\(field) cannot be used together; give one of them.")
+            throw UsageError.message(
+                "--\(field) and --clear-\(field) cannot be used together; give one of them.")
         }
         let changes = StudentChanges(
             name: try parsed.values["name"].map(StudentValidator.name),
-            age: try parsed.age(in: spec), grade: try parsed.grade(in: spec), score: try parsed.score(in: spec),
+            age: try parsed.age(in: spec), grade: try parsed.grade(in: spec),
+            score: try parsed.score(in: spec),
             clearGrade: parsed.has("clear-grade"), clearScore: parsed.has("clear-score"))
         guard !changes.isEmpty else {
             throw UsageError.message(
-                "Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score.")
+                "Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score."
+            )
         }
         return changes
     }

@@ -17,7 +17,8 @@ enum ListCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let viewModel = try context.viewModel()
-        let students = viewModel.sorted(by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
+        let students = viewModel.sorted(
+            by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
         if parsed.values["format"] == "json" {
             context.output.write(StudentJSON.array(students))
         } else if students.isEmpty {

@@ -8,7 +8,8 @@ enum RemoveCommand: Subcommand {
         discussion: "Removes all the students named, or none of them if one cannot be found.",
         arguments: [
             ArgumentSpec(
-                name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.", isRepeated: true)
+                name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.",
+                isRepeated: true)
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {

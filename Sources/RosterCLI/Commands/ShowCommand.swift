@@ -5,7 +5,9 @@ enum ShowCommand: Subcommand {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one student.",
-        arguments: [ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")],
+        arguments: [
+            ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")
+        ],
         options: [
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the student.",
@@ -20,7 +22,8 @@ enum ShowCommand: Subcommand {
         }
         let rows = [
             ("ID", student.id.uuidString), ("Name", student.name), ("Age", String(student.age)),
-            ("Grade", student.grade.map(String.init) ?? "-"), ("Score", student.score.map(StudentText.score) ?? "-"),
+            ("Grade", student.grade.map(String.init) ?? "-"),
+            ("Score", student.score.map(StudentText.score) ?? "-"),
         ]
         context.output.write(rows.map { "\(DisplayWidth.padded($0.0 + ":", to: 7))\($0.1)\n" }.joined())
     }

@@ -15,7 +15,9 @@ extension ParsedCommand {
 
     /// The score given with `--score`, if any.
     func score(in spec: CommandSpec) throws -> Double? {
-        try read("score", in: spec, hint: "Use a number from 0 to 100, such as 88.5.", StudentValidator.score(text:))
+        try read(
+            "score", in: spec, hint: "Use a number from 0 to 100, such as 88.5.",
+            StudentValidator.score(text:))
     }
 
     /// The value of a choice option, or its default.

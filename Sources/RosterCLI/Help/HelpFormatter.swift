@@ -27,9 +27,11 @@ struct HelpFormatter {
 
     /// The full help of one command.
     func help(for spec: CommandSpec) -> String {
-        var text = "OVERVIEW: " + wrap(spec.abstract, indent: 0) + "\n"
+        var text = wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
         if let discussion = spec.discussion {
-            text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+            text +=
+                "\n"
+                + discussion.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { wrap(String($0), indent: 0) }.joined(separator: "\n") + "\n"
         }
         text += "\nUSAGE: " + Self.usage(for: spec) + "\n"
@@ -42,7 +44,7 @@ struct HelpFormatter {
 
     /// The help of the tool, listing its subcommands.
     func rootHelp(abstract: String, subcommands: [CommandSpec]) -> String {
-        var text = "OVERVIEW: " + wrap(abstract, indent: 0) + "\n"
+        var text = wrap("OVERVIEW: " + abstract, indent: 0) + "\n"
         text += "\nUSAGE: " + Self.rootUsage + "\n"
         text += "\nOPTIONS:\n" + CommandSpec.commonOptions.map { entry($0.helpLabel, describe($0)) }.joined()
         text += "\nSUBCOMMANDS:\n" + subcommands.map { entry($0.name, $0.abstract) }.joined()
@@ -68,7 +70,7 @@ struct HelpFormatter {
 
     /// Wraps `text` at word boundaries; lines after the first are indented by `indent` spaces.
     func wrap(_ text: String, indent: Int) -> String {
-        let available = max(width - indent, 20)
+        let available = max(width - indent, 10)
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

@@ -35,7 +35,8 @@ public final class FileDescriptorOutput: TextOutput {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = writeBytes(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+                let written = writeBytes(
+                    descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written

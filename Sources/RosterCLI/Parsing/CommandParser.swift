@@ -38,7 +38,9 @@ struct CommandParser {
         return parsed
     }
 
-    private func readOption(_ word: String, from words: [String], at index: inout Int, into parsed: inout ParsedCommand)
+    private func readOption(
+        _ word: String, from words: [String], at index: inout Int, into parsed: inout ParsedCommand
+    )
         throws
     {
         let (name, inlineValue) = split(word)
@@ -61,7 +63,8 @@ struct CommandParser {
         }
         if !option.choices.isEmpty && !option.choices.contains(value) {
             let list = option.choices.map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError.invalidValue(value, label: option.label, reason: "Please provide one of \(list).")
+            throw UsageError.invalidValue(
+                value, label: option.label, reason: "Please provide one of \(list).")
         }
         parsed.values[option.name] = value
     }

@@ -8,13 +8,13 @@ enum DisplayWidth {
     }
 
     /// The columns one user-perceived character takes.
+    ///
+    /// An emoji sequence, however many scalars it joins, takes two columns; otherwise each scalar
+    /// counts as a terminal's `wcwidth` counts it, so a Devanagari vowel sign takes its own column.
     static func of(_ character: Character) -> Int {
-        var width = 0
-        for scalar in character.unicodeScalars {
-            if scalar.value == 0xFE0F { return 2 }
-            width = max(width, of(scalar))
-        }
-        return width
+        let scalars = character.unicodeScalars
+        if scalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }) { return 2 }
+        return scalars.reduce(0) { $0 + of($1) }
     }
 
     /// Shortens `text` to at most `limit` columns, ending with `…` when anything was cut.
@@ -50,8 +50,8 @@ enum DisplayWidth {
         default:
             break
         }
-        if properties.isEmojiPresentation || isWide(scalar.value) { return 2 }
-        return 1
+        if (0x1160...0x11FF).contains(scalar.value) || scalar.value == 0x200B { return 0 }
+        return isWide(scalar.value) ? 2 : 1
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [

@@ -26,7 +26,9 @@ struct StudentTable {
         }
         var widths = Self.headers.map(DisplayWidth.of)
         for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
+            for (column, cell) in row.enumerated() {
+                widths[column] = max(widths[column], DisplayWidth.of(cell))
+            }
         }
         let others = widths.enumerated().filter { $0.offset != 1 }.map(\.element).reduce(0, +)
         widths[1] = max(4, min(widths[1], width - others - Self.gap.count * 4))

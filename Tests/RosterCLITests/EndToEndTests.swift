@@ -1,0 +1,139 @@
+import Foundation
+import RosterKit
+import Testing
+
+/// Runs the built `roster` binary as a separate process, as a person or a script would.
+enum RosterBinary {
+    /// The `roster` executable that `swift build` put beside this test bundle.
+    static let url: URL = {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for case let folder? in candidates {
+            let binary = folder.appendingPathComponent("roster")
+            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/roster")
+    }()
+
+    /// Runs `roster` with `arguments` and returns what it did.
+    static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil) throws
+        -> RunResult
+    {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let errorOutput = Pipe()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errorOutput: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+@Suite("End to end: the built binary")
+struct EndToEndTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    private func roster(_ arguments: [String]) throws -> RunResult {
+        try RosterBinary.run(arguments, environment: sandbox.environment)
+    }
+
+    @Test("add, list, edit, remove through the binary")
+    func lifecycle() throws {
+        let added = try roster(["add", "Ada Lovelace", "--age", "12", "--score", "91.5"])
+        #expect(added.status == 0)
+        #expect(added.errorOutput.isEmpty)
+        let id = String(try #require(added.output.split(separator: " ").last).dropLast(2))
+        #expect(try roster(["edit", String(id.prefix(8)), "--grade", "7"]).status == 0)
+        let listed = try roster(["list", "--format", "json"])
+        #expect(
+            listed.output
+                == "[\n  {\"id\":\"\(id)\",\"name\":\"Ada Lovelace\",\"age\":12,\"grade\":7,\"score\":91.5}\n]\n"
+        )
+        #expect(try roster(["remove", "Ada Lovelace"]).output == "Removed 1 student: Ada Lovelace.\n")
+        #expect(try StorageHandler.load(from: sandbox.file).isEmpty)
+    }
+
+    @Test("a usage error: exit 64, stdout empty, the full message on stderr")
+    func usageError() throws {
+        let result = try roster(["add", "Ada", "--agee", "12"])
+        #expect(
+            result
+                == RunResult(
+                    status: 64, output: "",
+                    errorOutput: """
+                        Error: Unknown option '--agee'. Did you mean '--age'?
+                        Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>]
+                          See 'roster add --help' for more information.
+
+                        """))
+    }
+
+    @Test("a damaged roster: exit 1, one Error: line, the file untouched")
+    func damaged() throws {
+        let bytes = Data("bplist00 but not really".utf8)
+        try bytes.write(to: sandbox.file)
+        let result = try roster(["add", "Ada", "--age", "12"])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errorOutput.split(separator: "\n").count == 1)
+        #expect(result.errorOutput.hasPrefix("Error: The roster file '\(sandbox.file.path)' is damaged"))
+        #expect(sandbox.bytes() == bytes)
+    }
+
+    @Test("the README's first command lists the sample class")
+    func readmeSample() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let result = try RosterBinary.run(
+            ["--file", "Fixtures/sample-class.plist", "list"], environment: ["COLUMNS": "80"], directory: root
+        )
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 31)
+        #expect(lines.first?.hasPrefix("ID        NAME") == true)
+    }
+
+    @Test("eight roster processes adding at once lose no student")
+    func concurrentAdds() async throws {
+        try sandbox.add("First")
+        let environment = sandbox.environment
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var failures = 0
+                    for number in 0..<25 {
+                        let result = try RosterBinary.run(
+                            ["add", "Worker \(worker) student \(number)", "--age", "10"],
+                            environment: environment)
+                        if result.status != 0 { failures += 1 }
+                    }
+                    return failures
+                }
+            }
+            var failures = 0
+            for try await count in group { failures += count }
+            #expect(failures == 0)
+        }
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students.count == 201)
+        #expect(Set(students.map(\.name)).count == 201)
+    }
+}

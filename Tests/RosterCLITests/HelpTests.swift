@@ -1,0 +1,61 @@
+import Testing
+
+@testable import RosterCLI
+
+@Suite("Help and version")
+struct HelpTests {
+    @Test(
+        "roster, roster --help and roster -h print the same overview",
+        arguments: [[], ["--help"], ["-h"], ["help"]])
+    func rootHelp(arguments: [String]) throws {
+        let result = try RosterSandbox().run(arguments)
+        #expect(result.status == 0)
+        #expect(result.errorOutput.isEmpty)
+        #expect(
+            result.output.hasPrefix(
+                "OVERVIEW: Keep a class roster of students in a property-list file.\n\nUSAGE: roster"))
+        #expect(
+            result.output.contains("\nSUBCOMMANDS:\n  add                     Add a student to the roster.\n")
+        )
+        #expect(result.output.hasSuffix("\n  See 'roster help <subcommand>' for detailed help.\n"))
+    }
+
+    @Test(
+        "help <subcommand> equals <subcommand> --help",
+        arguments: ["add", "list", "show", "edit", "remove", "delete-all", "undo", "path"])
+    func subcommandHelp(name: String) throws {
+        let sandbox = try RosterSandbox()
+        let viaHelp = sandbox.run(["help", name])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp == sandbox.run([name, "--help"]))
+        #expect(viaHelp == sandbox.run([name, "-h", "--bogus"]))
+        #expect(viaHelp.output.contains("\nUSAGE: roster \(name)"))
+        #expect(viaHelp.output.contains("\nOPTIONS:\n"))
+        #expect(viaHelp.output.contains("\n  -h, --help              Show help information.\n"))
+    }
+
+    @Test("descriptions start at column 26 and wrap to COLUMNS", arguments: [40, 80, 120])
+    func layout(columns: Int) throws {
+        let result = try RosterSandbox().run(["help", "list"], environment: ["COLUMNS": String(columns)])
+        let lines = result.output.split(separator: "\n").map(String.init)
+        for line in lines where line.hasPrefix("  -") || line.hasPrefix("  <") || line.hasPrefix("    ") {
+            let characters = Array(line)
+            #expect(characters.count > 26, "no description: \(line)")
+            #expect(
+                characters.count > 26 && characters[25] == " " && characters[26] != " ", "misaligned: \(line)"
+            )
+        }
+        for line in lines where !line.hasPrefix("USAGE") && line.count > columns {
+            let words = line.split(separator: " ")
+            #expect(words.count == 1 || (words.count == 2 && line.hasPrefix("  -")), "too wide: \(line)")
+        }
+        let reverse = lines.first { $0.hasPrefix("  --reverse") } ?? ""
+        #expect(reverse.hasSuffix(columns >= 80 ? "Show the list in reverse order." : "Show the list"))
+    }
+
+    @Test("--version prints the version", arguments: [["--version"], ["list", "--version"]])
+    func version(arguments: [String]) throws {
+        let result = try RosterSandbox().run(arguments)
+        #expect(result == RunResult(status: 0, output: CommandLineTool.version + "\n", errorOutput: ""))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import RosterKit
+
+@Suite("RosterViewModel")
+struct RosterViewModelTests {
+    let folder: TemporaryFolder
+    let model: RosterViewModel
+
+    init() throws {
+        folder = try TemporaryFolder()
+        model = try RosterViewModel(fileURL: folder.file())
+    }
+
+    @Test("add validates, trims and stores")
+    func add() throws {
+        let student = try model.add(name: "  Ada Lovelace ", age: 12, grade: 7, score: 91.5)
+        #expect(student.name == "Ada Lovelace")
+        #expect(model.students == [student])
+        #expect(try StorageHandler.load(from: model.fileURL) == [student])
+    }
+
+    @Test("add refuses bad values and writes nothing")
+    func addRefuses() throws {
+        #expect(throws: ValidationError.self) { try model.add(name: "Ada", age: 0) }
+        #expect(throws: ValidationError.self) { try model.add(name: "Ada", age: 12, grade: 14) }
+        #expect(throws: ValidationError.self) { try model.add(name: "", age: 12) }
+        #expect(!FileManager.default.fileExists(atPath: model.fileURL.path))
+    }
+
+    @Test("edit changes only what it is given, and can clear grade and score")
+    func edit() throws {
+        let ada = try model.add(name: "Ada", age: 12, grade: 7, score: 91.5)
+        let older = try model.edit("Ada", StudentChanges(age: 13))
+        #expect(older == Student(id: ada.id, name: "Ada", age: 13, grade: 7, score: 91.5))
+        let cleared = try model.edit(
+            String(ada.id.uuidString.prefix(6)), StudentChanges(clearGrade: true, clearScore: true))
+        #expect(cleared.grade == nil && cleared.score == nil && cleared.age == 13)
+        #expect(try StorageHandler.load(from: model.fileURL) == [cleared])
+    }
+
+    @Test("a refused edit changes nothing")
+    func editRefused() throws {
+        try model.add(name: "Ada", age: 12)
+        let before = try Data(contentsOf: model.fileURL)
+        #expect(throws: ValidationError.self) { try model.edit("Ada", StudentChanges(score: 101)) }
+        #expect(throws: LookupError.self) { try model.edit("Bob", StudentChanges(age: 3)) }
+        #expect(try Data(contentsOf: model.fileURL) == before)
+    }
+
+    @Test("remove is all or nothing")
+    func remove() throws {
+        try model.add(name: "Ada", age: 12)
+        try model.add(name: "Alan", age: 12)
+        try model.add(name: "Grace", age: 13)
+        #expect(throws: LookupError.notFound(reference: "Bob")) { try model.remove(["Ada", "Bob"]) }
+        #expect(model.students.count == 3)
+        let removed = try model.remove(["Grace", "Ada", "ada"])
+        #expect(removed.map(\.name) == ["Ada", "Grace"])
+        #expect(try StorageHandler.load(from: model.fileURL).map(\.name) == ["Alan"])
+    }
+
+    @Test("delete all, then undo")
+    func deleteAllUndo() throws {
+        try model.add(name: "Ada", age: 12)
+        try model.deleteAll()
+        #expect(model.students.isEmpty)
+        try model.undo()
+        #expect(model.students.map(\.name) == ["Ada"])
+    }
+
+    @Test("intents work on the file as it is now, not as it was loaded")
+    func freshRead() throws {
+        let other = try RosterViewModel(fileURL: model.fileURL)
+        try other.add(name: "Alan", age: 12)
+        try model.add(name: "Ada", age: 12)
+        #expect(model.students.map(\.name) == ["Alan", "Ada"])
+    }
+}

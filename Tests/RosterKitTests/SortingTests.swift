@@ -1,0 +1,52 @@
+import Testing
+
+@testable import RosterKit
+
+@Suite("Sorting")
+struct SortingTests {
+    @Test("names compare case- and accent-insensitively, with digits as numbers")
+    func peopleOrder() {
+        let expected = ["Ängel", "ANNA", "Émile", "emma", "Student 2", "Student 10", "zoë"]
+        let students = [6, 3, 5, 0, 2, 4, 1].map { Student.fixture(expected[$0], id: $0) }
+        let sorted = RosterSorter.sorted(students, by: .name, reversed: false)
+        #expect(sorted.map(\.name) == expected)
+        #expect(RosterSorter.sorted(students, by: .name, reversed: true).map(\.name) == expected.reversed())
+    }
+
+    @Test(
+        "name keys order pairs as people expect",
+        arguments: [
+            ("a", "B"), ("Student 9", "Student 10"), ("Émile", "emma"), ("file2b", "file10a"),
+            ("x 007", "x 8"),
+        ])
+    func keyPairs(smaller: String, larger: String) {
+        #expect(NameSortKey(smaller) < NameSortKey(larger))
+        #expect(!(NameSortKey(larger) < NameSortKey(smaller)))
+    }
+
+    @Test("ties keep file order, ascending and reversed", arguments: [false, true])
+    func stable(reversed: Bool) {
+        let students = (0..<6).map { Student.fixture("Same", age: 12 + $0 % 2, id: $0) }
+        let sorted = RosterSorter.sorted(students, by: .age, reversed: reversed)
+        let twelve = sorted.filter { $0.age == 12 }.map(\.id)
+        #expect(twelve == students.filter { $0.age == 12 }.map(\.id))
+        #expect(sorted.first?.age == (reversed ? 13 : 12))
+    }
+
+    @Test("students without the field come last", arguments: [SortField.grade, .score], [false, true])
+    func missingLast(field: SortField, reversed: Bool) {
+        let students = [
+            Student.fixture("A", id: 1), Student.fixture("B", grade: 3, score: 30, id: 2),
+            Student.fixture("C", id: 3), Student.fixture("D", grade: 9, score: 90, id: 4),
+        ]
+        let sorted = RosterSorter.sorted(students, by: field, reversed: reversed).map(\.name)
+        #expect(sorted == (reversed ? ["D", "B", "A", "C"] : ["B", "D", "A", "C"]))
+    }
+
+    @Test("added is file order")
+    func added() {
+        let students = ["c", "a", "b"].enumerated().map { Student.fixture($0.element, id: $0.offset) }
+        #expect(RosterSorter.sorted(students, by: .added, reversed: false).map(\.name) == ["c", "a", "b"])
+        #expect(RosterSorter.sorted(students, by: .added, reversed: true).map(\.name) == ["b", "a", "c"])
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import RosterKit
+
+@Suite("Validation")
+struct StudentValidatorTests {
+    @Test(
+        "names are trimmed and accepted",
+        arguments: [
+            ("Ada", "Ada"), ("  Ada Lovelace  ", "Ada Lovelace"), ("李华", "李华"), ("Zoë", "Zoë"),
+            (String(repeating: "a", count: 100), String(repeating: "a", count: 100)), ("👩‍🔬 Marie", "👩‍🔬 Marie"),
+        ])
+    func goodNames(typed: String, stored: String) throws {
+        #expect(try StudentValidator.name(typed) == stored)
+    }
+
+    @Test(
+        "bad names are refused with a reason",
+        arguments: [
+            ("", ValidationError.emptyName), ("   ", .emptyName),
+            (String(repeating: "a", count: 101), .nameTooLong(length: 101)),
+            ("Ada\nLovelace", .nameHasControlCharacter), ("Ada\tL", .nameHasControlCharacter),
+            ("evil\u{202E}gnp.exe", .nameHasControlCharacter), ("nul\u{0}", .nameHasControlCharacter),
+        ])
+    func badNames(typed: String, error: ValidationError) {
+        #expect(throws: error) { try StudentValidator.name(typed) }
+    }
+
+    @Test(
+        "ages people type",
+        arguments: [("17", 17), (" 17", 17), ("+17", 17), ("017", 17), ("1", 1), ("120", 120)])
+    func goodAges(text: String, age: Int) throws {
+        #expect(try StudentValidator.age(text: text) == age)
+    }
+
+    @Test(
+        "ages that are refused",
+        arguments: ["0", "121", "-1", "abc", "17.5", "1e3", "", "99999999999999999999"])
+    func badAges(text: String) {
+        #expect(throws: ValidationError.self) { try StudentValidator.age(text: text) }
+    }
+
+    @Test("grades from 0 to 13", arguments: [("0", 0), ("13", 13), ("7", 7)])
+    func goodGrades(text: String, grade: Int) throws {
+        #expect(try StudentValidator.grade(text: text) == grade)
+    }
+
+    @Test("grades that are refused", arguments: ["14", "-1", "seven", "7.0"])
+    func badGrades(text: String) {
+        #expect(throws: ValidationError.self) { try StudentValidator.grade(text: text) }
+    }
+
+    @Test("scores from 0 to 100", arguments: [("0", 0.0), ("100", 100.0), ("88.5", 88.5), ("+5", 5.0)])
+    func goodScores(text: String, score: Double) throws {
+        #expect(try StudentValidator.score(text: text) == score)
+    }
+
+    @Test("scores that are refused", arguments: ["100.01", "-1", "nan", "inf", "1e309", "abc", "", "0x10"])
+    func badScores(text: String) {
+        #expect(throws: ValidationError.self) { try StudentValidator.score(text: text) }
+    }
+
+    @Test("a non-finite score number is refused")
+    func nonFiniteScore() {
+        #expect(throws: ValidationError.self) { try StudentValidator.score(.nan) }
+        #expect(throws: ValidationError.self) { try StudentValidator.score(.infinity) }
+    }
+
+    @Test("messages say what would be accepted")
+    func messages() {
+        #expect(
+            ValidationError.outOfRange(field: "age", text: "130", range: "1 to 120").description
+                == "The age 130 is out of range; use a number from 1 to 120.")
+        #expect(ValidationError.emptyName.description.contains("Give the student's name"))
+    }
+}

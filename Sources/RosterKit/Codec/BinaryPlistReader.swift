@@ -1,0 +1,217 @@
+import Foundation
+
+/// Reads a roster from a binary property list (`bplist00`), checking every offset and length.
+///
+/// The reader knows the shape of a roster, an array of dictionaries of scalars, so it never
+/// recurses and visits each array element and dictionary entry once: its work is linear in the
+/// file's size. Foundation's general readers on Linux crash on some hostile files (sets, deep
+/// nesting) and take exponential time on arrays that share references; this one cannot.
+struct BinaryPlistReader {
+    private let bytes: UnsafeRawBufferPointer
+    private let offsetSize: Int
+    private let referenceSize: Int
+    private let objectCount: Int
+    private let topObject: Int
+    private let tableOffset: Int
+
+    private static let trailerSize = 32
+
+    /// Reads every student from the bytes of a binary property list.
+    static func students(from data: Data) throws(DecodingProblem) -> [Student] {
+        let result: Result<[Student], DecodingProblem> = data.withUnsafeBytes { raw in
+            do throws(DecodingProblem) {
+                return .success(try BinaryPlistReader(raw).students())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
+        self.bytes = bytes
+        let count = bytes.count
+        guard count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
+        let trailer = count - Self.trailerSize
+        offsetSize = Int(bytes[trailer + 6])
+        referenceSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+            throw .notAPropertyList("its trailer is damaged")
+        }
+        let objects = Self.bigEndian(bytes, at: trailer + 8, size: 8)
+        let top = Self.bigEndian(bytes, at: trailer + 16, size: 8)
+        let table = Self.bigEndian(bytes, at: trailer + 24, size: 8)
+        guard objects > 0, top < objects, table >= 8, table <= UInt64(trailer),
+            objects <= UInt64(trailer - Int(table)) / UInt64(offsetSize)
+        else { throw .notAPropertyList("its trailer is damaged") }
+        objectCount = Int(objects)
+        topObject = Int(top)
+        tableOffset = Int(table)
+    }
+
+    private func students() throws(DecodingProblem) -> [Student] {
+        let top = try object(topObject)
+        guard top.type == 0xA else { throw .notAList }
+        var students: [Student] = []
+        students.reserveCapacity(top.count)
+        for index in 0..<top.count {
+            let reference = self.reference(at: top.start + index * referenceSize)
+            students.append(try student(reference, record: index))
+        }
+        return students
+    }
+
+    private func student(_ reference: Int, record: Int) throws(DecodingProblem) -> Student {
+        let dictionary = try object(reference)
+        guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
+        var fields = StudentFields()
+        let valuesStart = dictionary.start + dictionary.count * referenceSize
+        for entry in 0..<dictionary.count {
+            let key = try string(self.reference(at: dictionary.start + entry * referenceSize))
+            guard let key, let field = StudentFields.Key(rawValue: key) else { continue }
+            let value = try object(self.reference(at: valuesStart + entry * referenceSize))
+            try read(value, into: &fields, field: field, record: record)
+        }
+        return try fields.student(record: record)
+    }
+
+    private func read(
+        _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int
+    )
+        throws(DecodingProblem)
+    {
+        let wrong = DecodingProblem.record(record, "has a wrong value for '\(field.rawValue)'")
+        switch field {
+        case .id:
+            guard value.type == 0x5, let id = StudentFields.uuid(fromASCII: slice(value.start, value.count))
+            else {
+                throw wrong
+            }
+            fields.id = id
+        case .name:
+            guard let name = try text(value) else { throw wrong }
+            fields.name = name
+        case .age:
+            if let number = integer(value) {
+                fields.age = number
+            } else if let text = try text(value) {
+                fields.age = try StudentFields.age(fromText: text, record: record)
+            } else {
+                throw wrong
+            }
+        case .grade:
+            guard let number = integer(value) else { throw wrong }
+            fields.grade = number
+        case .score:
+            guard let number = real(value) ?? integer(value).map(Double.init) else { throw wrong }
+            fields.score = number
+        }
+    }
+
+    // MARK: Objects
+
+    /// An object's type (the marker's high nibble), its length, and where its content starts.
+    private struct Object {
+        let type: UInt8
+        let info: UInt8
+        let count: Int
+        let start: Int
+    }
+
+    private func object(_ reference: Int) throws(DecodingProblem) -> Object {
+        guard reference < objectCount else { throw .notAPropertyList("an object reference is out of range") }
+        let offset = Int(Self.bigEndian(bytes, at: tableOffset + reference * offsetSize, size: offsetSize))
+        guard offset >= 8, offset < tableOffset else {
+            throw .notAPropertyList("an object offset is out of range")
+        }
+        let marker = bytes[offset]
+        let type = marker >> 4
+        let info = marker & 0x0F
+        var count = Int(info)
+        var start = offset + 1
+        if [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(type) && info == 0x0F {
+            (count, start) = try extendedCount(at: start)
+        }
+        let width: Int
+        switch type {
+        case 0x1, 0x2: width = 1 << count
+        case 0x6: width = count * 2
+        case 0xA, 0xC: width = count * referenceSize
+        case 0xD: width = count * 2 * referenceSize
+        case 0x3: width = 8
+        case 0x4, 0x5, 0x8: width = count
+        default: width = 0
+        }
+        guard count <= tableOffset, width <= tableOffset - start else {
+            throw .notAPropertyList("an object runs past the end of the file")
+        }
+        return Object(type: type, info: info, count: count, start: start)
+    }
+
+    private func extendedCount(at offset: Int) throws(DecodingProblem) -> (Int, Int) {
+        guard offset < tableOffset, bytes[offset] >> 4 == 0x1 else {
+            throw .notAPropertyList("a length is damaged")
+        }
+        let size = 1 << Int(bytes[offset] & 0x0F)
+        guard size <= 8, size <= tableOffset - offset - 1 else {
+            throw .notAPropertyList("a length is damaged")
+        }
+        let value = Self.bigEndian(bytes, at: offset + 1, size: size)
+        guard value <= UInt64(tableOffset) else { throw .notAPropertyList("a length is out of range") }
+        return (Int(value), offset + 1 + size)
+    }
+
+    private func reference(at position: Int) -> Int {
+        Int(truncatingIfNeeded: Self.bigEndian(bytes, at: position, size: referenceSize))
+    }
+
+    private func integer(_ value: Object) -> Int? {
+        guard value.type == 0x1 else { return nil }
+        guard value.info <= 3 else { return nil }
+        let raw = Self.bigEndian(bytes, at: value.start, size: 1 << Int(value.info))
+        return value.info == 3 ? Int(Int64(bitPattern: raw)) : Int(raw)
+    }
+
+    private func real(_ value: Object) -> Double? {
+        guard value.type == 0x2 else { return nil }
+        switch value.info {
+        case 2: return Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, at: value.start, size: 4))))
+        case 3: return Double(bitPattern: Self.bigEndian(bytes, at: value.start, size: 8))
+        default: return nil
+        }
+    }
+
+    private func string(_ reference: Int) throws(DecodingProblem) -> String? {
+        try text(object(reference))
+    }
+
+    private func text(_ value: Object) throws(DecodingProblem) -> String? {
+        switch value.type {
+        case 0x5:
+            let ascii = slice(value.start, value.count)
+            guard ascii.allSatisfy({ $0 < 0x80 }) else {
+                throw .notAPropertyList("an ASCII string holds other bytes")
+            }
+            return String(decoding: ascii, as: UTF8.self)
+        case 0x6:
+            var units = [UInt16](repeating: 0, count: value.count)
+            for index in 0..<value.count {
+                units[index] =
+                    UInt16(bytes[value.start + 2 * index]) << 8 | UInt16(bytes[value.start + 2 * index + 1])
+            }
+            return String(decoding: units, as: UTF16.self)
+        default:
+            return nil
+        }
+    }
+
+    private func slice(_ start: Int, _ count: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
+    }
+
+    private static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import RosterKit
+
+/// roster's own plist readers and writers against Foundation's, which stay the reference.
+@Suite("Codec against Foundation")
+struct CodecDifferentialTests {
+    static let sizes = [0, 1, 2, 14, 15, 16, 255, 256, 300, 5000]
+
+    @Test(
+        "files roster writes decode identically with PropertyListDecoder", arguments: sizes,
+        RosterFormat.allCases)
+    func ourWriterFoundationReader(count: Int, format: RosterFormat) throws {
+        var generator = SeededGenerator(seed: UInt64(count) &* 7919 &+ (format == .xml ? 1 : 0))
+        let students = RandomRoster.make(count: count, using: &generator)
+        let data = try RosterCodec.encode(students, format: format)
+        var decodedFormat = PropertyListSerialization.PropertyListFormat.binary
+        let decoded = try PropertyListDecoder().decode([Student].self, from: data, format: &decodedFormat)
+        #expect(decoded == students)
+        #expect(decodedFormat == (format == .xml ? .xml : .binary))
+    }
+
+    @Test(
+        "files Foundation writes decode identically with roster's readers", arguments: sizes,
+        RosterFormat.allCases)
+    func foundationWriterOurReader(count: Int, format: RosterFormat) throws {
+        var generator = SeededGenerator(seed: UInt64(count) &* 104_729 &+ (format == .xml ? 1 : 0))
+        let students = RandomRoster.make(count: count, using: &generator)
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format == .xml ? .xml : .binary
+        let data = try encoder.encode(students)
+        let decoded = try RosterCodec.decode(data, path: "test")
+        #expect(decoded.students == students)
+        #expect(decoded.format == format)
+    }
+
+    @Test(
+        "every fixture decodes the same both ways",
+        arguments: ["sample-class.plist", "ios-app-students.plist", "sample-class-xml.plist"])
+    func fixtures(name: String) throws {
+        let data = try Fixtures.data(name)
+        let ours = try RosterCodec.decode(data, path: name).students
+        let foundation = try PropertyListDecoder().decode([Student].self, from: data)
+        #expect(ours == foundation)
+        #expect(!ours.isEmpty)
+    }
+
+    @Test("roster's binary output is as compact as Foundation's for names that differ")
+    func size() throws {
+        var generator = SeededGenerator(seed: 42)
+        let students = RandomRoster.make(count: 1000, using: &generator).enumerated().map { index, student in
+            var unique = student
+            unique.name = "\(student.name.prefix(90)) \(index)"
+            return unique
+        }
+        let ours = try RosterCodec.encode(students, format: .binary)
+        let foundation = try PropertyListEncoder().encode(students)
+        #expect(ours.count <= foundation.count * 11 / 10)
+    }
+}

@@ -199,7 +199,10 @@ struct BinaryPlistReader {
                 units[index] =
                     UInt16(bytes[value.start + 2 * index]) << 8 | UInt16(bytes[value.start + 2 * index + 1])
             }
-            return String(decoding: units, as: UTF16.self)
+            guard let text = String(validating: units, as: UTF16.self) else {
+                throw .notAPropertyList("a string is not valid UTF-16")
+            }
+            return text
         default:
             return nil
         }

@@ -204,6 +204,9 @@ struct XMLPlistReader {
             if byte == UInt8(ascii: "&") {
                 text.append(contentsOf: try entity())
             } else if byte != UInt8(ascii: "<") {
+                guard byte >= 0x20 || Self.isSpace(byte) else {
+                    throw .notAPropertyList("<\(name)> holds a control character")
+                }
                 text.append(byte)
                 position += 1
             } else if starts(with: "<![CDATA[") {
@@ -216,7 +219,10 @@ struct XMLPlistReader {
                 guard try tag() == Tag(kind: .end, name: name) else {
                     throw .notAPropertyList("<\(name)> holds another element")
                 }
-                return String(decoding: text, as: UTF8.self)
+                guard let decoded = String(validating: text, as: UTF8.self) else {
+                    throw .notAPropertyList("<\(name)> is not valid UTF-8")
+                }
+                return decoded
             }
         }
         throw .notAPropertyList("<\(name)> is not closed")
@@ -239,7 +245,7 @@ struct XMLPlistReader {
             let isHex = name.hasPrefix("#x") || name.hasPrefix("#X")
             let digits = name.dropFirst(isHex ? 2 : 1)
             guard name.hasPrefix("#"), let value = UInt32(digits, radix: isHex ? 16 : 10),
-                let scalar = Unicode.Scalar(value)
+                let scalar = Unicode.Scalar(value), value >= 0x20 || [0x09, 0x0A, 0x0D].contains(value)
             else { throw .notAPropertyList("it uses an unknown entity &\(name.prefix(12));") }
             return Array(String(Character(scalar)).utf8)
         }

@@ -120,6 +120,22 @@ enum FileSystem {
         return status.st_mode & 0o7777
     }
 
+    /// Removes temporary files that a killed writer left beside `path`.
+    ///
+    /// Call only while holding the roster's lock: a writer creates its temporary file under the
+    /// lock, so any that exist then belong to a process that died mid-write.
+    static func removeLeftovers(beside path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let prefix = ".\((path as NSString).lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
+        else {
+            return
+        }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            unlink(folder.isEmpty ? name : folder + "/" + name)
+        }
+    }
+
     private static func temporaryPath(beside path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

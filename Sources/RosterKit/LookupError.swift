@@ -9,11 +9,13 @@ public enum LookupError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .notFound(let reference):
-            return "No student matches '\(reference)'. Use a name, a full id, or an id prefix of at least "
+            return
+                "No student matches '\(reference.prefix(100))'. Use a name, a full id, or an id prefix of at least "
                 + "\(RosterLookup.minimumPrefixLength) characters; 'roster list' shows them."
         case .ambiguous(let reference, let candidates):
-            return
-                "'\(reference)' matches \(candidates.count) students: \(candidates.joined(separator: "; ")). "
+            let shown = candidates.prefix(10).joined(separator: "; ")
+            let more = candidates.count > 10 ? " and \(candidates.count - 10) more" : ""
+            return "'\(reference.prefix(100))' matches \(candidates.count) students: \(shown)\(more). "
                 + "Use a longer id prefix or the full id."
         }
     }

@@ -90,6 +90,7 @@ public enum StorageHandler {
     public static func deleteAll(at url: URL = plistURL) throws {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
+        FileSystem.removeLeftovers(beside: path)
         if let current = try FileSystem.read(path) {
             _ = try RosterCodec.decode(current, path: path)
             try FileSystem.replace(backupURL(for: url).path, with: current)
@@ -124,6 +125,7 @@ public enum StorageHandler {
     {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
+        FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path)
         let document = try current.map { try RosterCodec.decode($0, path: path) }
         let students = try change(document?.students ?? [])
@@ -149,6 +151,7 @@ public enum StorageHandler {
         let path = url.path
         let backupPath = backupURL(for: url).path
         let lock = try FileLock(rosterPath: path)
+        FileSystem.removeLeftovers(beside: path)
         guard let previous = try FileSystem.read(backupPath) else {
             throw StorageError.nothingToUndo(path: path)
         }

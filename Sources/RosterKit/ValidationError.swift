@@ -25,9 +25,9 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
             return "The name contains a control character such as a newline or a tab; "
                 + "type the name on one line with ordinary spaces."
         case .notANumber(let field, let text, let expected):
-            return "The \(field) '\(text)' is not \(expected)."
+            return "The \(field) '\(text.prefix(100))' is not \(expected)."
         case .outOfRange(let field, let text, let range):
-            return "The \(field) \(text) is out of range; use a number from \(range)."
+            return "The \(field) \(text.prefix(100)) is out of range; use a number from \(range)."
         }
     }
 }

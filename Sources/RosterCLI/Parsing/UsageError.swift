@@ -21,10 +21,13 @@ enum UsageError: Error, CustomStringConvertible, Equatable {
         case .unknownOption(let option, let suggestion):
             return "Unknown option '\(option)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
         case .unexpectedArguments(let arguments):
-            let quoted = arguments.map { "'\($0)'" }.joined(separator: ", ")
-            return arguments.count == 1 ? "Unexpected argument \(quoted)" : "Unexpected arguments \(quoted)"
+            let shown = arguments.prefix(5).map { "'\($0.prefix(60))'" }.joined(separator: ", ")
+            let more = arguments.count > 5 ? " and \(arguments.count - 5) more" : ""
+            return arguments.count == 1
+                ? "Unexpected argument \(shown)" : "Unexpected arguments \(shown)\(more)"
         case .invalidValue(let value, let label, let reason):
-            return "The value '\(value)' is invalid for '\(label)'" + (reason.map { ". \($0)" } ?? "")
+            return "The value '\(value.prefix(100))' is invalid for '\(label)'"
+                + (reason.map { ". \($0)" } ?? "")
         case .flagWithValue(let flag, let value):
             return "The option '\(flag)' does not take any value, but '\(value)' was specified."
         case .unknownSubcommand(let name, let suggestion):

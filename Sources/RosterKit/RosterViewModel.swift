@@ -81,6 +81,42 @@ public final class RosterViewModel {
         return removed
     }
 
+    /// Adds the students read from an import file, or replaces the roster with them, in one write.
+    ///
+    /// - Parameters:
+    ///   - imported: The students from ``RosterImporter/read(_:format:)``.
+    ///   - replace: Whether the file's students replace the whole roster.
+    ///   - dryRun: Whether to only check, writing nothing.
+    /// - Returns: The students that were (or, for a dry run, would be) added.
+    /// - Throws: ``ImportError`` when an id in the file is already on the roster and `replace` is
+    ///   false; ``StorageError`` when the file cannot be changed. Nothing is written then.
+    @discardableResult
+    public func importStudents(_ imported: [ImportedStudent], replace: Bool, dryRun: Bool = false) throws
+        -> [Student]
+    {
+        let added = imported.map(\.student)
+        func merged(with current: [Student]) throws -> [Student] {
+            if replace { return added }
+            let existing = Dictionary(
+                current.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let conflicts = imported.filter { $0.hasFileID }.compactMap { row in
+                existing[row.student.id].map {
+                    row.problem(
+                        "The id \(row.student.id) is already on the roster (\($0)). Use --replace to replace the "
+                            + "roster with the file, or leave the id empty to add a new student.")
+                }
+            }
+            guard conflicts.isEmpty else { throw ImportError(problems: conflicts) }
+            return current + added
+        }
+        if dryRun {
+            _ = try merged(with: try StorageHandler.load(from: fileURL))
+        } else {
+            students = try StorageHandler.update(at: fileURL, merged)
+        }
+        return added
+    }
+
     /// Removes the whole roster file; ``undo()`` brings it back.
     ///
     /// - Throws: ``StorageError`` when the file is damaged or cannot be removed.

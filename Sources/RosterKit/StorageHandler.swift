@@ -108,6 +108,29 @@ public enum StorageHandler {
         try RosterCodec.encode(students, format: .binary)
     }
 
+    /// Writes any file, such as an export, with the same care as the roster: atomically, synced,
+    /// private to its owner when new, keeping its mode when it exists.
+    ///
+    /// - Parameters:
+    ///   - data: The file's new contents.
+    ///   - url: The file.
+    /// - Throws: ``StorageError`` when the file cannot be written; it is unchanged then.
+    public static func writeFile(_ data: Data, to url: URL) throws {
+        try FileSystem.replace(url.path, with: data)
+    }
+
+    /// Reads any file, such as one to import.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: Its bytes.
+    /// - Throws: ``StorageError`` when it does not exist or cannot be read.
+    public static func readFile(at url: URL) throws -> Data {
+        guard let data = try FileSystem.read(url.path) else {
+            throw StorageError.fileSystem(path: url.path, action: "read", reason: "No such file or directory")
+        }
+        return data
+    }
+
     /// Changes the roster in one locked read-modify-write and returns the new roster.
     ///
     /// The lock is held from the read to the rename, so concurrent changes from other processes

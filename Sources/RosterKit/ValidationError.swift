@@ -8,6 +8,8 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
     case nameTooLong(length: Int)
     /// The name holds a control or invisible formatting character, such as a newline or a tab.
     case nameHasControlCharacter
+    /// A field every student needs is missing; `field` is `name` or `age`.
+    case missing(field: String)
     /// A field's text is not a number of the kind it needs; `field` is `age`, `grade` or `score`.
     case notANumber(field: String, text: String, expected: String)
     /// A field's number is outside what a roster accepts; `range` is written like `1 to 120`.
@@ -24,6 +26,8 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
         case .nameHasControlCharacter:
             return "The name contains a control character such as a newline or a tab; "
                 + "type the name on one line with ordinary spaces."
+        case .missing(let field):
+            return "The \(field) is missing; every student needs a name and an age."
         case .notANumber(let field, let text, let expected):
             return "The \(field) '\(text.prefix(100))' is not \(expected)."
         case .outOfRange(let field, let text, let range):

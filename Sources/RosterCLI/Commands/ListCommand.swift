@@ -12,15 +12,15 @@ enum ListCommand: Subcommand {
             OptionSpec(name: "reverse", help: "Show the list in reverse order."),
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the list.",
-                choices: ["table", "json"], defaultValue: "table"),
+                choices: ["table", "json", "csv", "plist"], defaultValue: "table"),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let viewModel = try context.viewModel()
         let students = viewModel.sorted(
             by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
-        if parsed.values["format"] == "json" {
-            context.output.write(StudentJSON.array(students))
+        if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
+            context.output.write(String(decoding: try format.data(for: students), as: UTF8.self))
         } else if students.isEmpty {
             context.output.write("The roster is empty. Add a student with 'roster add <name> --age <age>'.\n")
         } else {

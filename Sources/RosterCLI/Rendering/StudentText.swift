@@ -4,8 +4,7 @@ import RosterKit
 enum StudentText {
     /// A score without a needless `.0`: `90`, `88.5`.
     static func score(_ score: Double) -> String {
-        if score == score.rounded(), abs(score) < 1e15 { return String(Int(score)) }
-        return String(score)
+        JSONRosterWriter.number(score)
     }
 
     /// A short description used in messages: `Ada Lovelace (age 12, id 1A2B3C4D)`.

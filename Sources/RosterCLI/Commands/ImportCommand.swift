@@ -1,0 +1,68 @@
+import Foundation
+import RosterKit
+
+/// `roster import <file> [--format csv|json|plist] [--replace] [--dry-run]`
+enum ImportCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Add the students in a CSV, JSON or plist file to the roster.",
+        discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
+            + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
+            + "header with name and age columns; id, grade and score are optional.",
+        arguments: [ArgumentSpec(name: "file", help: "The file to import.")],
+        options: [
+            OptionSpec(
+                name: "format", valueName: "format",
+                help: "The file format. (default: from the file's extension)",
+                choices: InterchangeFormat.allCases.map(\.rawValue)),
+            OptionSpec(name: "replace", help: "Replace the whole roster with the file's students."),
+            OptionSpec(
+                name: "dry-run", help: "Check the file and show what would be imported, writing nothing."),
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let path = parsed.positionals[0]
+        let file = URL(fileURLWithPath: path)
+        guard
+            let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
+                ?? InterchangeFormat.inferred(from: file)
+        else {
+            throw UsageError.message(
+                "Cannot tell the format of '\(path)' from its name; add --format csv, --format json or --format plist."
+            )
+        }
+        let data = try StorageHandler.readFile(at: file)
+        do {
+            let result = try RosterImporter.read(data, format: format)
+            for note in result.notes { context.errorOutput.write("Note: \(note).\n") }
+            let dryRun = parsed.has("dry-run")
+            let added = try context.viewModel().importStudents(
+                result.students, replace: parsed.has("replace"), dryRun: dryRun)
+            report(added, from: path, replace: parsed.has("replace"), dryRun: dryRun, to: context.output)
+        } catch let error as ImportError {
+            let lines = error.problems.map { "\(path):\($0.location.map { "\($0):" } ?? "") \($0.message)\n" }
+            context.errorOutput.write(lines.joined())
+            throw error
+        }
+    }
+
+    private static func report(
+        _ added: [Student], from path: String, replace: Bool, dryRun: Bool, to output: TextOutput
+    ) {
+        let count = StudentText.count(added.count)
+        guard dryRun else {
+            output.write(
+                replace
+                    ? "Replaced the roster with \(count) from \(path).\n"
+                    : "Imported \(count) from \(path).\n")
+            return
+        }
+        var text =
+            replace
+            ? "Would replace the roster with \(count) from \(path)" : "Would import \(count) from \(path)"
+        text += "; nothing was written (dry run).\n"
+        text.reserveCapacity(text.utf8.count + added.count * 30)
+        for student in added { text += "  \(student.name), age \(student.age)\n" }
+        output.write(text)
+    }
+}

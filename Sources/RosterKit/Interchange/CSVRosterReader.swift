@@ -1,0 +1,110 @@
+/// Splits CSV text into records, as spreadsheets write it.
+///
+/// Reads RFC 4180 and what spreadsheets add to it: a UTF-8 byte-order mark, LF or CRLF line ends,
+/// quoted fields holding separators, quotes and line breaks, blank lines, and `;` as the separator
+/// when the header uses it (as spreadsheets in many European locales write it).
+struct CSVRosterReader {
+    /// One record and the line it starts on, counting the header as line 1.
+    struct Record {
+        let line: Int
+        let fields: [String]
+    }
+
+    /// The separator the header uses: `;` when it has semicolons and no commas, else `,`.
+    let separator: UInt8
+    /// The records, header first; blank lines are left out.
+    let records: [Record]
+
+    /// Reads the records of a CSV file.
+    ///
+    /// - Throws: ``ImportProblem`` for text that is not UTF-8 or a quote left open.
+    init(_ bytes: [UInt8]) throws(ImportProblem) {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let headerEnd = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        let header = bytes[start..<headerEnd]
+        separator = header.contains(0x3B) && !header.contains(0x2C) ? 0x3B : 0x2C
+        var parser = Parser(bytes: bytes, position: start, separator: separator)
+        records = try parser.records()
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var position: Int
+        let separator: UInt8
+        var line = 1
+
+        mutating func records() throws(ImportProblem) -> [Record] {
+            var records: [Record] = []
+            while position < bytes.count {
+                let startLine = line
+                let fields = try record()
+                if fields.count == 1 && fields[0].isEmpty { continue }
+                records.append(Record(line: startLine, fields: fields))
+            }
+            return records
+        }
+
+        private mutating func record() throws(ImportProblem) -> [String] {
+            var fields: [String] = []
+            while true {
+                fields.append(try field())
+                guard position < bytes.count else { return fields }
+                let byte = bytes[position]
+                position += 1
+                if byte == separator { continue }
+                guard byte == 0x0A || byte == 0x0D else {
+                    throw ImportProblem(
+                        line: line,
+                        message: "A quoted field has text after its closing quote; quote the whole field.")
+                }
+                endLine(after: byte)
+                return fields
+            }
+        }
+
+        private mutating func field() throws(ImportProblem) -> String {
+            guard position < bytes.count, bytes[position] == 0x22 else { return try plainField() }
+            let startLine = line
+            position += 1
+            var value: [UInt8] = []
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                if byte == 0x22 {
+                    guard position < bytes.count, bytes[position] == 0x22 else {
+                        return try text(value, line: startLine)
+                    }
+                    position += 1
+                }
+                if byte == 0x0A { line += 1 }
+                value.append(byte)
+            }
+            throw ImportProblem(
+                line: startLine, message: "A quoted field is not closed; add the missing '\"'.")
+        }
+
+        private mutating func plainField() throws(ImportProblem) -> String {
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == separator || byte == 0x0A || byte == 0x0D { break }
+                position += 1
+            }
+            return try text(bytes[start..<position], line: line)
+        }
+
+        private mutating func endLine(after byte: UInt8) {
+            if byte == 0x0D, position < bytes.count, bytes[position] == 0x0A { position += 1 }
+            line += 1
+        }
+
+        private func text(_ bytes: some Collection<UInt8>, line: Int) throws(ImportProblem) -> String {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ImportProblem(
+                    line: line, message: "The text is not UTF-8; save the file as \"CSV UTF-8\".")
+            }
+            return text
+        }
+    }
+}

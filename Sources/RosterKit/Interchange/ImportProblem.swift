@@ -1,0 +1,58 @@
+/// One thing wrong with a file being imported, and where it is.
+public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The line of the file, counting from 1, when the format has lines.
+    public let line: Int?
+    /// The record, counting from 1, when the format has no lines (property lists).
+    public let record: Int?
+    /// What is wrong, and what would be right.
+    public let message: String
+
+    /// A problem on a line of a text file.
+    public init(line: Int, message: String) {
+        self.line = line
+        self.record = nil
+        self.message = message
+    }
+
+    /// A problem with a record of a file without lines.
+    public init(record: Int, message: String) {
+        self.line = nil
+        self.record = record
+        self.message = message
+    }
+
+    /// A problem with the file as a whole.
+    public init(message: String) {
+        self.line = nil
+        self.record = nil
+        self.message = message
+    }
+
+    /// Where the problem is, for a `file:line:` prefix: `7`, `record 3`, or nothing.
+    public var location: String? {
+        if let line { return String(line) }
+        return record.map { "record \($0)" }
+    }
+
+    /// The problem without its file: `7: The age …`.
+    public var description: String {
+        location.map { "\($0): \(message)" } ?? message
+    }
+}
+
+/// The problems that stopped an import; nothing was written.
+public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Every problem found, in file order.
+    public let problems: [ImportProblem]
+
+    /// Creates the error from the problems found.
+    public init(problems: [ImportProblem]) {
+        self.problems = problems
+    }
+
+    /// A summary sentence; the problems themselves are listed one per line by the caller.
+    public var description: String {
+        let rows = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        return "Nothing was imported: the file has \(rows). Fix them and import again."
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The file formats roster imports and exports.
+public enum InterchangeFormat: String, Sendable, CaseIterable {
+    /// Comma-separated values (RFC 4180), for spreadsheets.
+    case csv
+    /// A JSON array of student objects, the shape `roster list --format json` prints.
+    case json
+    /// A property list, the roster's own format; exported as XML.
+    case plist
+
+    /// The format a file name's extension names, if any: `.csv`, `.json`, `.plist` or `.xml`.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: The format, or `nil` for another extension.
+    public static func inferred(from url: URL) -> InterchangeFormat? {
+        switch url.pathExtension.lowercased() {
+        case "csv", "txt": return .csv
+        case "json": return .json
+        case "plist", "xml": return .plist
+        default: return nil
+        }
+    }
+
+    /// Encodes students, in the given order, in this format.
+    ///
+    /// - Parameter students: The students to write.
+    /// - Returns: The file's bytes.
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
+    public func data(for students: [Student]) throws -> Data {
+        switch self {
+        case .csv: return Data(CSVRosterWriter.text(for: students).utf8)
+        case .json: return Data(JSONRosterWriter.array(students).utf8)
+        case .plist: return try RosterCodec.encode(students, format: .xml)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Turns a JSON array of student objects into students; the shape `roster list --format json`
+/// prints, with `id`, `grade` and `score` optional and `age` a number or a string of digits.
+enum JSONImport {
+    static func read(_ data: Data) throws(ImportError) -> (RosterImporter.Result, [ImportProblem]) {
+        let rows: [Row]
+        do {
+            rows = try JSONDecoder().decode([Row].self, from: data)
+        } catch DecodingError.typeMismatch {
+            throw ImportError(problems: [
+                ImportProblem(line: 1, message: "The file is not a JSON array of students.")
+            ])
+        } catch {
+            throw ImportError(problems: [
+                ImportProblem(message: "The file is not valid JSON; check it with a JSON validator.")
+            ])
+        }
+        let lines = elementLines(Array(data))
+        var problems: [ImportProblem] = []
+        var students: [ImportedStudent] = []
+        students.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() {
+            let line = index < lines.count ? lines[index] : 1
+            guard let fields = row.fields else {
+                problems.append(ImportProblem(line: line, message: "The element is not an object."))
+                continue
+            }
+            let student = RosterImporter.student(
+                id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
+                grade: fields["grade"]?.text, score: fields["score"]?.text,
+                at: ImportProblem(line: line, message: ""), problems: &problems)
+            if let student { students.append(student) }
+        }
+        return (RosterImporter.Result(students: students, notes: []), problems)
+    }
+
+    /// One element of the array: an object's fields, or `nil` when it is not an object.
+    private struct Row: Decodable {
+        let fields: [String: Field]?
+
+        init(from decoder: any Decoder) throws {
+            fields = try? decoder.singleValueContainer().decode([String: Field].self)
+        }
+    }
+
+    /// One value of an object, as the text the validators read.
+    private struct Field: Decodable {
+        let text: String?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                text = nil
+            } else if let number = try? container.decode(Double.self) {
+                text = Self.decimal(number)
+            } else if let string = try? container.decode(String.self) {
+                text = string
+            } else {
+                text = "(not a number or text)"
+            }
+        }
+
+        /// A number in plain decimal notation, since the validators read no exponents; 17
+        /// places after the point read back as the same number.
+        private static func decimal(_ number: Double) -> String {
+            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+            guard number.isFinite else { return "nan" }
+            var decimal = String(format: "%.17f", number)
+            while decimal.hasSuffix("0") { decimal.removeLast() }
+            return decimal
+        }
+    }
+
+    /// The line on which each element of the top-level array starts, found by one scan that
+    /// tracks strings and nesting.
+    private static func elementLines(_ bytes: [UInt8]) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var expectingElement = false
+        for byte in bytes {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+            if depth == 1 && expectingElement && !isSpace && byte != 0x5D {
+                lines.append(line)
+                expectingElement = false
+            }
+            switch byte {
+            case 0x22: inString = true
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth == 1 { expectingElement = true }
+            case 0x5D, 0x7D: depth -= 1
+            case 0x2C where depth == 1: expectingElement = true
+            default: break
+            }
+        }
+        return lines
+    }
+}

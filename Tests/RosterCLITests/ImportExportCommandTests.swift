@@ -1,0 +1,134 @@
+import Foundation
+import RosterKit
+import Testing
+
+@testable import RosterCLI
+
+@Suite("import and export commands")
+struct ImportExportCommandTests {
+    let sandbox: RosterSandbox
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    private func fixture(_ name: String) -> String {
+        Self.fixtures.appendingPathComponent(name).path
+    }
+
+    @Test(
+        "a CSV export imported with --replace gives back the same roster",
+        arguments: ["csv", "json", "plist"])
+    func roundTrip(format: String) throws {
+        #expect(sandbox.run(["import", fixture("sample-class.plist")]).status == 0)
+        try sandbox.add("=HYPERLINK(\"http://x\",\"y\")", age: 12, ["--score", "33.333333333333336"])
+        try sandbox.add("Smith, \"Jo\"", age: 9)
+        let before = try StorageHandler.load(from: sandbox.file)
+        let exported = sandbox.folder.appendingPathComponent("class.\(format)")
+        let export = sandbox.run(["export", "--output", exported.path])
+        #expect(export.output == "Exported 32 students to \(exported.path) as \(format).\n")
+        #expect(sandbox.run(["delete-all", "--yes"]).status == 0)
+        let imported = sandbox.run(["import", exported.path, "--replace"])
+        #expect(imported.output == "Replaced the roster with 32 students from \(exported.path).\n")
+        #expect(try StorageHandler.load(from: sandbox.file) == before)
+    }
+
+    @Test("import is all or nothing and reports every bad row as file:line:")
+    func badRows() throws {
+        try sandbox.add("Existing")
+        let before = sandbox.bytes()
+        let path = fixture("import/bad-rows.csv")
+        let result = sandbox.run(["import", path])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines[2] == "\(path):7: The age 'seventeen' is not a whole number.")
+        #expect(
+            lines.last == "Error: Nothing was imported: the file has 6 problems. Fix them and import again.")
+        #expect(sandbox.bytes() == before)
+    }
+
+    @Test("ids already on the roster conflict unless --replace")
+    func conflicts() throws {
+        let path = fixture("import/class.json")
+        #expect(sandbox.run(["import", path]).output == "Imported 3 students from \(path).\n")
+        let again = sandbox.run(["import", path])
+        #expect(again.status == 1)
+        #expect(
+            again.errorOutput.hasPrefix(
+                "\(path):2: The id 0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6 is already on the roster (Ada Lovelace)."
+            ))
+        #expect(try StorageHandler.load(from: sandbox.file).count == 3)
+        #expect(sandbox.run(["import", path, "--replace"]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file).count == 3)
+    }
+
+    @Test("--dry-run shows what would be imported and writes nothing")
+    func dryRun() throws {
+        let result = sandbox.run(["import", fixture("import/bom-crlf-quotes.csv"), "--dry-run"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Would import 3 students"))
+        #expect(result.output.contains("  Dwayne \"The Rock\" Jones, age 13\n"))
+        #expect(result.errorOutput == "Note: ignoring the column 'Email', which roster does not keep.\n")
+        #expect(sandbox.bytes() == nil)
+    }
+
+    @Test("the format follows the extension unless given")
+    func formats() throws {
+        let copy = sandbox.folder.appendingPathComponent("class.data")
+        try FileManager.default.copyItem(
+            atPath: fixture("import/semicolon-decimal-comma.csv"), toPath: copy.path)
+        let unknown = sandbox.run(["import", copy.path])
+        #expect(unknown.status == 64)
+        #expect(unknown.errorLine.hasPrefix("Error: Cannot tell the format of '\(copy.path)' from its name"))
+        #expect(sandbox.run(["import", copy.path, "--format", "csv"]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.score) == [77.5, 64, nil])
+    }
+
+    @Test("a missing import file exits 1 naming it")
+    func missingFile() {
+        let result = sandbox.run(["import", "/nonexistent/class.csv"])
+        #expect(result.status == 1)
+        #expect(
+            result.errorLine.hasPrefix(
+                "Error: Could not read '/nonexistent/class.csv': No such file or directory."))
+    }
+
+    @Test("export writes CSV to standard output by default, in file order")
+    func exportStdout() throws {
+        try sandbox.add("Zoë", age: 11)
+        try sandbox.add("Ada", age: 12, ["--grade", "7"])
+        let lines = sandbox.run(["export"]).output.components(separatedBy: "\r\n")
+        #expect(lines.first == "id,name,age,grade,score")
+        #expect(lines[1].hasSuffix(",Zoë,11,,") && lines[2].hasSuffix(",Ada,12,7,"))
+        #expect(lines.last == "")
+    }
+
+    @Test("list --format csv and plist follow the listing order")
+    func listFormats() throws {
+        try sandbox.add("Zoë", age: 11)
+        try sandbox.add("Ada", age: 12)
+        #expect(sandbox.run(["list", "--format", "csv"]).output.contains(",Ada,12,,\r\n"))
+        let csvLines = sandbox.run(["list", "--format", "csv"]).output.components(separatedBy: "\r\n")
+        #expect(csvLines[1].contains("Ada") && csvLines[2].contains("Zoë"))
+        let plist = sandbox.run(["list", "--format", "plist", "--sort", "age"]).output
+        #expect(plist.hasPrefix("<?xml"))
+        let students = try PropertyListDecoder().decode([Student].self, from: Data(plist.utf8))
+        #expect(students.map(\.name) == ["Zoë", "Ada"])
+    }
+
+    @Test("an export file is private and replaced atomically")
+    func exportFile() throws {
+        try sandbox.add("Ada")
+        let output = sandbox.folder.appendingPathComponent("out.json")
+        #expect(sandbox.run(["export", "--output", output.path]).status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: output.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [[String: Any]]
+        #expect(decoded?.first?["name"] as? String == "Ada")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import RosterKit
+
+@Suite("CSV, JSON and plist interchange")
+struct InterchangeTests {
+    @Test("CSV export: header, CRLF, quoting, doubled quotes, absent optionals")
+    func csvWriter() throws {
+        let id = try #require(UUID(uuidString: "0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6"))
+        let text = CSVRosterWriter.text(for: [
+            Student(id: id, name: "Smith, \"Jo\"", age: 9, grade: 3, score: 77.25),
+            Student(id: id, name: "Zoë", age: 10),
+        ])
+        #expect(
+            text
+                == "id,name,age,grade,score\r\n0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6,\"Smith, \"\"Jo\"\"\",9,3,77.25\r\n"
+                + "0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6,Zoë,10,,\r\n")
+    }
+
+    @Test(
+        "fields a spreadsheet would run as a formula are guarded with a leading '",
+        arguments: [
+            ("=HYPERLINK(\"http://evil\")", "\"'=HYPERLINK(\"\"http://evil\"\")\""), ("+1", "'+1"),
+            ("-1", "'-1"),
+            ("@SUM(A1)", "'@SUM(A1)"), ("\tTab", "'\tTab"), ("'quoted", "''quoted"), ("Ada", "Ada"),
+            ("a=b", "a=b"),
+        ])
+    func formulaGuard(name: String, field: String) {
+        #expect(CSVRosterWriter.field(name) == field)
+    }
+
+    @Test("CSV import: BOM, CRLF, quotes, a newline in a quoted field, blank lines, an unknown column")
+    func csvAwkward() throws {
+        let result = try RosterImporter.read(Fixtures.data("import/bom-crlf-quotes.csv"), format: .csv)
+        #expect(
+            result.students.map(\.student.name) == [
+                "Lovelace, Ada", "Dwayne \"The Rock\" Jones", "Zoë Martin",
+            ])
+        #expect(result.students.map(\.student.age) == [12, 13, 11])
+        #expect(result.students.map(\.student.score) == [91.5, nil, 88])
+        #expect(result.students.map(\.location.line) == [2, 4, 5])
+        #expect(result.notes == ["ignoring the column 'Email', which roster does not keep"])
+        #expect(result.students.allSatisfy { !$0.hasFileID })
+    }
+
+    @Test("CSV import with ; separators reads decimal commas")
+    func csvSemicolon() throws {
+        let result = try RosterImporter.read(
+            Fixtures.data("import/semicolon-decimal-comma.csv"), format: .csv)
+        #expect(result.students.map(\.student.name) == ["Jürgen Müller", "Émile Durand", "Smith; Jo"])
+        #expect(result.students.map(\.student.score) == [77.5, 64, nil])
+    }
+
+    @Test("every bad row is reported with its line, and nothing is returned")
+    func csvBadRows() throws {
+        let error = try #require(throws: ImportError.self) {
+            try RosterImporter.read(Fixtures.data("import/bad-rows.csv"), format: .csv)
+        }
+        #expect(error.problems.map(\.line) == [5, 6, 7, 8, 9, 10])
+        #expect(error.problems[2].message == "The age 'seventeen' is not a whole number.")
+        #expect(error.problems[3].message.contains("appears twice in the file (first at line 2)"))
+        #expect(
+            error.problems[4].message.contains("grade 14") && error.problems[4].message.contains("score 101"))
+    }
+
+    @Test("a CSV header without name or age is refused", arguments: ["id,age\n", "name;grade\n", ""])
+    func csvHeader(text: String) {
+        #expect(throws: ImportError.self) { try RosterImporter.read(Data(text.utf8), format: .csv) }
+    }
+
+    @Test("JSON import: optional id, age as a string, line numbers for problems")
+    func json() throws {
+        let result = try RosterImporter.read(Fixtures.data("import/class.json"), format: .json)
+        #expect(result.students.map(\.student.name) == ["Ada Lovelace", "Zoë Martin", "李华"])
+        #expect(result.students.map(\.student.age) == [12, 11, 12])
+        #expect(result.students.map(\.student.score) == [91.5, nil, 0.1])
+        #expect(result.students.map(\.location.line) == [2, 3, 4])
+        #expect(result.students.map(\.hasFileID) == [true, false, false])
+        let error = try #require(throws: ImportError.self) {
+            try RosterImporter.read(Fixtures.data("import/bad.json"), format: .json)
+        }
+        #expect(error.problems.map(\.line) == [3, 4, 5])
+    }
+
+    @Test("the iOS app's plist imports")
+    func iOSPlist() throws {
+        let result = try RosterImporter.read(Fixtures.data("ios-app-students.plist"), format: .plist)
+        #expect(result.students.count == 4)
+        #expect(result.students.allSatisfy { $0.hasFileID })
+    }
+
+    @Test("export then import reproduces the same students", arguments: InterchangeFormat.allCases)
+    func roundTrip(format: InterchangeFormat) throws {
+        var generator = SeededGenerator(seed: 99)
+        var students = RandomRoster.make(count: 400, using: &generator)
+        let awkward = [
+            "=1+1", "+SUM(A1)", "-5", "@me", "'=quoted", "''", "a,b", "\"q\"", "Zoë, \"李\"", "-Tab",
+        ]
+        for (index, name) in awkward.enumerated() { students[index].name = name }
+        let data = try format.data(for: students)
+        let read = try RosterImporter.read(data, format: format).students
+        #expect(read.count == students.count)
+        let mismatch = zip(read.map(\.student), students).first { $0 != $1 }
+        #expect(mismatch == nil)
+        #expect(read.allSatisfy { $0.hasFileID })
+    }
+}

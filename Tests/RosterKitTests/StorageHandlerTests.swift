@@ -48,6 +48,16 @@ struct StorageHandlerTests {
         #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada", "Alan"])
     }
 
+    @Test("a roster converted to XML by plutil stays XML when it is rewritten")
+    func keepsPlutilXML() throws {
+        try Fixtures.data("sample-class-xml.plist").write(to: file)
+        try StorageHandler.write(Student(name: "New", age: 12), to: file)
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml"))
+        let students = try StorageHandler.load(from: file)
+        #expect(students.count == 31)
+        #expect(Array(students.prefix(30)) == (try StorageHandler.load(from: Fixtures.url("sample-class.plist"))))
+    }
+
     @Test("files are private: roster, backup and lock 0600, a new folder 0700")
     func privateModes() throws {
         let nested = folder.url.appendingPathComponent("new/class").appendingPathComponent("students.plist")

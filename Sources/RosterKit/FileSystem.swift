@@ -47,7 +47,7 @@ enum FileSystem {
     /// The bytes go to a private temporary file in the same folder, are synced, take the old file's
     /// mode, and are renamed over `path`; then the folder itself is synced so the rename survives a
     /// power cut.
-    static func replace(_ path: String, with data: Data) throws {
+    static func replace(_ path: String, with data: some ContiguousBytes) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolder(folder.isEmpty ? "." : folder)
         let mode = existingMode(path) ?? privateFileMode
@@ -99,7 +99,7 @@ enum FileSystem {
         return .fileSystem(path: path, action: action, reason: String(cString: strerror(code)))
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
+    private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws {
         try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {

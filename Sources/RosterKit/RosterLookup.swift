@@ -19,23 +19,23 @@ public enum RosterLookup {
     /// - Throws: ``LookupError`` when no student or several students match.
     public static func index(of reference: String, in students: [Student]) throws -> Int {
         let wanted = reference.trimmingCharacters(in: .whitespaces)
-        if let id = UUID(uuidString: wanted), let index = students.firstIndex(where: { $0.id == id }) {
+        if let id = StudentFields.uuid(from: wanted), let index = students.firstIndex(where: { $0.id == id })
+        {
             return index
         }
-        let prefix = wanted.uppercased()
-        let canBePrefix =
-            prefix.count >= minimumPrefixLength && prefix.allSatisfy { $0.isHexDigit || $0 == "-" }
-        let matches = students.indices.filter { index in
-            let student = students[index]
-            return (canBePrefix && student.id.uuidString.hasPrefix(prefix))
-                || student.name.caseInsensitiveCompare(wanted) == .orderedSame
+        let prefix = IDPrefix(wanted)
+        let name = NameMatcher(wanted)
+        var matches: [Int] = []
+        for index in students.indices
+        where prefix?.matches(students[index].id) == true || name.matches(students[index].name) {
+            matches.append(index)
         }
         guard let first = matches.first else { throw LookupError.notFound(reference: reference) }
         guard matches.count == 1 else {
-            let candidates = matches.map {
-                "\(students[$0].id.uuidString.prefix(minimumShortIDLength)) \(students[$0].name)"
+            let candidates = matches.prefix(11).map {
+                "\(UUIDText.string(students[$0].id).prefix(minimumShortIDLength)) \(students[$0].name)"
             }
-            throw LookupError.ambiguous(reference: reference, candidates: candidates)
+            throw LookupError.ambiguous(reference: reference, candidates: candidates, count: matches.count)
         }
         return first
     }
@@ -43,25 +43,121 @@ public enum RosterLookup {
     /// The shortest prefix of each student's id, at least ``minimumShortIDLength`` characters,
     /// that no other student's id shares.
     ///
+    /// Sorting the ids puts the ones that share the longest prefix with an id next to it, so
+    /// one pass over neighbours finds every length: O(n log n).
+    ///
     /// - Parameter students: The roster.
     /// - Returns: A short id for every student, keyed by id.
     public static func shortIDs(for students: [Student]) -> [UUID: String] {
-        let sorted = students.map { Array($0.id.uuidString.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        let keys = students.map { IDKey($0.id) }.sorted()
         var result: [UUID: String] = [:]
-        result.reserveCapacity(sorted.count)
-        for (position, id) in sorted.enumerated() {
-            var length = minimumShortIDLength
-            if position > 0 { length = max(length, commonPrefix(id, sorted[position - 1]) + 1) }
-            if position + 1 < sorted.count {
-                length = max(length, commonPrefix(id, sorted[position + 1]) + 1)
+        result.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            var digits = minimumShortIDLength
+            if position > 0 { digits = max(digits, key.commonHexDigits(with: keys[position - 1]) + 1) }
+            if position + 1 < keys.count {
+                digits = max(digits, key.commonHexDigits(with: keys[position + 1]) + 1)
             }
-            let text = String(decoding: id.prefix(length), as: UTF8.self)
-            if let uuid = UUID(uuidString: String(decoding: id, as: UTF8.self)) { result[uuid] = text }
+            let dashes = [8, 12, 16, 20].filter { digits > $0 }.count
+            result[key.id] = String(UUIDText.string(key.id).prefix(min(36, digits + dashes)))
         }
         return result
     }
 
-    private static func commonPrefix(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-        zip(lhs, rhs).prefix { $0 == $1 }.count
+    /// An id as two big-endian halves, so ids sort and compare by their hexadecimal text.
+    private struct IDKey: Comparable {
+        let id: UUID
+        let high: UInt64
+        let low: UInt64
+
+        init(_ id: UUID) {
+            self.id = id
+            (high, low) = withUnsafeBytes(of: id.uuid) { raw in
+                (
+                    raw.loadUnaligned(as: UInt64.self).bigEndian,
+                    raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+                )
+            }
+        }
+
+        static func < (lhs: IDKey, rhs: IDKey) -> Bool {
+            (lhs.high, lhs.low) < (rhs.high, rhs.low)
+        }
+
+        static func == (lhs: IDKey, rhs: IDKey) -> Bool {
+            lhs.high == rhs.high && lhs.low == rhs.low
+        }
+
+        /// How many leading hexadecimal digits the two ids share.
+        func commonHexDigits(with other: IDKey) -> Int {
+            if high != other.high { return (high ^ other.high).leadingZeroBitCount / 4 }
+            if low != other.low { return 16 + (low ^ other.low).leadingZeroBitCount / 4 }
+            return 32
+        }
+    }
+
+    /// A typed id prefix, checked digit by digit against an id's bytes.
+    private struct IDPrefix {
+        private let nibbles: [(index: Int, value: UInt8)]
+
+        init?(_ text: String) {
+            let characters = Array(text.uppercased().utf8)
+            guard characters.count >= RosterLookup.minimumPrefixLength, characters.count <= 36 else {
+                return nil
+            }
+            var nibbles: [(Int, UInt8)] = []
+            for (position, character) in characters.enumerated() {
+                if [8, 13, 18, 23].contains(position) {
+                    guard character == UInt8(ascii: "-") else { return nil }
+                    continue
+                }
+                guard let value = Self.hexValue(character) else { return nil }
+                nibbles.append((nibbles.count, value))
+            }
+            self.nibbles = nibbles
+        }
+
+        func matches(_ id: UUID) -> Bool {
+            withUnsafeBytes(of: id.uuid) { raw in
+                nibbles.allSatisfy { nibble in
+                    let byte = raw[nibble.index / 2]
+                    return (nibble.index % 2 == 0 ? byte >> 4 : byte & 0x0F) == nibble.value
+                }
+            }
+        }
+
+        private static func hexValue(_ character: UInt8) -> UInt8? {
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+    }
+
+    /// Compares names case-insensitively, byte by byte when both are ASCII.
+    private struct NameMatcher {
+        private let text: String
+        private let lowered: String
+        private let isASCII: Bool
+
+        init(_ text: String) {
+            self.text = text
+            lowered = text.lowercased()
+            isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        }
+
+        func matches(_ name: String) -> Bool {
+            let nameIsASCII = name.utf8.allSatisfy { $0 < 0x80 }
+            if isASCII && nameIsASCII {
+                return name.utf8.count == text.utf8.count
+                    && zip(name.utf8, lowered.utf8).allSatisfy { Self.lower($0) == $1 }
+            }
+            return name.lowercased() == lowered
+        }
+
+        private static func lower(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        }
     }
 }

@@ -6,26 +6,29 @@ import Foundation
 /// edit, remove, delete all, undo) into validated changes through ``StorageHandler``, and offers
 /// the data ready to show: ``students`` in file order, ``sorted(by:reversed:)`` and
 /// ``student(matching:)``. Each intent is one locked read-modify-write, so it works on the roster
-/// as it is on disk at that moment, even if another process changed it since ``reload()``.
+/// as it is on disk at that moment, even if another process changed it since ``load()``.
 public final class RosterViewModel {
     /// The roster file this view model reads and changes.
     public let fileURL: URL
     /// The students as last read or written, in file order.
     public private(set) var students: [Student]
 
-    /// Creates a view model for a roster file and loads it.
+    /// Creates a view model for a roster file, without reading it yet.
+    ///
+    /// Call ``load()`` before showing ``students``; the intents (``add(name:age:grade:score:)``,
+    /// ``edit(_:_:)`` and the rest) read the file themselves, so a command that only changes the
+    /// roster never decodes it twice.
     ///
     /// - Parameter fileURL: The roster file; ``StorageHandler/plistURL`` by default.
-    /// - Throws: ``StorageError`` when the file exists but cannot be read.
-    public init(fileURL: URL = StorageHandler.plistURL) throws {
+    public init(fileURL: URL = StorageHandler.plistURL) {
         self.fileURL = fileURL
-        self.students = try StorageHandler.load(from: fileURL)
+        self.students = []
     }
 
-    /// Reads the roster file again.
+    /// Reads the roster file into ``students``.
     ///
     /// - Throws: ``StorageError`` when the file exists but cannot be read.
-    public func reload() throws {
+    public func load() throws {
         students = try StorageHandler.load(from: fileURL)
     }
 

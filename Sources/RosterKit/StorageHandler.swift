@@ -105,7 +105,7 @@ public enum StorageHandler {
     /// - Returns: The bytes of a `bplist00` file.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` instead of returning empty data.
     public static func prepareData(_ students: [Student]) throws -> Data {
-        try RosterCodec.encode(students, format: .binary)
+        Data(try RosterCodec.encode(students, format: .binary))
     }
 
     /// Writes any file, such as an export, with the same care as the roster: atomically, synced,
@@ -154,7 +154,7 @@ public enum StorageHandler {
         let students = try change(document?.students ?? [])
         let format = document?.format ?? .binary
         let newData = try RosterCodec.encode(students, format: format)
-        let backup = try current ?? RosterCodec.encode([], format: format)
+        let backup = try current ?? Data(RosterCodec.encode([], format: format))
         try FileSystem.replace(backupURL(for: url).path, with: backup)
         try FileSystem.replace(path, with: newData)
         _ = consume lock
@@ -180,7 +180,7 @@ public enum StorageHandler {
         }
         let restored = try RosterCodec.decode(previous, path: backupPath)
         let current = try FileSystem.read(path)
-        let replaced = try current ?? RosterCodec.encode([], format: restored.format)
+        let replaced = try current ?? Data(RosterCodec.encode([], format: restored.format))
         try FileSystem.replace(backupPath, with: replaced)
         try FileSystem.replace(path, with: previous)
         _ = consume lock

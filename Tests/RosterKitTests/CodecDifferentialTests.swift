@@ -14,7 +14,7 @@ struct CodecDifferentialTests {
     func ourWriterFoundationReader(count: Int, format: RosterFormat) throws {
         var generator = SeededGenerator(seed: UInt64(count) &* 7919 &+ (format == .xml ? 1 : 0))
         let students = RandomRoster.make(count: count, using: &generator)
-        let data = try RosterCodec.encode(students, format: format)
+        let data = Data(try RosterCodec.encode(students, format: format))
         var decodedFormat = PropertyListSerialization.PropertyListFormat.binary
         let decoded = try PropertyListDecoder().decode([Student].self, from: data, format: &decodedFormat)
         #expect(decoded == students)

@@ -38,11 +38,11 @@ struct LookupTests {
         let error = try #require(throws: LookupError.self) {
             try RosterLookup.index(of: reference, in: students)
         }
-        guard case .ambiguous(_, let candidates) = error else {
+        guard case .ambiguous(_, let candidates, let count) = error else {
             Issue.record("expected ambiguous, got \(error)")
             return
         }
-        #expect(candidates.count == 2)
+        #expect(candidates.count == 2 && count == 2)
         #expect(error.description.contains("matches 2 students"))
     }
 

@@ -10,7 +10,7 @@ struct RosterViewModelTests {
 
     init() throws {
         folder = try TemporaryFolder()
-        model = try RosterViewModel(fileURL: folder.file())
+        model = RosterViewModel(fileURL: folder.file())
     }
 
     @Test("add validates, trims and stores")
@@ -72,7 +72,7 @@ struct RosterViewModelTests {
 
     @Test("intents work on the file as it is now, not as it was loaded")
     func freshRead() throws {
-        let other = try RosterViewModel(fileURL: model.fileURL)
+        let other = RosterViewModel(fileURL: model.fileURL)
         try other.add(name: "Alan", age: 12)
         try model.add(name: "Ada", age: 12)
         #expect(model.students.map(\.name) == ["Alan", "Ada"])

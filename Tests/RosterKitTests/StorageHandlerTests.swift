@@ -41,7 +41,7 @@ struct StorageHandlerTests {
     @Test("an XML roster stays XML when it is rewritten")
     func keepsXML() throws {
         let ada = Student(name: "Ada", age: 12)
-        try RosterCodec.encode([ada], format: .xml).write(to: file)
+        try Data(RosterCodec.encode([ada], format: .xml)).write(to: file)
         try StorageHandler.write(Student(name: "Alan", age: 12), to: file)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasPrefix("<?xml"))
@@ -55,7 +55,8 @@ struct StorageHandlerTests {
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml"))
         let students = try StorageHandler.load(from: file)
         #expect(students.count == 31)
-        #expect(Array(students.prefix(30)) == (try StorageHandler.load(from: Fixtures.url("sample-class.plist"))))
+        #expect(
+            Array(students.prefix(30)) == (try StorageHandler.load(from: Fixtures.url("sample-class.plist"))))
     }
 
     @Test("files are private: roster, backup and lock 0600, a new folder 0700")

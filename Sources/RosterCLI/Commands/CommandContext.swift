@@ -20,9 +20,16 @@ struct CommandContext {
         return 80
     }
 
-    /// Creates a view model for the roster file.
-    func viewModel() throws -> RosterViewModel {
-        try RosterViewModel(fileURL: fileURL)
+    /// A view model for the roster file, for intents that read the file themselves.
+    func viewModel() -> RosterViewModel {
+        RosterViewModel(fileURL: fileURL)
+    }
+
+    /// A view model with the roster loaded, for commands that show students.
+    func loadedViewModel() throws -> RosterViewModel {
+        let viewModel = RosterViewModel(fileURL: fileURL)
+        try viewModel.load()
+        return viewModel
     }
 
     /// Asks a yes-or-no question on the terminal; anything but yes is no.

@@ -10,7 +10,7 @@ enum DeleteAllCommand: Subcommand {
         options: [OptionSpec(name: "yes", help: "Delete without asking.")])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let viewModel = try context.viewModel()
+        let viewModel = try context.loadedViewModel()
         guard !viewModel.students.isEmpty else {
             context.output.write("The roster is already empty.\n")
             return

@@ -26,7 +26,7 @@ enum ExportCommand: Subcommand {
         let format =
             parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
-        let students = try context.viewModel().students
+        let students = try context.loadedViewModel().students
         let data = try format.data(for: students)
         guard let output else {
             context.output.write(String(decoding: data, as: UTF8.self))

@@ -16,7 +16,7 @@ enum ListCommand: Subcommand {
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let viewModel = try context.viewModel()
+        let viewModel = try context.loadedViewModel()
         let students = viewModel.sorted(
             by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
         if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {

@@ -15,7 +15,7 @@ enum ShowCommand: Subcommand {
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let student = try context.viewModel().student(matching: parsed.positionals[0])
+        let student = try context.loadedViewModel().student(matching: parsed.positionals[0])
         if parsed.values["format"] == "json" {
             context.output.write(JSONRosterWriter.object(student) + "\n")
             return

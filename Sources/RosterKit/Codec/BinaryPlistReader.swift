@@ -6,6 +6,9 @@ import Foundation
 /// recurses and visits each array element and dictionary entry once: its work is linear in the
 /// file's size. Foundation's general readers on Linux crash on some hostile files (sets, deep
 /// nesting) and take exponential time on arrays that share references; this one cannot.
+///
+/// It is also the fast path behind ``StorageHandler/load(from:)``: keys are matched by their bytes,
+/// ids are parsed by hand, and UTF-16 names are transcoded straight into the string's storage.
 struct BinaryPlistReader {
     private let bytes: UnsafeRawBufferPointer
     private let offsetSize: Int
@@ -17,15 +20,8 @@ struct BinaryPlistReader {
     private static let trailerSize = 32
 
     /// Reads every student from the bytes of a binary property list.
-    static func students(from data: Data) throws(DecodingProblem) -> [Student] {
-        let result: Result<[Student], DecodingProblem> = data.withUnsafeBytes { raw in
-            do throws(DecodingProblem) {
-                return .success(try BinaryPlistReader(raw).students())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+    static func students(from bytes: UnsafeRawBufferPointer) throws(DecodingProblem) -> [Student] {
+        try BinaryPlistReader(bytes).students()
     }
 
     private init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
@@ -55,8 +51,7 @@ struct BinaryPlistReader {
         var students: [Student] = []
         students.reserveCapacity(top.count)
         for index in 0..<top.count {
-            let reference = self.reference(at: top.start + index * referenceSize)
-            students.append(try student(reference, record: index))
+            students.append(try student(reference(at: top.start + index * referenceSize), record: index))
         }
         return students
     }
@@ -67,29 +62,31 @@ struct BinaryPlistReader {
         var fields = StudentFields()
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
-            let key = try string(self.reference(at: dictionary.start + entry * referenceSize))
-            guard let key, let field = StudentFields.Key(rawValue: key) else { continue }
+            let key = try object(self.reference(at: dictionary.start + entry * referenceSize))
+            guard let field = try self.field(named: key) else { continue }
             let value = try object(self.reference(at: valuesStart + entry * referenceSize))
-            try read(value, into: &fields, field: field, record: record)
+            guard try read(value, into: &fields, field: field, record: record) else {
+                throw .record(record, "has a wrong value for '\(field.rawValue)'")
+            }
         }
         return try fields.student(record: record)
     }
 
+    /// Stores one value; returns false when it is of the wrong kind for its field.
     private func read(
         _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int
     )
-        throws(DecodingProblem)
+        throws(DecodingProblem) -> Bool
     {
-        let wrong = DecodingProblem.record(record, "has a wrong value for '\(field.rawValue)'")
         switch field {
         case .id:
             guard value.type == 0x5, let id = StudentFields.uuid(fromASCII: slice(value.start, value.count))
             else {
-                throw wrong
+                return false
             }
             fields.id = id
         case .name:
-            guard let name = try text(value) else { throw wrong }
+            guard let name = try text(value) else { return false }
             fields.name = name
         case .age:
             if let number = integer(value) {
@@ -97,14 +94,27 @@ struct BinaryPlistReader {
             } else if let text = try text(value) {
                 fields.age = try StudentFields.age(fromText: text, record: record)
             } else {
-                throw wrong
+                return false
             }
         case .grade:
-            guard let number = integer(value) else { throw wrong }
+            guard let number = integer(value) else { return false }
             fields.grade = number
         case .score:
-            guard let number = real(value) ?? integer(value).map(Double.init) else { throw wrong }
+            guard let number = real(value) ?? integer(value).map(Double.init) else { return false }
             fields.score = number
+        }
+        return true
+    }
+
+    /// The field a key names, matched on the key's bytes; `nil` for a key roster does not keep.
+    private func field(named key: Object) throws(DecodingProblem) -> StudentFields.Key? {
+        switch key.type {
+        case 0x5:
+            return StudentFields.Key(asciiBytes: slice(key.start, key.count))
+        case 0x6:
+            return try text(key).flatMap(StudentFields.Key.init(rawValue:))
+        default:
+            throw .notAPropertyList("a dictionary key is not a string")
         }
     }
 
@@ -129,20 +139,19 @@ struct BinaryPlistReader {
         let info = marker & 0x0F
         var count = Int(info)
         var start = offset + 1
-        if [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(type) && info == 0x0F {
-            (count, start) = try extendedCount(at: start)
-        }
         let width: Int
         switch type {
-        case 0x1, 0x2: width = 1 << count
-        case 0x6: width = count * 2
-        case 0xA, 0xC: width = count * referenceSize
-        case 0xD: width = count * 2 * referenceSize
+        case 0x4, 0x5, 0x6, 0xA, 0xC, 0xD:
+            if info == 0x0F { (count, start) = try extendedCount(at: start) }
+            let unit = type == 0x6 ? 2 : type == 0xD ? 2 * referenceSize : type >= 0xA ? referenceSize : 1
+            guard count <= tableOffset else { throw .notAPropertyList("a length is out of range") }
+            width = count * unit
+        case 0x1, 0x2: width = 1 << min(count, 4)
         case 0x3: width = 8
-        case 0x4, 0x5, 0x8: width = count
+        case 0x8: width = count + 1
         default: width = 0
         }
-        guard count <= tableOffset, width <= tableOffset - start else {
+        guard width <= tableOffset - start else {
             throw .notAPropertyList("an object runs past the end of the file")
         }
         return Object(type: type, info: info, count: count, start: start)
@@ -166,8 +175,7 @@ struct BinaryPlistReader {
     }
 
     private func integer(_ value: Object) -> Int? {
-        guard value.type == 0x1 else { return nil }
-        guard value.info <= 3 else { return nil }
+        guard value.type == 0x1, value.info <= 3 else { return nil }
         let raw = Self.bigEndian(bytes, at: value.start, size: 1 << Int(value.info))
         return value.info == 3 ? Int(Int64(bitPattern: raw)) : Int(raw)
     }
@@ -181,10 +189,6 @@ struct BinaryPlistReader {
         }
     }
 
-    private func string(_ reference: Int) throws(DecodingProblem) -> String? {
-        try text(object(reference))
-    }
-
     private func text(_ value: Object) throws(DecodingProblem) -> String? {
         switch value.type {
         case 0x5:
@@ -194,12 +198,7 @@ struct BinaryPlistReader {
             }
             return String(decoding: ascii, as: UTF8.self)
         case 0x6:
-            var units = [UInt16](repeating: 0, count: value.count)
-            for index in 0..<value.count {
-                units[index] =
-                    UInt16(bytes[value.start + 2 * index]) << 8 | UInt16(bytes[value.start + 2 * index + 1])
-            }
-            guard let text = String(validating: units, as: UTF16.self) else {
+            guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
             }
             return text
@@ -212,6 +211,7 @@ struct BinaryPlistReader {
         UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
     }
 
+    @inline(__always)
     private static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }

@@ -6,63 +6,113 @@ import Foundation
 /// The layout is the one Foundation's encoder uses: the array first, then the five keys written
 /// once and shared by every record, then each record's dictionary and values. Equal whole numbers
 /// (ages, grades) are stored once, as Foundation does.
+///
+/// Object numbers are given out in the order objects are written, so one pass can number them
+/// (to learn how wide a reference must be) and a second pass writes them, with nothing per
+/// record kept in between but the few numbers a dictionary needs.
 struct BinaryPlistWriter {
     private var output: [UInt8] = []
     private var offsets: [Int] = []
     private let referenceSize: Int
 
-    /// The object numbers of one record: its dictionary, and its entries' keys and values.
-    private struct Record {
-        var dictionary = 0
-        var keys: [Int] = []
-        var values: [Int] = []
-    }
+    /// The array is object 0 and the keys are objects 1 to 5, in ``StudentFields/Key`` order.
+    private static let firstRecordObject = 1 + StudentFields.Key.allCases.count
 
     /// Encodes `students` in file order.
-    static func data(for students: [Student]) -> Data {
+    static func bytes(for students: [Student]) -> [UInt8] {
         var numbering = Numbering()
-        let records = students.map { numbering.record(for: $0) }
+        let records = students.map { numbering.number($0) }
         var writer = BinaryPlistWriter(referenceSize: Self.byteWidth(of: UInt64(numbering.count)))
-        writer.output.reserveCapacity(64 + students.count * 100)
+        writer.output.reserveCapacity(64 + students.reduce(0) { $0 + 90 + $1.name.utf8.count })
         writer.offsets.reserveCapacity(numbering.count)
         writer.write(students, records: records)
-        return Data(writer.output)
+        return writer.output
     }
 
     private init(referenceSize: Int) {
         self.referenceSize = referenceSize
     }
 
+    /// The object numbers one record's dictionary refers to.
+    private struct Record {
+        var dictionary: Int32
+        var age: Int32
+        var grade: Int32
+        var score: Int32
+    }
+
+    /// Gives every object its number before anything is written.
+    private struct Numbering {
+        private(set) var count = BinaryPlistWriter.firstRecordObject
+        private var integers: [Int: Int32] = [:]
+
+        mutating func number(_ student: Student) -> Record {
+            let dictionary = next()
+            _ = next()  // the id
+            _ = next()  // the name
+            let age = integer(student.age)
+            let grade = student.grade.map { integer($0) } ?? -1
+            let score = student.score == nil ? -1 : next()
+            return Record(dictionary: dictionary, age: age, grade: grade, score: score)
+        }
+
+        private mutating func next() -> Int32 {
+            count += 1
+            return Int32(truncatingIfNeeded: count - 1)
+        }
+
+        private mutating func integer(_ value: Int) -> Int32 {
+            if let existing = integers[value] { return existing }
+            let reference = next()
+            integers[value] = reference
+            return reference
+        }
+    }
+
     private mutating func write(_ students: [Student], records: [Record]) {
         output.append(contentsOf: Array("bplist00".utf8))
         begin()
         writeHeader(0xA, count: students.count)
-        for record in records { writeReference(record.dictionary) }
+        for record in records { writeReference(Int(record.dictionary)) }
         for key in StudentFields.Key.allCases {
             begin()
             writeString(key.rawValue)
         }
         for (student, record) in zip(students, records) {
-            begin()
-            writeHeader(0xD, count: record.keys.count)
-            for key in record.keys { writeReference(key) }
-            for value in record.values { writeReference(value) }
-            writeValues(of: student, record: record)
+            write(student, record)
         }
         writeTrailer()
     }
 
-    // The values follow the dictionary in the order Numbering gave them numbers; a shared whole
-    // number is written only where it was first numbered.
-    private mutating func writeValues(of student: Student, record: Record) {
+    private mutating func write(_ student: Student, _ record: Record) {
+        let dictionary = Int(record.dictionary)
         begin()
-        writeString(student.id.uuidString)
+        let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+        writeHeader(0xD, count: entries)
+        for key in 1...5
+        where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
+            writeReference(key)
+        }
+        writeReference(dictionary + 1)
+        writeReference(dictionary + 2)
+        writeReference(Int(record.age))
+        if student.grade != nil { writeReference(Int(record.grade)) }
+        if student.score != nil { writeReference(Int(record.score)) }
+        begin()
+        output.append(0x5F)
+        output.append(0x10)
+        output.append(36)
+        UUIDText.append(student.id, to: &output)
         begin()
         writeString(student.name)
-        for (position, number) in [student.age, student.grade].compactMap({ $0 }).enumerated()
-        where record.values[2 + position] == offsets.count {
+        // A whole number is written where it was first numbered, which is the next object.
+        if Int(record.age) == offsets.count {
             begin()
-            writeInteger(number)
+            writeInteger(student.age)
+        }
+        if let grade = student.grade, Int(record.grade) == offsets.count {
+            begin()
+            writeInteger(grade)
         }
         if let score = student.score {
             begin()
@@ -71,6 +121,7 @@ struct BinaryPlistWriter {
         }
     }
 
+    @inline(__always)
     private mutating func begin() {
         offsets.append(output.count)
     }
@@ -96,15 +147,15 @@ struct BinaryPlistWriter {
             writeHeader(0x5, count: text.utf8.count)
             output.append(contentsOf: text.utf8)
         } else {
-            let units = Array(text.utf16)
-            writeHeader(0x6, count: units.count)
-            for unit in units {
-                output.append(UInt8(unit >> 8))
-                output.append(UInt8(unit & 0xFF))
+            writeHeader(0x6, count: text.utf16.count)
+            for unit in text.utf16 {
+                output.append(UInt8(truncatingIfNeeded: unit >> 8))
+                output.append(UInt8(truncatingIfNeeded: unit))
             }
         }
     }
 
+    @inline(__always)
     private mutating func writeReference(_ reference: Int) {
         appendBigEndian(UInt64(reference), size: referenceSize)
     }
@@ -112,6 +163,7 @@ struct BinaryPlistWriter {
     private mutating func writeTrailer() {
         let tableOffset = output.count
         let offsetSize = Self.byteWidth(of: UInt64(tableOffset))
+        output.reserveCapacity(output.count + offsets.count * offsetSize + 32)
         for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize) }
         output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
         appendBigEndian(UInt64(offsets.count), size: 8)
@@ -119,48 +171,17 @@ struct BinaryPlistWriter {
         appendBigEndian(UInt64(tableOffset), size: 8)
     }
 
+    @inline(__always)
     private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
-            output.append(UInt8(truncatingIfNeeded: value >> shift))
+        var shift = (size - 1) * 8
+        while shift >= 0 {
+            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
         }
     }
 
     /// The fewest of 1, 2, 4 or 8 bytes that hold `value`.
     static func byteWidth(of value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
-    }
-
-    /// Gives every object its number before anything is written, since references need their
-    /// width, which depends on how many objects there are.
-    private struct Numbering {
-        /// The array is object 0 and the keys are objects 1 to 5, in ``StudentFields/Key`` order.
-        private(set) var count = 1 + StudentFields.Key.allCases.count
-        private var integers: [Int: Int] = [:]
-
-        mutating func record(for student: Student) -> Record {
-            var record = Record(dictionary: next())
-            func add(_ key: StudentFields.Key, _ reference: Int) {
-                record.keys.append(1 + key.position)
-                record.values.append(reference)
-            }
-            add(.id, next())
-            add(.name, next())
-            add(.age, integer(student.age))
-            if let grade = student.grade { add(.grade, integer(grade)) }
-            if student.score != nil { add(.score, next()) }
-            return record
-        }
-
-        private mutating func next() -> Int {
-            count += 1
-            return count - 1
-        }
-
-        private mutating func integer(_ value: Int) -> Int {
-            if let existing = integers[value] { return existing }
-            let reference = next()
-            integers[value] = reference
-            return reference
-        }
     }
 }

@@ -23,10 +23,10 @@ enum RosterCodec {
     }
 
     /// Encodes students as a property list in the given format.
-    static func encode(_ students: [Student], format: RosterFormat) throws -> Data {
+    static func encode(_ students: [Student], format: RosterFormat) throws -> [UInt8] {
         switch format {
-        case .binary: return BinaryPlistWriter.data(for: students)
-        case .xml: return try XMLPlistWriter.data(for: students)
+        case .binary: return BinaryPlistWriter.bytes(for: students)
+        case .xml: return try XMLPlistWriter.bytes(for: students)
         }
     }
 
@@ -38,7 +38,10 @@ enum RosterCodec {
             guard data.starts(with: Array("bplist00".utf8)) else {
                 throw .notAPropertyList("its binary plist version is not 00")
             }
-            return (try BinaryPlistReader.students(from: data), .binary)
+            let result = data.withUnsafeBytes { raw in
+                Result { () throws(DecodingProblem) in try BinaryPlistReader.students(from: raw) }
+            }
+            return (try result.get(), .binary)
         }
         let start = data.prefix(512).drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard start.first == UInt8(ascii: "<") else {

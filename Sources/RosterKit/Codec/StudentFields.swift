@@ -15,6 +15,22 @@ struct StudentFields {
     enum Key: String, CaseIterable {
         case id, name, age, grade, score
 
+        /// Matches a key stored as ASCII bytes without making a `String` of it.
+        init?(asciiBytes bytes: UnsafeRawBufferPointer) {
+            func equals(_ text: StaticString) -> Bool {
+                let expected = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+                return bytes.elementsEqual(expected)
+            }
+            switch bytes.count {
+            case 2 where equals("id"): self = .id
+            case 3 where equals("age"): self = .age
+            case 4 where equals("name"): self = .name
+            case 5 where equals("grade"): self = .grade
+            case 5 where equals("score"): self = .score
+            default: return nil
+            }
+        }
+
         /// The key's place in the order roster writes keys, from 0.
         var position: Int {
             switch self {
@@ -44,25 +60,34 @@ struct StudentFields {
     }
 
     /// Parses a UUID written as 36 hexadecimal digits and hyphens, in either case.
-    static func uuid(fromASCII bytes: some Collection<UInt8>) -> UUID? {
+    ///
+    /// Hand-written because `UUID(uuidString:)` is several times slower, and a large roster parses
+    /// one id per student.
+    static func uuid(fromASCII bytes: UnsafeRawBufferPointer) -> UUID? {
         guard bytes.count == 36 else { return nil }
-        var raw = [UInt8](repeating: 0, count: 16)
-        var nibbleIndex = 0
-        for (position, byte) in bytes.enumerated() {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let valid = withUnsafeMutableBytes(of: &raw) { output -> Bool in
+            var position = 0
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard bytes[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
+                }
+                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else {
+                    return false
+                }
+                output[index] = high << 4 | low
+                position += 2
             }
-            guard let value = hexValue(byte) else { return nil }
-            raw[nibbleIndex / 2] |= nibbleIndex % 2 == 0 ? value << 4 : value
-            nibbleIndex += 1
+            return true
         }
-        return UUID(
-            uuid: (
-                raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10],
-                raw[11],
-                raw[12], raw[13], raw[14], raw[15]
-            ))
+        return valid ? UUID(uuid: raw) : nil
+    }
+
+    /// Parses a UUID from text; see ``uuid(fromASCII:)``.
+    static func uuid(from text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { uuid(fromASCII: UnsafeRawBufferPointer($0)) }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

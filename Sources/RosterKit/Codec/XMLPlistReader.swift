@@ -80,7 +80,7 @@ struct XMLPlistReader {
         }
         switch (field, tag.name) {
         case (.id, "string"):
-            guard let id = StudentFields.uuid(fromASCII: Array(text.utf8)) else { throw wrong }
+            guard let id = StudentFields.uuid(from: text) else { throw wrong }
             fields.id = id
         case (.name, "string"):
             fields.name = text

@@ -6,7 +6,7 @@ enum XMLPlistWriter {
     ///
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a name holds a control character,
     ///   which XML 1.0 cannot represent.
-    static func data(for students: [Student]) throws -> Data {
+    static func bytes(for students: [Student]) throws -> [UInt8] {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -16,12 +16,12 @@ enum XMLPlistWriter {
         text.reserveCapacity(text.utf8.count + students.count * 220)
         if students.isEmpty {
             text += "<array/>\n</plist>\n"
-            return Data(text.utf8)
+            return Array(text.utf8)
         }
         text += "<array>\n"
         for (index, student) in students.enumerated() {
             text += "\t<dict>\n"
-            text += "\t\t<key>id</key>\n\t\t<string>\(student.id.uuidString)</string>\n"
+            text += "\t\t<key>id</key>\n\t\t<string>\(UUIDText.string(student.id))</string>\n"
             text += "\t\t<key>name</key>\n\t\t<string>\(try escaped(student.name, record: index))</string>\n"
             text += "\t\t<key>age</key>\n\t\t<integer>\(student.age)</integer>\n"
             if let grade = student.grade { text += "\t\t<key>grade</key>\n\t\t<integer>\(grade)</integer>\n" }
@@ -29,7 +29,7 @@ enum XMLPlistWriter {
             text += "\t</dict>\n"
         }
         text += "</array>\n</plist>\n"
-        return Data(text.utf8)
+        return Array(text.utf8)
     }
 
     private static func escaped(_ text: String, record: Int) throws -> String {

@@ -77,7 +77,8 @@ enum CSVImport {
 
     /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.
     static func unguarded(_ field: String) -> String {
-        guard field.first == "'", let second = field.dropFirst().first,
+        let bytes = field.utf8
+        guard bytes.first == UInt8(ascii: "'"), let second = bytes.dropFirst().first,
             CSVRosterWriter.guardedStarts.contains(second)
         else { return field }
         return String(field.dropFirst())

@@ -1,47 +1,64 @@
-import Foundation
-
 /// Writes students as CSV (RFC 4180) that spreadsheets open safely.
 ///
 /// The header is `id,name,age,grade,score`; lines end with CRLF; a field is quoted when it holds a
 /// comma, a quote, CR or LF, with quotes doubled. A field that a spreadsheet would run as a
 /// formula, one starting with `=`, `+`, `-`, `@`, a tab or CR, gets a leading `'`, the guard
 /// Excel, LibreOffice and Google Sheets show as text; a field already starting with `'` gets one
-/// too, so that ``CSVRosterReader`` can remove exactly one and give back the original.
+/// too, so that the importer can remove exactly one and give back the original.
 public enum CSVRosterWriter {
     /// The header row's column names.
     public static let columns = ["id", "name", "age", "grade", "score"]
 
-    /// The first characters a spreadsheet treats as the start of a formula, plus the guard itself.
-    static let guardedStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "'"]
+    /// The first bytes a spreadsheet treats as the start of a formula, plus the guard itself.
+    static let guardedStarts: Set<UInt8> = Set("=+-@\t\r'".utf8)
 
     /// The CSV text for `students`, in the given order.
     ///
     /// - Parameter students: The students to write.
     /// - Returns: The whole file, header included.
     public static func text(for students: [Student]) -> String {
-        var text = columns.joined(separator: ",") + "\r\n"
-        text.reserveCapacity(students.count * 80)
+        String(decoding: bytes(for: students), as: UTF8.self)
+    }
+
+    /// The CSV file's bytes for `students`, in the given order.
+    static func bytes(for students: [Student]) -> [UInt8] {
+        var output = Array((columns.joined(separator: ",") + "\r\n").utf8)
+        output.reserveCapacity(students.count * 80)
         for student in students {
-            text += student.id.uuidString
-            text += ","
-            text += field(student.name)
-            text += ","
-            text += String(student.age)
-            text += ","
-            text += student.grade.map(String.init) ?? ""
-            text += ","
-            text += student.score.map(JSONRosterWriter.number) ?? ""
-            text += "\r\n"
+            UUIDText.append(student.id, to: &output)
+            output.append(UInt8(ascii: ","))
+            appendField(student.name, to: &output)
+            output.append(UInt8(ascii: ","))
+            output.append(contentsOf: String(student.age).utf8)
+            output.append(UInt8(ascii: ","))
+            if let grade = student.grade { output.append(contentsOf: String(grade).utf8) }
+            output.append(UInt8(ascii: ","))
+            if let score = student.score { output.append(contentsOf: JSONRosterWriter.number(score).utf8) }
+            output.append(contentsOf: [0x0D, 0x0A])
         }
-        return text
+        return output
     }
 
     /// One field, guarded against formulas and quoted when needed.
     static func field(_ value: String) -> String {
-        var value = value
-        if let first = value.first, guardedStarts.contains(first) { value = "'" + value }
+        var output: [UInt8] = []
+        appendField(value, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func appendField(_ value: String, to output: inout [UInt8]) {
+        let needsGuard = value.utf8.first.map(guardedStarts.contains) ?? false
         let needsQuotes = value.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
-        guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if needsQuotes { output.append(0x22) }
+        if needsGuard { output.append(UInt8(ascii: "'")) }
+        if needsQuotes {
+            for byte in value.utf8 {
+                if byte == 0x22 { output.append(0x22) }
+                output.append(byte)
+            }
+            output.append(0x22)
+        } else {
+            output.append(contentsOf: value.utf8)
+        }
     }
 }

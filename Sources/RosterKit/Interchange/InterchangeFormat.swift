@@ -29,9 +29,9 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
     public func data(for students: [Student]) throws -> Data {
         switch self {
-        case .csv: return Data(CSVRosterWriter.text(for: students).utf8)
+        case .csv: return Data(CSVRosterWriter.bytes(for: students))
         case .json: return Data(JSONRosterWriter.array(students).utf8)
-        case .plist: return try RosterCodec.encode(students, format: .xml)
+        case .plist: return Data(try RosterCodec.encode(students, format: .xml))
         }
     }
 }

@@ -10,14 +10,16 @@ public enum JSONRosterWriter {
     /// - Returns: The JSON text.
     public static func array(_ students: [Student]) -> String {
         guard !students.isEmpty else { return "[]\n" }
-        var text = "[\n"
-        text.reserveCapacity(students.count * 110)
+        var output: [UInt8] = []
+        output.reserveCapacity(students.count * 110)
+        output.append(contentsOf: "[\n".utf8)
         for (index, student) in students.enumerated() {
-            text += "  "
-            append(student, to: &text)
-            text += index + 1 < students.count ? ",\n" : "\n"
+            output.append(contentsOf: "  ".utf8)
+            append(student, to: &output)
+            output.append(contentsOf: (index + 1 < students.count ? ",\n" : "\n").utf8)
         }
-        return text + "]\n"
+        output.append(contentsOf: "]\n".utf8)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// One JSON object on one line, without a newline.
@@ -25,9 +27,9 @@ public enum JSONRosterWriter {
     /// - Parameter student: The student to write.
     /// - Returns: The JSON text.
     public static func object(_ student: Student) -> String {
-        var text = ""
-        append(student, to: &text)
-        return text
+        var output: [UInt8] = []
+        append(student, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// How a score is written, in JSON and in CSV: the shortest text that reads back as the
@@ -40,44 +42,41 @@ public enum JSONRosterWriter {
         return String(score)
     }
 
-    private static func append(_ student: Student, to text: inout String) {
-        text += "{\"id\":\""
-        text += student.id.uuidString
-        text += "\",\"name\":"
-        appendQuoted(student.name, to: &text)
-        text += ",\"age\":"
-        text += String(student.age)
+    private static func append(_ student: Student, to output: inout [UInt8]) {
+        output.append(contentsOf: "{\"id\":\"".utf8)
+        UUIDText.append(student.id, to: &output)
+        output.append(contentsOf: "\",\"name\":".utf8)
+        appendQuoted(student.name, to: &output)
+        output.append(contentsOf: ",\"age\":".utf8)
+        output.append(contentsOf: String(student.age).utf8)
         if let grade = student.grade {
-            text += ",\"grade\":"
-            text += String(grade)
+            output.append(contentsOf: ",\"grade\":".utf8)
+            output.append(contentsOf: String(grade).utf8)
         }
         if let score = student.score {
-            text += ",\"score\":"
-            text += number(score)
+            output.append(contentsOf: ",\"score\":".utf8)
+            output.append(contentsOf: number(score).utf8)
         }
-        text += "}"
+        output.append(UInt8(ascii: "}"))
     }
 
-    private static func appendQuoted(_ value: String, to text: inout String) {
-        text += "\""
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            text += value
-            text += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+    private static func appendQuoted(_ value: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
+            case 0x0A: output.append(contentsOf: "\\n".utf8)
+            case 0x0D: output.append(contentsOf: "\\r".utf8)
+            case 0x09: output.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: "\\u00".utf8)
+                output.append(digits[Int(byte >> 4)])
+                output.append(digits[Int(byte & 0x0F)])
+            default: output.append(byte)
             }
         }
-        text += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

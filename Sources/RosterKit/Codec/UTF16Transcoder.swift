@@ -1,0 +1,61 @@
+/// Turns big-endian UTF-16, as binary property lists store non-ASCII strings, into a `String`.
+enum UTF16Transcoder {
+    /// The string, or `nil` when the units hold an unpaired surrogate.
+    ///
+    /// Writes UTF-8 straight into the new string's storage, in one pass and without an
+    /// intermediate array, since this runs once for every non-ASCII name in a roster.
+    static func string(bigEndian bytes: UnsafeRawBufferPointer) -> String? {
+        let units = bytes.count / 2
+        var valid = true
+        let text = String(unsafeUninitializedCapacity: units * 3) { buffer in
+            var written = 0
+            var index = 0
+            while index < units {
+                var scalar = UInt32(bytes[2 * index]) << 8 | UInt32(bytes[2 * index + 1])
+                index += 1
+                if scalar >= 0xD800 && scalar <= 0xDFFF {
+                    guard scalar <= 0xDBFF, index < units else {
+                        valid = false
+                        return 0
+                    }
+                    let low = UInt32(bytes[2 * index]) << 8 | UInt32(bytes[2 * index + 1])
+                    guard low >= 0xDC00 && low <= 0xDFFF else {
+                        valid = false
+                        return 0
+                    }
+                    index += 1
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                written += encode(scalar, into: buffer, at: written)
+            }
+            return written
+        }
+        return valid ? text : nil
+    }
+
+    @inline(__always)
+    private static func encode(
+        _ scalar: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            buffer[offset] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            buffer[offset] = UInt8(0xC0 | scalar >> 6)
+            buffer[offset + 1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
+        case 0x800..<0x10000:
+            buffer[offset] = UInt8(0xE0 | scalar >> 12)
+            buffer[offset + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            buffer[offset + 2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
+        default:
+            buffer[offset] = UInt8(0xF0 | scalar >> 18)
+            buffer[offset + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            buffer[offset + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            buffer[offset + 3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Writes UUIDs as upper-case text the way `UUID.uuidString` does, many times faster.
+///
+/// `uuidString` goes through `snprintf`; a roster export writes one id per student, so this
+/// hand-written formatter keeps large exports fast.
+enum UUIDText {
+    private static let digits = Array("0123456789ABCDEF".utf8)
+
+    /// Appends the 36 characters of `uuid` to `output`.
+    @inline(__always)
+    static func append(_ uuid: UUID, to output: inout [UInt8]) {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
+                output.append(digits[Int(raw[index] >> 4)])
+                output.append(digits[Int(raw[index] & 0x0F)])
+            }
+        }
+    }
+
+    /// The 36 characters of `uuid`, as `uuid.uuidString` gives them.
+    static func string(_ uuid: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            withUnsafeBytes(of: uuid.uuid) { raw in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        buffer[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    buffer[position] = digits[Int(raw[index] >> 4)]
+                    buffer[position + 1] = digits[Int(raw[index] & 0x0F)]
+                    position += 2
+                }
+            }
+            return 36
+        }
+    }
+}

@@ -55,18 +55,52 @@ enum FileSystem {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privateFileMode)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         do {
+            defer { close(descriptor) }
             try writeAll(data, to: descriptor, path: path)
             guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
                 throw failure(path, action: "write")
             }
-            close(descriptor)
-            guard rename(temporary, path) == 0 else { throw failure(path, action: "replace") }
         } catch {
-            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path, action: "replace")
             unlink(temporary)
             throw error
         }
         syncFolder(folder.isEmpty ? "." : folder)
+    }
+
+    /// Makes the file at `path` also the file at `copy`, replacing `copy` atomically.
+    ///
+    /// A hard link costs nothing however large the roster is, and it is safe because roster never
+    /// changes a file in place: the next write renames a new file over `path`, and the old one
+    /// lives on under `copy`. Where links are not supported the bytes are copied instead.
+    static func keep(_ path: String, as copy: String) throws {
+        let temporary = temporaryPath(beside: copy)
+        if link(path, temporary) == 0 {
+            guard rename(temporary, copy) == 0 else {
+                let error = failure(copy, action: "write")
+                unlink(temporary)
+                throw error
+            }
+            return
+        }
+        guard let data = try read(path) else { return }
+        try replace(copy, with: data)
+    }
+
+    /// Moves the file at `path` to `destination`, replacing it atomically.
+    static func move(_ path: String, to destination: String) throws {
+        guard rename(path, destination) == 0 else { throw failure(destination, action: "replace") }
+        syncFolder((destination as NSString).deletingLastPathComponent)
+    }
+
+    /// Whether a file (not a folder) exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// Removes the file at `path`; a missing file is not an error.
@@ -136,7 +170,8 @@ enum FileSystem {
         }
     }
 
-    private static func temporaryPath(beside path: String) -> String {
+    /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises.
+    static func temporaryPath(beside path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -3,53 +3,109 @@ import Foundation
 /// A name prepared once for ordering the way people expect.
 ///
 /// Case and accents are ignored, so `Émile` sorts beside `emile`, and runs of digits compare as
-/// numbers, so `Student 2` comes before `Student 10`. Building the key folds the name once, which
-/// keeps sorting a large class from folding every name again at each comparison.
+/// numbers, so `Student 2` comes before `Student 10`. Building the key folds the name once, so
+/// sorting a class compares plain bytes instead of folding names again at every comparison.
 public struct NameSortKey: Comparable, Sendable {
-    private let scalars: [UInt32]
+    private let bytes: [UInt8]
 
     /// Prepares `name` for comparison.
     ///
     /// - Parameter name: The name as stored.
     public init(_ name: String) {
-        let folded: String
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            folded = name.lowercased()
-        } else {
-            folded = name.folding(
-                options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        }
-        scalars = Self.encode(folded)
+        var folder = ScalarFolder()
+        self.init(name, folder: &folder)
+    }
+
+    /// Prepares `name` with a folder shared by a whole sort, so each distinct letter is folded
+    /// only once.
+    init(_ name: String, folder: inout ScalarFolder) {
+        bytes = Self.encode(name, folder: &folder)
     }
 
     /// Orders two keys as their names should be ordered.
     public static func < (lhs: NameSortKey, rhs: NameSortKey) -> Bool {
-        lhs.scalars.lexicographicallyPrecedes(rhs.scalars)
+        lhs.bytes.withUnsafeBufferPointer { left in
+            rhs.bytes.withUnsafeBufferPointer { right in
+                guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else {
+                    return left.count < right.count
+                }
+                let order = memcmp(leftStart, rightStart, min(left.count, right.count))
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
     }
 
-    // A run of digits becomes the digit marker, its length without leading zeros, then the digits,
-    // so a longer number always sorts after a shorter one and equal lengths compare digit by digit.
-    private static func encode(_ text: String) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(text.unicodeScalars.count + 4)
-        var digits: [UInt32] = []
+    // Each folded scalar becomes three big-endian bytes, so comparing bytes compares scalars. A run
+    // of digits becomes the digit marker, its length without leading zeros, then the digits, so a
+    // longer number always sorts after a shorter one and equal lengths compare digit by digit.
+    private static func encode(_ name: String, folder: inout ScalarFolder) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(name.utf8.count * 3 + 6)
+        var digits: [UInt8] = []
+        func append(_ scalar: UInt32) {
+            result.append(UInt8(truncatingIfNeeded: scalar >> 16))
+            result.append(UInt8(truncatingIfNeeded: scalar >> 8))
+            result.append(UInt8(truncatingIfNeeded: scalar))
+        }
         func flushDigits() {
             guard !digits.isEmpty else { return }
-            let significant = digits.drop { $0 == 0x30 }
-            result.append(0x30)
-            result.append(UInt32(significant.count))
-            result.append(contentsOf: significant)
+            let significant = digits.drop { $0 == UInt8(ascii: "0") }
+            append(0x30)
+            append(UInt32(significant.count))
+            for digit in significant { append(UInt32(digit)) }
             digits.removeAll(keepingCapacity: true)
         }
-        for scalar in text.unicodeScalars {
+        for scalar in name.unicodeScalars {
             if (0x30...0x39).contains(scalar.value) {
-                digits.append(scalar.value)
-            } else {
-                flushDigits()
-                result.append(scalar.value)
+                digits.append(UInt8(scalar.value))
+                continue
             }
+            flushDigits()
+            folder.fold(scalar.value) { append($0) }
         }
         flushDigits()
         return result
+    }
+}
+
+/// Folds letters to what a case-, accent- and width-insensitive comparison sees: `É` to `e`,
+/// `Ａ` to `a`, a combining accent to nothing.
+///
+/// ASCII is folded directly; any other letter is folded once with Foundation and remembered.
+struct ScalarFolder {
+    private var basic = [UInt32](repeating: Self.unknown, count: 0x3000)
+    private var others: [UInt32: [UInt32]] = [:]
+
+    private static let unknown = UInt32.max
+    private static let several = UInt32.max - 1
+
+    /// Calls `emit` with each scalar that `scalar` folds to, in order.
+    mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
+        if scalar < 0x80 {
+            emit((0x41...0x5A).contains(scalar) ? scalar | 0x20 : scalar)
+            return
+        }
+        if scalar < 0x3000 {
+            if basic[Int(scalar)] == Self.unknown {
+                let folded = Self.foundationFold(scalar)
+                basic[Int(scalar)] = folded.count == 1 ? folded[0] : Self.several
+                if folded.count != 1 { others[scalar] = folded }
+            }
+            let single = basic[Int(scalar)]
+            if single != Self.several {
+                emit(single)
+                return
+            }
+        } else if others[scalar] == nil {
+            others[scalar] = Self.foundationFold(scalar)
+        }
+        for folded in others[scalar] ?? [] { emit(folded) }
+    }
+
+    private static func foundationFold(_ scalar: UInt32) -> [UInt32] {
+        guard let value = Unicode.Scalar(scalar) else { return [scalar] }
+        let folded = String(Character(value)).folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return folded.unicodeScalars.map(\.value)
     }
 }

@@ -5,7 +5,9 @@ enum RosterSorter {
         case .added:
             return reversed ? students.reversed() : students
         case .name:
-            return order(students, keys: students.map { NameSortKey($0.name) }, reversed: reversed)
+            var folder = ScalarFolder()
+            let keys = students.map { NameSortKey($0.name, folder: &folder) }
+            return order(students, keys: keys, reversed: reversed)
         case .age:
             return order(students, keys: students.map(\.age), reversed: reversed)
         case .grade:

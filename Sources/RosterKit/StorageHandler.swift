@@ -93,8 +93,7 @@ public enum StorageHandler {
         FileSystem.removeLeftovers(beside: path)
         if let current = try FileSystem.read(path) {
             _ = try RosterCodec.decode(current, path: path)
-            try FileSystem.replace(backupURL(for: url).path, with: current)
-            try FileSystem.remove(path)
+            try FileSystem.move(path, to: backupURL(for: url).path)
         }
         _ = consume lock
     }
@@ -154,8 +153,7 @@ public enum StorageHandler {
         let students = try change(document?.students ?? [])
         let format = document?.format ?? .binary
         let newData = try RosterCodec.encode(students, format: format)
-        let backup = try current ?? Data(RosterCodec.encode([], format: format))
-        try FileSystem.replace(backupURL(for: url).path, with: backup)
+        try keepBackup(of: path, exists: current != nil, format: format, url: url)
         try FileSystem.replace(path, with: newData)
         _ = consume lock
         return students
@@ -179,12 +177,29 @@ public enum StorageHandler {
             throw StorageError.nothingToUndo(path: path)
         }
         let restored = try RosterCodec.decode(previous, path: backupPath)
-        let current = try FileSystem.read(path)
-        let replaced = try current ?? Data(RosterCodec.encode([], format: restored.format))
-        try FileSystem.replace(backupPath, with: replaced)
-        try FileSystem.replace(path, with: previous)
+        // The current version becomes the backup, so a second undo returns to it.
+        let swap = FileSystem.temporaryPath(beside: path)
+        let hasCurrent = FileSystem.exists(path)
+        if hasCurrent { try FileSystem.keep(path, as: swap) }
+        try FileSystem.move(backupPath, to: path)
+        if hasCurrent {
+            try FileSystem.move(swap, to: backupPath)
+        } else {
+            try FileSystem.replace(backupPath, with: RosterCodec.encode([], format: restored.format))
+        }
         _ = consume lock
         return restored.students
+    }
+
+    /// Keeps the roster as it is now for ``undo(at:)``; a roster that does not exist yet is kept
+    /// as an empty one.
+    private static func keepBackup(of path: String, exists: Bool, format: RosterFormat, url: URL) throws {
+        let backupPath = backupURL(for: url).path
+        if exists {
+            try FileSystem.keep(path, as: backupPath)
+        } else {
+            try FileSystem.replace(backupPath, with: RosterCodec.encode([], format: format))
+        }
     }
 
     private static func read(_ path: String) throws -> (students: [Student], format: RosterFormat)? {

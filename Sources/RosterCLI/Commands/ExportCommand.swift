@@ -29,7 +29,7 @@ enum ExportCommand: Subcommand {
         let students = try context.loadedViewModel().students
         let data = try format.data(for: students)
         guard let output else {
-            context.output.write(String(decoding: data, as: UTF8.self))
+            context.output.write(data)
             return
         }
         try StorageHandler.writeFile(data, to: output)

@@ -20,7 +20,7 @@ enum ListCommand: Subcommand {
         let students = viewModel.sorted(
             by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
         if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
-            context.output.write(String(decoding: try format.data(for: students), as: UTF8.self))
+            context.output.write(try format.data(for: students))
         } else if students.isEmpty {
             context.output.write("The roster is empty. Add a student with 'roster add <name> --age <age>'.\n")
         } else {

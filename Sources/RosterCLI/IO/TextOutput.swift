@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +12,15 @@ public protocol TextOutput: AnyObject {
     var isTerminal: Bool { get }
     /// Writes `text` as it is; callers add their own line ends.
     func write(_ text: String)
+    /// Writes UTF-8 bytes as they are, such as a whole export.
+    func write(_ data: Data)
+}
+
+extension TextOutput {
+    /// Writes UTF-8 bytes by way of ``write(_:)-(String)``.
+    public func write(_ data: Data) {
+        write(String(decoding: data, as: UTF8.self))
+    }
 }
 
 /// Writes to an open file descriptor, such as standard output (1) or standard error (2).
@@ -63,7 +74,7 @@ public final class CapturedOutput: TextOutput {
     }
 }
 
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.write(descriptor, bytes, count)
     #else

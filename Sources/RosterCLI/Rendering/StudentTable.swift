@@ -4,7 +4,8 @@ import RosterKit
 /// Renders students as an aligned table that fits the terminal's width.
 ///
 /// Columns line up by display width, so names in any script stay aligned; when the table is too
-/// wide, the name column is shortened with `…` rather than wrapped.
+/// wide, the name column is shortened with `…` rather than wrapped. Each name's width is measured
+/// once, since measuring is the costly part of a large table.
 struct StudentTable {
     /// The short id to show for each student.
     let shortIDs: [UUID: String]
@@ -14,34 +15,64 @@ struct StudentTable {
     var showsHeader = true
 
     private static let headers = ["ID", "NAME", "AGE", "GRADE", "SCORE"]
-    private static let gap = "  "
+    private static let gap = 2
+
+    /// One row's cells, with the name's display width.
+    private struct Row {
+        let id: String
+        let name: String
+        let nameWidth: Int
+        let numbers: [String]
+    }
 
     /// The table's text, one line per student, each ending with a newline.
     func render(_ students: [Student]) -> String {
-        let rows = students.map { student -> [String] in
-            [
-                shortIDs[student.id] ?? student.id.uuidString, student.name, String(student.age),
-                student.grade.map(String.init) ?? "-", student.score.map(StudentText.score) ?? "-",
-            ]
+        let rows = students.map { student in
+            Row(
+                id: shortIDs[student.id] ?? student.id.uuidString, name: student.name,
+                nameWidth: DisplayWidth.of(student.name),
+                numbers: [
+                    String(student.age), student.grade.map(String.init) ?? "-",
+                    student.score.map(StudentText.score) ?? "-",
+                ])
         }
-        var widths = Self.headers.map(DisplayWidth.of)
+        var widths = Self.headers.map(\.count)
         for row in rows {
-            for (column, cell) in row.enumerated() {
-                widths[column] = max(widths[column], DisplayWidth.of(cell))
-            }
+            widths[0] = max(widths[0], row.id.utf8.count)
+            widths[1] = max(widths[1], row.nameWidth)
+            for (index, number) in row.numbers.enumerated() { widths[2 + index] = max(widths[2 + index], number.utf8.count) }
         }
-        let others = widths.enumerated().filter { $0.offset != 1 }.map(\.element).reduce(0, +)
-        widths[1] = max(4, min(widths[1], width - others - Self.gap.count * 4))
-        var text = showsHeader ? line(Self.headers, widths: widths) : ""
-        text.reserveCapacity(rows.count * (widths.reduce(0, +) + 10))
-        for row in rows { text += line(row, widths: widths) }
-        return text
+        let others = widths[0] + widths[2] + widths[3] + widths[4]
+        widths[1] = max(4, min(widths[1], width - others - Self.gap * 4))
+        var output: [UInt8] = []
+        output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 16))
+        if showsHeader {
+            let header = Row(id: "ID", name: "NAME", nameWidth: 4, numbers: ["AGE", "GRADE", "SCORE"])
+            append(header, widths: widths, to: &output)
+        }
+        for row in rows { append(row, widths: widths, to: &output) }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func line(_ cells: [String], widths: [Int]) -> String {
-        let id = DisplayWidth.padded(cells[0], to: widths[0])
-        let name = DisplayWidth.padded(DisplayWidth.truncated(cells[1], to: widths[1]), to: widths[1])
-        let numbers = (2..<5).map { DisplayWidth.rightAligned(cells[$0], to: widths[$0]) }
-        return ([id, name] + numbers).joined(separator: Self.gap) + "\n"
+    private func append(_ row: Row, widths: [Int], to output: inout [UInt8]) {
+        output.append(contentsOf: row.id.utf8)
+        pad(widths[0] - row.id.utf8.count + Self.gap, to: &output)
+        if row.nameWidth <= widths[1] {
+            output.append(contentsOf: row.name.utf8)
+            pad(widths[1] - row.nameWidth, to: &output)
+        } else {
+            let shortened = DisplayWidth.truncated(row.name, to: widths[1])
+            output.append(contentsOf: shortened.utf8)
+            pad(widths[1] - DisplayWidth.of(shortened), to: &output)
+        }
+        for (index, number) in row.numbers.enumerated() {
+            pad(Self.gap + widths[2 + index] - number.utf8.count, to: &output)
+            output.append(contentsOf: number.utf8)
+        }
+        output.append(0x0A)
+    }
+
+    private func pad(_ count: Int, to output: inout [UInt8]) {
+        for _ in 0..<max(0, count) { output.append(0x20) }
     }
 }

@@ -30,7 +30,7 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     public func data(for students: [Student]) throws -> Data {
         switch self {
         case .csv: return Data(CSVRosterWriter.bytes(for: students))
-        case .json: return Data(JSONRosterWriter.array(students).utf8)
+        case .json: return Data(JSONRosterWriter.bytes(students))
         case .plist: return Data(try RosterCodec.encode(students, format: .xml))
         }
     }

@@ -9,7 +9,12 @@ public enum JSONRosterWriter {
     /// - Parameter students: The students, in the order to write them.
     /// - Returns: The JSON text.
     public static func array(_ students: [Student]) -> String {
-        guard !students.isEmpty else { return "[]\n" }
+        String(decoding: bytes(students), as: UTF8.self)
+    }
+
+    /// The bytes of ``array(_:)``.
+    static func bytes(_ students: [Student]) -> [UInt8] {
+        guard !students.isEmpty else { return Array("[]\n".utf8) }
         var output: [UInt8] = []
         output.reserveCapacity(students.count * 110)
         output.append(contentsOf: "[\n".utf8)
@@ -19,7 +24,7 @@ public enum JSONRosterWriter {
             output.append(contentsOf: (index + 1 < students.count ? ",\n" : "\n").utf8)
         }
         output.append(contentsOf: "]\n".utf8)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// One JSON object on one line, without a newline.

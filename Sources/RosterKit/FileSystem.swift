@@ -28,17 +28,22 @@ enum FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into a buffer of the file's size; a file that grows meanwhile is read on.
+        var data = Data(count: max(Int(status.st_size), 0))
+        var filled = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if filled == data.count { data.count += max(1 << 16, data.count / 2) }
+            let count = data.withUnsafeMutableBytes { raw in
+                systemRead(descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, action: "read")
             }
             if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
+            filled += count
         }
+        data.count = filled
         return data
     }
 

@@ -42,7 +42,7 @@ public final class RosterViewModel {
         let student = Student(
             name: try StudentValidator.name(name), age: try StudentValidator.age(age),
             grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
-        students = try StorageHandler.update(at: fileURL) { $0 + [student] }
+        students = try StorageHandler.update(at: fileURL) { $0.append(student) }
         return student
     }
 
@@ -57,11 +57,9 @@ public final class RosterViewModel {
     public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
         var edited: Student?
         students = try StorageHandler.update(at: fileURL) { current in
-            var updated = current
             let index = try RosterLookup.index(of: reference, in: current)
-            updated[index] = try changes.applied(to: current[index])
-            edited = updated[index]
-            return updated
+            current[index] = try changes.applied(to: current[index])
+            edited = current[index]
         }
         guard let edited else { throw LookupError.notFound(reference: reference) }
         return edited
@@ -79,7 +77,7 @@ public final class RosterViewModel {
         students = try StorageHandler.update(at: fileURL) { current in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, in: current) })
             removed = doomed.sorted().map { current[$0] }
-            return current.indices.filter { !doomed.contains($0) }.map { current[$0] }
+            current = current.indices.filter { !doomed.contains($0) }.map { current[$0] }
         }
         return removed
     }
@@ -98,8 +96,11 @@ public final class RosterViewModel {
         -> [Student]
     {
         let added = imported.map(\.student)
-        func merged(with current: [Student]) throws -> [Student] {
-            if replace { return added }
+        func merged(with current: inout [Student]) throws {
+            if replace {
+                current = added
+                return
+            }
             let existing = Dictionary(
                 current.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             let conflicts = imported.filter { $0.hasFileID }.compactMap { row in
@@ -110,10 +111,11 @@ public final class RosterViewModel {
                 }
             }
             guard conflicts.isEmpty else { throw ImportError(problems: conflicts) }
-            return current + added
+            current += added
         }
         if dryRun {
-            _ = try merged(with: try StorageHandler.load(from: fileURL))
+            var current = try StorageHandler.load(from: fileURL)
+            try merged(with: &current)
         } else {
             students = try StorageHandler.update(at: fileURL, merged)
         }

@@ -60,7 +60,7 @@ public enum StorageHandler {
     ///   - url: The roster file.
     /// - Throws: ``StorageError`` when the roster cannot be read or written.
     public static func write(_ student: Student, to url: URL = plistURL) throws {
-        try update(at: url) { $0 + [student] }
+        try update(at: url) { $0.append(student) }
     }
 
     /// Replaces the whole roster with `students`.
@@ -70,7 +70,7 @@ public enum StorageHandler {
     ///   - url: The roster file.
     /// - Throws: ``StorageError`` when the roster cannot be read or written.
     public static func save(_ students: [Student], to url: URL = plistURL) throws {
-        try update(at: url) { _ in students }
+        try update(at: url) { $0 = students }
     }
 
     /// Loads every student, in file order.
@@ -138,11 +138,11 @@ public enum StorageHandler {
     ///
     /// - Parameters:
     ///   - url: The roster file.
-    ///   - change: Receives the current students and returns the new ones; throwing cancels the
-    ///     change and leaves the file as it was.
+    ///   - change: Changes the current students in place; throwing cancels the change and leaves
+    ///     the file as it was.
     /// - Returns: The students now on disk.
     @discardableResult
-    public static func update(at url: URL = plistURL, _ change: ([Student]) throws -> [Student]) throws
+    public static func update(at url: URL = plistURL, _ change: (inout [Student]) throws -> Void) throws
         -> [Student]
     {
         let path = url.path
@@ -150,7 +150,8 @@ public enum StorageHandler {
         FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path)
         let document = try current.map { try RosterCodec.decode($0, path: path) }
-        let students = try change(document?.students ?? [])
+        var students = document?.students ?? []
+        try change(&students)
         let format = document?.format ?? .binary
         let newData = try RosterCodec.encode(students, format: format)
         try keepBackup(of: path, exists: current != nil, format: format, url: url)

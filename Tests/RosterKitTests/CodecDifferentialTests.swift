@@ -46,6 +46,21 @@ struct CodecDifferentialTests {
         #expect(!ours.isEmpty)
     }
 
+    @Test("extreme values and every header size survive both codecs", arguments: RosterFormat.allCases)
+    func extremes(format: RosterFormat) throws {
+        var students: [Student] = []
+        for length in [0, 1, 14, 15, 16, 255, 256, 70_000] {
+            students.append(Student(name: String(repeating: "a", count: length), age: length))
+            students.append(Student(name: String(repeating: "é", count: length), age: -length, grade: length))
+        }
+        students.append(Student(name: "max", age: .max, grade: .min, score: -0.0))
+        students.append(Student(name: "𝄞 clef", age: 0, grade: 255, score: .greatestFiniteMagnitude))
+        students.append(Student(name: "small", age: 65_536, grade: 65_535, score: .leastNonzeroMagnitude))
+        let data = Data(try RosterCodec.encode(students, format: format))
+        #expect(try PropertyListDecoder().decode([Student].self, from: data) == students)
+        #expect(try RosterCodec.decode(data, path: "test").students == students)
+    }
+
     @Test("roster's binary output is as compact as Foundation's for names that differ")
     func size() throws {
         var generator = SeededGenerator(seed: 42)

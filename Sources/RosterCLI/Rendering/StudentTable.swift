@@ -40,7 +40,9 @@ struct StudentTable {
         for row in rows {
             widths[0] = max(widths[0], row.id.utf8.count)
             widths[1] = max(widths[1], row.nameWidth)
-            for (index, number) in row.numbers.enumerated() { widths[2 + index] = max(widths[2 + index], number.utf8.count) }
+            for (index, number) in row.numbers.enumerated() {
+                widths[2 + index] = max(widths[2 + index], number.utf8.count)
+            }
         }
         let others = widths[0] + widths[2] + widths[3] + widths[4]
         widths[1] = max(4, min(widths[1], width - others - Self.gap * 4))

@@ -7,181 +7,249 @@ import Foundation
 /// once and shared by every record, then each record's dictionary and values. Equal whole numbers
 /// (ages, grades) are stored once, as Foundation does.
 ///
-/// Object numbers are given out in the order objects are written, so one pass can number them
-/// (to learn how wide a reference must be) and a second pass writes them, with nothing per
-/// record kept in between but the few numbers a dictionary needs.
+/// A first pass numbers every object and works out the file's exact size, so the second pass
+/// writes into one buffer of the right length: no growing, no copying, and little more memory
+/// than the file itself.
 struct BinaryPlistWriter {
-    private var output: [UInt8] = []
-    private var offsets: [Int] = []
-    private let referenceSize: Int
-
     /// The array is object 0 and the keys are objects 1 to 5, in ``StudentFields/Key`` order.
     private static let firstRecordObject = 1 + StudentFields.Key.allCases.count
 
-    /// Encodes `students` in file order.
-    static func bytes(for students: [Student]) -> [UInt8] {
-        var numbering = Numbering()
-        let records = students.map { numbering.number($0) }
-        var writer = BinaryPlistWriter(referenceSize: Self.byteWidth(of: UInt64(numbering.count)))
-        writer.output.reserveCapacity(64 + students.reduce(0) { $0 + 90 + $1.name.utf8.count })
-        writer.offsets.reserveCapacity(numbering.count)
-        writer.write(students, records: records)
-        return writer.output
-    }
-
-    private init(referenceSize: Int) {
-        self.referenceSize = referenceSize
-    }
-
-    /// The object numbers one record's dictionary refers to.
+    /// The object numbers one record's dictionary refers to, and its name's stored length.
     private struct Record {
         var dictionary: Int32
         var age: Int32
         var grade: Int32
         var score: Int32
+        var nameUnits: Int32
+        var nameIsASCII: Bool
+        /// Whether this record is the first with its age or grade, which is then written with it.
+        var writesAge: Bool
+        var writesGrade: Bool
     }
 
-    /// Gives every object its number before anything is written.
-    private struct Numbering {
-        private(set) var count = BinaryPlistWriter.firstRecordObject
+    /// Encodes `students` in file order.
+    static func bytes(for students: [Student]) -> [UInt8] {
+        var plan = Plan()
+        let records = students.map { plan.number($0) }
+        let referenceSize = byteWidth(of: UInt64(plan.objectCount))
+        var objectBytes = countSize(students.count) + students.count * referenceSize
+        objectBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
+        for (student, record) in zip(students, records) {
+            objectBytes += size(of: student, record, referenceSize: referenceSize)
+        }
+        let tableOffset = 8 + objectBytes
+        let offsetSize = byteWidth(of: UInt64(tableOffset))
+        let total = tableOffset + plan.objectCount * offsetSize + 32
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var output = ByteWriter(buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize)
+            output.write(students, records: records, referenceSize: referenceSize)
+            output.writeTrailer(objectCount: plan.objectCount, referenceSize: referenceSize)
+            initialized = output.position
+        }
+    }
+
+    /// Numbers objects in the order they will be written.
+    private struct Plan {
+        private(set) var objectCount = BinaryPlistWriter.firstRecordObject
         private var integers: [Int: Int32] = [:]
 
         mutating func number(_ student: Student) -> Record {
             let dictionary = next()
-            _ = next()  // the id
-            _ = next()  // the name
-            let age = integer(student.age)
-            let grade = student.grade.map { integer($0) } ?? -1
+            objectCount += 2  // the id and the name
+            let (age, writesAge) = integer(student.age)
+            let (grade, writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
             let score = student.score == nil ? -1 : next()
-            return Record(dictionary: dictionary, age: age, grade: grade, score: score)
+            let isASCII = student.name.utf8.allSatisfy { $0 < 0x80 }
+            let units = isASCII ? student.name.utf8.count : student.name.utf16.count
+            return Record(
+                dictionary: dictionary, age: age, grade: grade, score: score, nameUnits: Int32(units),
+                nameIsASCII: isASCII, writesAge: writesAge, writesGrade: writesGrade)
         }
 
         private mutating func next() -> Int32 {
-            count += 1
-            return Int32(truncatingIfNeeded: count - 1)
+            objectCount += 1
+            return Int32(truncatingIfNeeded: objectCount - 1)
         }
 
-        private mutating func integer(_ value: Int) -> Int32 {
-            if let existing = integers[value] { return existing }
+        /// The object number of a whole number, and whether it is new.
+        private mutating func integer(_ value: Int) -> (Int32, Bool) {
+            if let existing = integers[value] { return (existing, false) }
             let reference = next()
             integers[value] = reference
-            return reference
+            return (reference, true)
         }
     }
 
-    private mutating func write(_ students: [Student], records: [Record]) {
-        output.append(contentsOf: Array("bplist00".utf8))
-        begin()
-        writeHeader(0xA, count: students.count)
-        for record in records { writeReference(Int(record.dictionary)) }
-        for key in StudentFields.Key.allCases {
-            begin()
-            writeString(key.rawValue)
-        }
-        for (student, record) in zip(students, records) {
-            write(student, record)
-        }
-        writeTrailer()
-    }
-
-    private mutating func write(_ student: Student, _ record: Record) {
-        let dictionary = Int(record.dictionary)
-        begin()
+    private static func size(of student: Student, _ record: Record, referenceSize: Int) -> Int {
         let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
-        writeHeader(0xD, count: entries)
-        for key in 1...5
-        where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
-            writeReference(key)
+        var size = 1 + 2 * entries * referenceSize + 39
+        let units = Int(record.nameUnits)
+        size += countSize(units) + (record.nameIsASCII ? units : 2 * units)
+        if record.writesAge { size += integerSize(student.age) }
+        if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
+        if student.score != nil { size += 9 }
+        return size
+    }
+
+    /// The bytes of an object header holding `count`: the marker, and an integer when 15 or more.
+    static func countSize(_ count: Int) -> Int {
+        count < 15 ? 1 : 1 + integerSize(count)
+    }
+
+    /// The bytes of an integer object.
+    static func integerSize(_ value: Int) -> Int {
+        1 + (value < 0 ? 8 : integerWidth(UInt64(value)))
+    }
+
+    /// The 1, 2, 4 or 8 bytes an integer object uses for a non-negative value.
+    static func integerWidth(_ value: UInt64) -> Int {
+        value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
+    }
+
+    /// The fewest of 1, 2, 4 or 8 bytes that hold `value`, for references and offsets.
+    static func byteWidth(of value: UInt64) -> Int {
+        integerWidth(value)
+    }
+
+    /// Writes into the exactly sized buffer, recording each object's offset in the table at its end.
+    private struct ByteWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        let tableStart: Int
+        let offsetSize: Int
+        private(set) var position = 0
+        private var objects = 0
+
+        init(buffer: UnsafeMutableBufferPointer<UInt8>, tableStart: Int, offsetSize: Int) {
+            self.buffer = buffer
+            self.tableStart = tableStart
+            self.offsetSize = offsetSize
         }
-        writeReference(dictionary + 1)
-        writeReference(dictionary + 2)
-        writeReference(Int(record.age))
-        if student.grade != nil { writeReference(Int(record.grade)) }
-        if student.score != nil { writeReference(Int(record.score)) }
-        begin()
-        output.append(0x5F)
-        output.append(0x10)
-        output.append(36)
-        UUIDText.append(student.id, to: &output)
-        begin()
-        writeString(student.name)
-        // A whole number is written where it was first numbered, which is the next object.
-        if Int(record.age) == offsets.count {
+
+        mutating func write(_ students: [Student], records: [Record], referenceSize: Int) {
+            append(contentsOf: "bplist00".utf8)
             begin()
-            writeInteger(student.age)
+            header(0xA, count: students.count)
+            for record in records { bigEndian(UInt64(record.dictionary), size: referenceSize) }
+            for key in StudentFields.Key.allCases {
+                begin()
+                header(0x5, count: key.rawValue.utf8.count)
+                append(contentsOf: key.rawValue.utf8)
+            }
+            for (student, record) in zip(students, records) {
+                write(student, record, referenceSize: referenceSize)
+            }
+            precondition(position == tableStart, "binary plist size was miscounted")
         }
-        if let grade = student.grade, Int(record.grade) == offsets.count {
+
+        private mutating func write(_ student: Student, _ record: Record, referenceSize: Int) {
+            let dictionary = UInt64(record.dictionary)
             begin()
-            writeInteger(grade)
-        }
-        if let score = student.score {
+            let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+            header(0xD, count: entries)
+            for key in 1...5
+            where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
+                bigEndian(UInt64(key), size: referenceSize)
+            }
+            bigEndian(dictionary + 1, size: referenceSize)
+            bigEndian(dictionary + 2, size: referenceSize)
+            bigEndian(UInt64(record.age), size: referenceSize)
+            if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
+            if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
             begin()
-            output.append(0x23)
-            appendBigEndian(score.bitPattern, size: 8)
-        }
-    }
-
-    @inline(__always)
-    private mutating func begin() {
-        offsets.append(output.count)
-    }
-
-    private mutating func writeHeader(_ type: UInt8, count: Int) {
-        if count < 15 {
-            output.append(type << 4 | UInt8(count))
-        } else {
-            output.append(type << 4 | 0x0F)
-            writeInteger(count)
-        }
-    }
-
-    private mutating func writeInteger(_ value: Int) {
-        let size = value < 0 ? 8 : Self.byteWidth(of: UInt64(value))
-        let exponent: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size <= 4 ? 2 : 3
-        output.append(0x10 | exponent)
-        appendBigEndian(UInt64(bitPattern: Int64(value)), size: 1 << Int(exponent))
-    }
-
-    private mutating func writeString(_ text: String) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            writeHeader(0x5, count: text.utf8.count)
-            output.append(contentsOf: text.utf8)
-        } else {
-            writeHeader(0x6, count: text.utf16.count)
-            for unit in text.utf16 {
-                output.append(UInt8(truncatingIfNeeded: unit >> 8))
-                output.append(UInt8(truncatingIfNeeded: unit))
+            append(contentsOf: [0x5F, 0x10, 36])
+            appendID(student.id)
+            begin()
+            name(student.name, record)
+            if record.writesAge {
+                begin()
+                integer(student.age)
+            }
+            if let grade = student.grade, record.writesGrade {
+                begin()
+                integer(grade)
+            }
+            if let score = student.score {
+                begin()
+                append(0x23)
+                bigEndian(score.bitPattern, size: 8)
             }
         }
-    }
 
-    @inline(__always)
-    private mutating func writeReference(_ reference: Int) {
-        appendBigEndian(UInt64(reference), size: referenceSize)
-    }
-
-    private mutating func writeTrailer() {
-        let tableOffset = output.count
-        let offsetSize = Self.byteWidth(of: UInt64(tableOffset))
-        output.reserveCapacity(output.count + offsets.count * offsetSize + 32)
-        for offset in offsets { appendBigEndian(UInt64(offset), size: offsetSize) }
-        output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
-        appendBigEndian(UInt64(offsets.count), size: 8)
-        appendBigEndian(0, size: 8)
-        appendBigEndian(UInt64(tableOffset), size: 8)
-    }
-
-    @inline(__always)
-    private mutating func appendBigEndian(_ value: UInt64, size: Int) {
-        var shift = (size - 1) * 8
-        while shift >= 0 {
-            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            shift -= 8
+        private mutating func name(_ text: String, _ record: Record) {
+            if record.nameIsASCII {
+                header(0x5, count: Int(record.nameUnits))
+                append(contentsOf: text.utf8)
+            } else {
+                header(0x6, count: Int(record.nameUnits))
+                for unit in text.utf16 {
+                    append(UInt8(truncatingIfNeeded: unit >> 8))
+                    append(UInt8(truncatingIfNeeded: unit))
+                }
+            }
         }
-    }
 
-    /// The fewest of 1, 2, 4 or 8 bytes that hold `value`.
-    static func byteWidth(of value: UInt64) -> Int {
-        value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
+        mutating func writeTrailer(objectCount: Int, referenceSize: Int) {
+            precondition(objects == objectCount, "binary plist objects were miscounted")
+            position = tableStart + objectCount * offsetSize
+            append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+            bigEndian(UInt64(objectCount), size: 8)
+            bigEndian(0, size: 8)
+            bigEndian(UInt64(tableStart), size: 8)
+        }
+
+        /// Records that an object starts here, in the offset table.
+        private mutating func begin() {
+            var entry = tableStart + objects * offsetSize
+            var shift = (offsetSize - 1) * 8
+            while shift >= 0 {
+                buffer[entry] = UInt8(truncatingIfNeeded: position >> shift)
+                entry += 1
+                shift -= 8
+            }
+            objects += 1
+        }
+
+        private mutating func header(_ type: UInt8, count: Int) {
+            if count < 15 {
+                append(type << 4 | UInt8(count))
+            } else {
+                append(type << 4 | 0x0F)
+                integer(count)
+            }
+        }
+
+        private mutating func integer(_ value: Int) {
+            let size = value < 0 ? 8 : BinaryPlistWriter.integerWidth(UInt64(value))
+            let exponent: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3
+            append(0x10 | exponent)
+            bigEndian(UInt64(bitPattern: Int64(value)), size: size)
+        }
+
+        private mutating func appendID(_ id: UUID) {
+            var text: [UInt8] = []
+            text.reserveCapacity(36)
+            UUIDText.append(id, to: &text)
+            append(contentsOf: text)
+        }
+
+        @inline(__always)
+        private mutating func append(_ byte: UInt8) {
+            buffer[position] = byte
+            position += 1
+        }
+
+        @inline(__always)
+        private mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+            for byte in bytes { append(byte) }
+        }
+
+        @inline(__always)
+        private mutating func bigEndian(_ value: UInt64, size: Int) {
+            var shift = (size - 1) * 8
+            while shift >= 0 {
+                append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+                shift -= 8
+            }
+        }
     }
 }

@@ -50,20 +50,53 @@ struct BinaryPlistReader {
         guard top.type == 0xA else { throw .notAList }
         var students: [Student] = []
         students.reserveCapacity(top.count)
+        var keys = KeyCache()
         for index in 0..<top.count {
-            students.append(try student(reference(at: top.start + index * referenceSize), record: index))
+            students.append(
+                try student(reference(at: top.start + index * referenceSize), record: index, keys: &keys))
         }
         return students
     }
 
-    private func student(_ reference: Int, record: Int) throws(DecodingProblem) -> Student {
+    /// The fields of the last few key objects seen: files share one key object among all
+    /// records, so this saves reading and matching every key of every record.
+    private struct KeyCache {
+        var references: [Int] = []
+        var fields: [StudentFields.Key?] = []
+
+        func field(for reference: Int) -> StudentFields.Key?? {
+            for (index, known) in references.enumerated() where known == reference { return fields[index] }
+            return nil
+        }
+
+        mutating func remember(_ reference: Int, _ field: StudentFields.Key?) {
+            if references.count == 8 {
+                references.removeFirst()
+                fields.removeFirst()
+            }
+            references.append(reference)
+            fields.append(field)
+        }
+    }
+
+    private func student(_ reference: Int, record: Int, keys: inout KeyCache) throws(DecodingProblem)
+        -> Student
+    {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
-            let key = try object(self.reference(at: dictionary.start + entry * referenceSize))
-            guard let field = try self.field(named: key) else { continue }
+            let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
+            let cached = keys.field(for: keyReference)
+            let field: StudentFields.Key?
+            if let cached {
+                field = cached
+            } else {
+                field = try self.field(named: object(keyReference))
+                keys.remember(keyReference, field)
+            }
+            guard let field else { continue }
             let value = try object(self.reference(at: valuesStart + entry * referenceSize))
             guard try read(value, into: &fields, field: field, record: record) else {
                 throw .record(record, "has a wrong value for '\(field.rawValue)'")
@@ -193,10 +226,18 @@ struct BinaryPlistReader {
         switch value.type {
         case 0x5:
             let ascii = slice(value.start, value.count)
-            guard ascii.allSatisfy({ $0 < 0x80 }) else {
-                throw .notAPropertyList("an ASCII string holds other bytes")
+            var isASCII = true
+            let text = String(unsafeUninitializedCapacity: ascii.count) { buffer in
+                var high: UInt8 = 0
+                for (index, byte) in ascii.enumerated() {
+                    buffer[index] = byte
+                    high |= byte
+                }
+                isASCII = high < 0x80
+                return isASCII ? ascii.count : 0
             }
-            return String(decoding: ascii, as: UTF8.self)
+            guard isASCII else { throw .notAPropertyList("an ASCII string holds other bytes") }
+            return text
         case 0x6:
             guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
@@ -213,8 +254,15 @@ struct BinaryPlistReader {
 
     @inline(__always)
     private static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
-        return value
+        switch size {
+        case 1: return UInt64(bytes[offset])
+        case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        case 4: return UInt64(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        case 8: return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        default:
+            var value: UInt64 = 0
+            for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
+            return value
+        }
     }
 }

@@ -52,6 +52,8 @@ struct BinaryPlistWriter {
     private struct Plan {
         private(set) var objectCount = BinaryPlistWriter.firstRecordObject
         private var integers: [Int: Int32] = [:]
+        /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
+        private var smallIntegers = [Int32](repeating: -1, count: 256)
 
         mutating func number(_ student: Student) -> Record {
             let dictionary = next()
@@ -59,8 +61,7 @@ struct BinaryPlistWriter {
             let (age, writesAge) = integer(student.age)
             let (grade, writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
             let score = student.score == nil ? -1 : next()
-            let isASCII = student.name.utf8.allSatisfy { $0 < 0x80 }
-            let units = isASCII ? student.name.utf8.count : student.name.utf16.count
+            let (units, isASCII) = UTF16Encoding.measure(student.name)
             return Record(
                 dictionary: dictionary, age: age, grade: grade, score: score, nameUnits: Int32(units),
                 nameIsASCII: isASCII, writesAge: writesAge, writesGrade: writesGrade)
@@ -73,6 +74,11 @@ struct BinaryPlistWriter {
 
         /// The object number of a whole number, and whether it is new.
         private mutating func integer(_ value: Int) -> (Int32, Bool) {
+            if (0..<256).contains(value) {
+                if smallIntegers[value] >= 0 { return (smallIntegers[value], false) }
+                smallIntegers[value] = next()
+                return (smallIntegers[value], true)
+            }
             if let existing = integers[value] { return (existing, false) }
             let reference = next()
             integers[value] = reference
@@ -178,13 +184,10 @@ struct BinaryPlistWriter {
         private mutating func name(_ text: String, _ record: Record) {
             if record.nameIsASCII {
                 header(0x5, count: Int(record.nameUnits))
-                append(contentsOf: text.utf8)
+                UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
             } else {
                 header(0x6, count: Int(record.nameUnits))
-                for unit in text.utf16 {
-                    append(UInt8(truncatingIfNeeded: unit >> 8))
-                    append(UInt8(truncatingIfNeeded: unit))
-                }
+                UTF16Encoding.forEachByte(of: text) { append($0) }
             }
         }
 

@@ -50,27 +50,26 @@ enum RosterCodec {
         return (try XMLPlistReader.students(from: data), .xml)
     }
 
-    /// Finds two records with one id by sorting the ids, which is faster than hashing them.
+    /// Finds two records with one id. Sorting the ids' first halves finds the few candidates
+    /// faster than hashing every id; only those are compared in full.
     private static func checkUniqueIDs(_ students: [Student]) throws(DecodingProblem) {
         guard students.count > 1 else { return }
-        var keys = students.indices.map { index in
-            withUnsafeBytes(of: students[index].id.uuid) { raw in
-                (
-                    raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                    index
-                )
+        var halves = students.map { firstHalf(of: $0.id) }
+        halves.sort()
+        var repeated: Set<UInt64> = []
+        for position in 1..<halves.count where halves[position] == halves[position - 1] {
+            repeated.insert(halves[position])
+        }
+        guard !repeated.isEmpty else { return }
+        var firstRecord: [UUID: Int] = [:]
+        for (index, student) in students.enumerated() where repeated.contains(firstHalf(of: student.id)) {
+            if let earlier = firstRecord.updateValue(index, forKey: student.id) {
+                throw .record(index, "has the same id as record \(earlier + 1) (\(student.id))")
             }
         }
-        keys.sort { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
-        var duplicate: (first: Int, second: Int)?
-        for position in 1..<keys.count
-        where keys[position].0 == keys[position - 1].0 && keys[position].1 == keys[position - 1].1 {
-            let pair = (keys[position - 1].2, keys[position].2)
-            if duplicate.map({ pair.1 < $0.second }) ?? true { duplicate = pair }
-        }
-        if let duplicate {
-            let id = students[duplicate.second].id
-            throw .record(duplicate.second, "has the same id as record \(duplicate.first + 1) (\(id))")
-        }
+    }
+
+    private static func firstHalf(of id: UUID) -> UInt64 {
+        withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
     }
 }

@@ -90,19 +90,11 @@ struct StudentFields {
         return text.withUTF8 { uuid(fromASCII: UnsafeRawBufferPointer($0)) }
     }
 
-    /// The value of each hexadecimal digit by its byte, 0xFF for anything else.
-    private static let hexValues: [UInt8] = (0...255).map { byte in
-        switch UInt8(byte) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(byte) - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(byte) - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt8(byte) - UInt8(ascii: "A") + 10
-        default: return 0xFF
-        }
-    }
-
     @inline(__always)
     private static func hexValue(_ byte: UInt8) -> UInt8? {
-        let value = hexValues[Int(byte)]
-        return value == 0xFF ? nil : value
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? letter + 10 : nil
     }
 }

@@ -5,7 +5,10 @@ import Foundation
 /// `uuidString` goes through `snprintf`; a roster export writes one id per student, so this
 /// hand-written formatter keeps large exports fast.
 enum UUIDText {
-    private static let digits = Array("0123456789ABCDEF".utf8)
+    @inline(__always)
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+    }
 
     /// Appends the 36 characters of `uuid` to `output`.
     @inline(__always)
@@ -13,8 +16,8 @@ enum UUIDText {
         withUnsafeBytes(of: uuid.uuid) { raw in
             for index in 0..<16 {
                 if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
-                output.append(digits[Int(raw[index] >> 4)])
-                output.append(digits[Int(raw[index] & 0x0F)])
+                output.append(digit(raw[index] >> 4))
+                output.append(digit(raw[index] & 0x0F))
             }
         }
     }
@@ -29,8 +32,8 @@ enum UUIDText {
                         buffer[position] = UInt8(ascii: "-")
                         position += 1
                     }
-                    buffer[position] = digits[Int(raw[index] >> 4)]
-                    buffer[position + 1] = digits[Int(raw[index] & 0x0F)]
+                    buffer[position] = digit(raw[index] >> 4)
+                    buffer[position + 1] = digit(raw[index] & 0x0F)
                     position += 2
                 }
             }

@@ -29,11 +29,11 @@ public enum CSVRosterWriter {
             output.append(UInt8(ascii: ","))
             appendField(student.name, to: &output)
             output.append(UInt8(ascii: ","))
-            output.append(contentsOf: String(student.age).utf8)
+            output.append(decimal: student.age)
             output.append(UInt8(ascii: ","))
-            if let grade = student.grade { output.append(contentsOf: String(grade).utf8) }
+            if let grade = student.grade { output.append(decimal: grade) }
             output.append(UInt8(ascii: ","))
-            if let score = student.score { output.append(contentsOf: JSONRosterWriter.number(score).utf8) }
+            if let score = student.score { output.append(utf8: JSONRosterWriter.number(score)) }
             output.append(contentsOf: [0x0D, 0x0A])
         }
         return output
@@ -47,18 +47,20 @@ public enum CSVRosterWriter {
     }
 
     private static func appendField(_ value: String, to output: inout [UInt8]) {
-        let needsGuard = value.utf8.first.map(guardedStarts.contains) ?? false
-        let needsQuotes = value.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
-        if needsQuotes { output.append(0x22) }
-        if needsGuard { output.append(UInt8(ascii: "'")) }
-        if needsQuotes {
-            for byte in value.utf8 {
-                if byte == 0x22 { output.append(0x22) }
-                output.append(byte)
+        UTF16Encoding.withBytes(of: value) { bytes in
+            let needsGuard = bytes.first.map(guardedStarts.contains) ?? false
+            let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+            if needsQuotes { output.append(0x22) }
+            if needsGuard { output.append(UInt8(ascii: "'")) }
+            if needsQuotes {
+                for byte in bytes {
+                    if byte == 0x22 { output.append(0x22) }
+                    output.append(byte)
+                }
+                output.append(0x22)
+            } else {
+                output.append(contentsOf: bytes)
             }
-            output.append(0x22)
-        } else {
-            output.append(contentsOf: value.utf8)
         }
     }
 }

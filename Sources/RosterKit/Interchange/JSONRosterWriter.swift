@@ -53,21 +53,30 @@ public enum JSONRosterWriter {
         output.append(contentsOf: "\",\"name\":".utf8)
         appendQuoted(student.name, to: &output)
         output.append(contentsOf: ",\"age\":".utf8)
-        output.append(contentsOf: String(student.age).utf8)
+        output.append(decimal: student.age)
         if let grade = student.grade {
             output.append(contentsOf: ",\"grade\":".utf8)
-            output.append(contentsOf: String(grade).utf8)
+            output.append(decimal: grade)
         }
         if let score = student.score {
             output.append(contentsOf: ",\"score\":".utf8)
-            output.append(contentsOf: number(score).utf8)
+            output.append(utf8: number(score))
         }
         output.append(UInt8(ascii: "}"))
     }
 
     private static func appendQuoted(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
+        UTF16Encoding.withBytes(of: value) { appendEscaped($0, to: &output) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            output.append(contentsOf: bytes)
+            return
+        }
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
@@ -82,6 +91,5 @@ public enum JSONRosterWriter {
             default: output.append(byte)
             }
         }
-        output.append(UInt8(ascii: "\""))
     }
 }

@@ -1,0 +1,65 @@
+/// Counts and writes a string's UTF-16 code units straight from its UTF-8 bytes, for the
+/// binary plist writer, which stores non-ASCII strings as big-endian UTF-16.
+enum UTF16Encoding {
+    /// How many UTF-16 code units `text` has, and whether it is all ASCII.
+    static func measure(_ text: String) -> (units: Int, isASCII: Bool) {
+        var text = text
+        return text.withUTF8 { bytes in
+            var units = 0
+            var high: UInt8 = 0
+            for byte in bytes {
+                high |= byte
+                // Every byte that starts a scalar is one unit; a four-byte scalar is two.
+                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+            }
+            return (units, high < 0x80)
+        }
+    }
+
+    /// Calls `emit` with the big-endian bytes of each UTF-16 code unit of `text`.
+    @inline(__always)
+    static func forEachByte(of text: String, _ emit: (UInt8) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let lead = UInt32(bytes[index])
+                var scalar: UInt32
+                switch lead {
+                case 0..<0x80:
+                    scalar = lead
+                    index += 1
+                case 0xC0..<0xE0:
+                    scalar = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                    index += 2
+                case 0xE0..<0xF0:
+                    scalar =
+                        (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                        | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                default:
+                    scalar =
+                        (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                        | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                    index += 4
+                }
+                if scalar >= 0x10000 {
+                    scalar -= 0x10000
+                    let high = 0xD800 + (scalar >> 10)
+                    emit(UInt8(high >> 8))
+                    emit(UInt8(high & 0xFF))
+                    scalar = 0xDC00 + (scalar & 0x3FF)
+                }
+                emit(UInt8(scalar >> 8))
+                emit(UInt8(scalar & 0xFF))
+            }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, contiguous.
+    @inline(__always)
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
+}

@@ -42,7 +42,8 @@ public final class RosterViewModel {
         let student = Student(
             name: try StudentValidator.name(name), age: try StudentValidator.age(age),
             grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
-        students = try StorageHandler.update(at: fileURL) { $0.append(student) }
+        try StorageHandler.append([student], to: fileURL)
+        students.append(student)
         return student
     }
 
@@ -96,30 +97,37 @@ public final class RosterViewModel {
         -> [Student]
     {
         let added = imported.map(\.student)
-        func merged(with current: inout [Student]) throws {
-            if replace {
-                current = added
-                return
-            }
-            let existing = Dictionary(
-                current.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            let conflicts = imported.filter { $0.hasFileID }.compactMap { row in
-                existing[row.student.id].map {
-                    row.problem(
-                        "The id \(row.student.id) is already on the roster (\($0)). Use --replace to replace the "
-                            + "roster with the file, or leave the id empty to add a new student.")
-                }
-            }
-            guard conflicts.isEmpty else { throw ImportError(problems: conflicts) }
-            current += added
+        if replace {
+            if !dryRun { students = try StorageHandler.update(at: fileURL) { $0 = added } }
+            return added
         }
-        if dryRun {
-            var current = try StorageHandler.load(from: fileURL)
-            try merged(with: &current)
-        } else {
-            students = try StorageHandler.update(at: fileURL, merged)
+        do {
+            if dryRun {
+                try AppendConflict.check(added, against: StorageHandler.load(from: fileURL))
+            } else {
+                try StorageHandler.append(added, to: fileURL)
+                students += added
+            }
+        } catch let conflict as AppendConflict {
+            throw try importError(for: conflict, in: imported)
         }
         return added
+    }
+
+    /// Names each clash of an import with the roster, at its place in the import file.
+    private func importError(for conflict: AppendConflict, in imported: [ImportedStudent]) throws
+        -> ImportError
+    {
+        let taken = Set(conflict.ids)
+        let names = Dictionary(
+            try StorageHandler.load(from: fileURL).filter { taken.contains($0.id) }.map { ($0.id, $0.name) },
+            uniquingKeysWith: { first, _ in first })
+        let problems = imported.filter { $0.hasFileID && taken.contains($0.student.id) }.map { row in
+            row.problem(
+                "The id \(row.student.id) is already on the roster (\(names[row.student.id] ?? "?")). Use --replace "
+                    + "to replace the roster with the file, or leave the id empty to add a new student.")
+        }
+        return ImportError(problems: problems)
     }
 
     /// Removes the whole roster file; ``undo()`` brings it back.

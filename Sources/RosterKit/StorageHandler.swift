@@ -60,7 +60,34 @@ public enum StorageHandler {
     ///   - url: The roster file.
     /// - Throws: ``StorageError`` when the roster cannot be read or written.
     public static func write(_ student: Student, to url: URL = plistURL) throws {
-        try update(at: url) { $0.append(student) }
+        try append([student], to: url)
+    }
+
+    /// Adds students to the end of the roster in one locked write, creating the file when needed.
+    ///
+    /// This is the fast path for adding: the students already on a binary roster are checked but
+    /// not decoded, and the file grows by splicing rather than being encoded again.
+    ///
+    /// - Parameters:
+    ///   - students: The students to add, in order.
+    ///   - url: The roster file.
+    /// - Throws: ``AppendConflict`` when one of the ids is already on the roster, ``StorageError``
+    ///   when the roster cannot be read or written. Nothing is written then.
+    public static func append(_ students: [Student], to url: URL = plistURL) throws {
+        let path = url.path
+        let lock = try FileLock(rosterPath: path)
+        FileSystem.removeLeftovers(beside: path)
+        let current = try FileSystem.read(path)
+        let newData: [UInt8]
+        if let current {
+            newData = try RosterCodec.appending(students, to: current, path: path)
+        } else {
+            try AppendConflict.check(students, against: [])
+            newData = try RosterCodec.encode(students, format: .binary)
+        }
+        try keepBackup(of: path, exists: current != nil, format: .binary, url: url)
+        try FileSystem.replace(path, with: newData)
+        _ = consume lock
     }
 
     /// Replaces the whole roster with `students`.

@@ -40,7 +40,11 @@ struct ExternalToolTests {
         try StorageHandler.writeFile(InterchangeFormat.plist.data(for: students), to: xml)
         let empty = folder.appendingPathComponent("empty.plist")
         try StorageHandler.save([], to: empty)
-        return [binary, xml, empty]
+        let appended = folder.appendingPathComponent("appended.plist")
+        try StorageHandler.save(Array(students.prefix(20)), to: appended)
+        for student in students.dropFirst(20).prefix(5) { try StorageHandler.write(student, to: appended) }
+        try StorageHandler.append(Array(students.dropFirst(25)), to: appended)
+        return [binary, xml, empty, appended]
     }
 
     @Test("plutil -lint accepts every roster file", .enabled(if: tool("plutil") != nil))

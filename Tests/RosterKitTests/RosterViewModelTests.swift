@@ -75,6 +75,8 @@ struct RosterViewModelTests {
         let other = RosterViewModel(fileURL: model.fileURL)
         try other.add(name: "Alan", age: 12)
         try model.add(name: "Ada", age: 12)
+        #expect(try StorageHandler.load(from: model.fileURL).map(\.name) == ["Alan", "Ada"])
+        try model.load()
         #expect(model.students.map(\.name) == ["Alan", "Ada"])
     }
 }

@@ -10,12 +10,12 @@ import Foundation
 /// It is also the fast path behind ``StorageHandler/load(from:)``: keys are matched by their bytes,
 /// ids are parsed by hand, and UTF-16 names are transcoded straight into the string's storage.
 struct BinaryPlistReader {
-    private let bytes: UnsafeRawBufferPointer
-    private let offsetSize: Int
-    private let referenceSize: Int
-    private let objectCount: Int
-    private let topObject: Int
-    private let tableOffset: Int
+    let bytes: UnsafeRawBufferPointer
+    let offsetSize: Int
+    let referenceSize: Int
+    let objectCount: Int
+    let topObject: Int
+    let tableOffset: Int
 
     private static let trailerSize = 32
 
@@ -24,7 +24,8 @@ struct BinaryPlistReader {
         try BinaryPlistReader(bytes).students()
     }
 
-    private init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
+    /// Checks the trailer of a binary property list.
+    init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
         self.bytes = bytes
         let count = bytes.count
         guard count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
@@ -45,17 +46,49 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
     }
 
-    private func students() throws(DecodingProblem) -> [Student] {
+    /// Reads and checks every record.
+    ///
+    /// - Parameter names: Whether to make the names; without them (they are left empty) the
+    ///   file is still checked in full, which is all that appending to it needs.
+    func students(names: Bool = true) throws(DecodingProblem) -> [Student] {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
         var students: [Student] = []
         students.reserveCapacity(top.count)
         var keys = KeyCache()
         for index in 0..<top.count {
-            students.append(
-                try student(reference(at: top.start + index * referenceSize), record: index, keys: &keys))
+            let reference = reference(at: top.start + index * referenceSize)
+            students.append(try student(reference, record: index, keys: &keys, names: names))
         }
         return students
+    }
+
+    /// Where object `number` starts; `number` must be below ``objectCount``.
+    func offset(of number: Int) -> Int {
+        Int(Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize))
+    }
+
+    /// Where the top-level array's object starts and ends, its length, and where its references start.
+    func topArraySpan() throws(DecodingProblem) -> (offset: Int, end: Int, count: Int, references: Int) {
+        let top = try object(topObject)
+        return (offset(of: topObject), top.start + top.count * referenceSize, top.count, top.start)
+    }
+
+    /// The object numbers of key strings the file already has, by the field they name.
+    func keyObjects() throws(DecodingProblem) -> [StudentFields.Key: Int] {
+        var found: [StudentFields.Key: Int] = [:]
+        let top = try object(topObject)
+        for index in 0..<min(top.count, 64) {
+            let dictionary = try object(reference(at: top.start + index * referenceSize))
+            for entry in 0..<dictionary.count {
+                let keyReference = reference(at: dictionary.start + entry * referenceSize)
+                if let field = try field(named: object(keyReference)), found[field] == nil {
+                    found[field] = keyReference
+                }
+            }
+            if found.count == StudentFields.Key.allCases.count { break }
+        }
+        return found
     }
 
     /// The fields of the last few key objects seen: files share one key object among all
@@ -79,8 +112,8 @@ struct BinaryPlistReader {
         }
     }
 
-    private func student(_ reference: Int, record: Int, keys: inout KeyCache) throws(DecodingProblem)
-        -> Student
+    private func student(_ reference: Int, record: Int, keys: inout KeyCache, names: Bool)
+        throws(DecodingProblem) -> Student
     {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
@@ -98,7 +131,7 @@ struct BinaryPlistReader {
             }
             guard let field else { continue }
             let value = try object(self.reference(at: valuesStart + entry * referenceSize))
-            guard try read(value, into: &fields, field: field, record: record) else {
+            guard try read(value, into: &fields, field: field, record: record, names: names) else {
                 throw .record(record, "has a wrong value for '\(field.rawValue)'")
             }
         }
@@ -107,10 +140,8 @@ struct BinaryPlistReader {
 
     /// Stores one value; returns false when it is of the wrong kind for its field.
     private func read(
-        _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int
-    )
-        throws(DecodingProblem) -> Bool
-    {
+        _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int, names: Bool
+    ) throws(DecodingProblem) -> Bool {
         switch field {
         case .id:
             guard value.type == 0x5, let id = StudentFields.uuid(fromASCII: slice(value.start, value.count))
@@ -119,7 +150,7 @@ struct BinaryPlistReader {
             }
             fields.id = id
         case .name:
-            guard let name = try text(value) else { return false }
+            guard let name = try text(value, make: names) else { return false }
             fields.name = name
         case .age:
             if let number = integer(value) {
@@ -222,24 +253,24 @@ struct BinaryPlistReader {
         }
     }
 
-    private func text(_ value: Object) throws(DecodingProblem) -> String? {
+    /// A string object's text; with `make` false it is only checked, and "" stands for it.
+    private func text(_ value: Object, make: Bool = true) throws(DecodingProblem) -> String? {
         switch value.type {
         case 0x5:
             let ascii = slice(value.start, value.count)
-            var isASCII = true
-            let text = String(unsafeUninitializedCapacity: ascii.count) { buffer in
-                var high: UInt8 = 0
-                for (index, byte) in ascii.enumerated() {
-                    buffer[index] = byte
-                    high |= byte
-                }
-                isASCII = high < 0x80
-                return isASCII ? ascii.count : 0
+            guard ascii.reduce(0, |) < 0x80 else {
+                throw .notAPropertyList("an ASCII string holds other bytes")
             }
-            guard isASCII else { throw .notAPropertyList("an ASCII string holds other bytes") }
-            return text
+            return make ? String(decoding: ascii, as: UTF8.self) : ""
         case 0x6:
-            guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
+            let units = slice(value.start, value.count * 2)
+            if !make {
+                guard UTF16Transcoder.isValid(bigEndian: units) else {
+                    throw .notAPropertyList("a string is not valid UTF-16")
+                }
+                return ""
+            }
+            guard let text = UTF16Transcoder.string(bigEndian: units) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
             }
             return text

@@ -22,6 +22,39 @@ enum RosterCodec {
         }
     }
 
+    /// The bytes of the roster in `data` with `added` at its end, in the same format.
+    ///
+    /// A binary roster is checked in full but not decoded into students, and grows by splicing
+    /// (see ``BinaryPlistAppender``); any other roster is decoded, extended and encoded again.
+    ///
+    /// - Throws: ``StorageError/damaged(path:reason:)`` when `data` is not a roster, and
+    ///   ``AppendConflict`` when an added id is already on it.
+    static func appending(_ added: [Student], to data: Data, path: String) throws -> [UInt8] {
+        guard data.starts(with: Array("bplist00".utf8)) else {
+            var (students, format) = try decode(data, path: path)
+            try AppendConflict.check(added, against: students)
+            students += added
+            return try encode(students, format: format)
+        }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(DecodingProblem) -> (existing: [Student], spliced: [UInt8]?) in
+                let reader = try BinaryPlistReader(raw)
+                let existing = try reader.students(names: false)
+                try checkUniqueIDs(existing)
+                return (existing, try BinaryPlistAppender.bytes(appending: added, to: reader))
+            }
+        }
+        let checked: (existing: [Student], spliced: [UInt8]?)
+        do {
+            checked = try result.get()
+        } catch {
+            throw StorageError.damaged(path: path, reason: error.reason)
+        }
+        try AppendConflict.check(added, against: checked.existing)
+        if let spliced = checked.spliced { return spliced }
+        return try encode(decode(data, path: path).students + added, format: .binary)
+    }
+
     /// Encodes students as a property list in the given format.
     static func encode(_ students: [Student], format: RosterFormat) throws -> [UInt8] {
         switch format {

@@ -33,6 +33,22 @@ enum UTF16Transcoder {
         return valid ? text : nil
     }
 
+    /// Whether the units pair every surrogate, without making a string.
+    static func isValid(bigEndian bytes: UnsafeRawBufferPointer) -> Bool {
+        let units = bytes.count / 2
+        var index = 0
+        while index < units {
+            let unit = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
+            index += 1
+            guard unit >= 0xD800 && unit <= 0xDFFF else { continue }
+            guard unit <= 0xDBFF, index < units else { return false }
+            let low = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
+            guard low >= 0xDC00 && low <= 0xDFFF else { return false }
+            index += 1
+        }
+        return true
+    }
+
     @inline(__always)
     private static func encode(
         _ scalar: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int

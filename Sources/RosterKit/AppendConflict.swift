@@ -1,0 +1,23 @@
+import Foundation
+
+/// Students being added whose ids are already on the roster; nothing was written.
+public struct AppendConflict: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The ids that are on the roster already, in the order they were being added.
+    public let ids: [UUID]
+
+    /// A sentence naming the first id.
+    public var description: String {
+        let first = ids.first.map { "\($0)" } ?? "?"
+        let more = ids.count > 1 ? " and \(ids.count - 1) more" : ""
+        return "The id \(first)\(more) is already on the roster; nothing was added."
+    }
+
+    /// Throws when any of `added` has the id of one of `existing`.
+    static func check(_ added: [Student], against existing: [Student]) throws {
+        let addedIDs = Set(added.map(\.id))
+        guard !addedIDs.isEmpty else { return }
+        let taken = Set(existing.lazy.map(\.id).filter { addedIDs.contains($0) })
+        guard !taken.isEmpty else { return }
+        throw AppendConflict(ids: added.map(\.id).filter { taken.contains($0) })
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Adds students to the end of an existing binary roster without decoding and re-encoding the
+/// students already in it.
+///
+/// Only the top-level array grows; every other object of the old file is copied as it is, the new
+/// students' objects follow, and a new offset table points at all of them. Adding one student to a
+/// roster of 100,000 thus costs a copy of the file instead of a rewrite of every record. The old
+/// file must already have been checked in full by ``BinaryPlistReader``.
+enum BinaryPlistAppender {
+    /// The new file's bytes, or `nil` when this file's layout cannot take the new objects (its
+    /// references are too narrow, or an object overlaps the array), and a full rewrite is needed.
+    static func bytes(appending students: [Student], to reader: BinaryPlistReader) throws(DecodingProblem)
+        -> [UInt8]?
+    {
+        let old = reader.bytes
+        let (topOffset, topEnd, oldCount, oldReferencesStart) = try reader.topArraySpan()
+        var keys = try reader.keyObjects()
+        var objects = NewObjects(firstNumber: reader.objectCount, referenceSize: reader.referenceSize)
+        for key in StudentFields.Key.allCases where keys[key] == nil { keys[key] = objects.addKey(key) }
+        let dictionaries = students.map { objects.add($0, keys: keys) }
+        let lastNumber = reader.objectCount + objects.count - 1
+        guard reader.referenceSize >= 8 || lastNumber < 1 << (8 * reader.referenceSize) else { return nil }
+
+        var array = arrayHeader(count: oldCount + students.count)
+        array.append(contentsOf: old[oldReferencesStart..<topEnd])
+        for number in dictionaries { appendBigEndian(UInt64(number), size: reader.referenceSize, to: &array) }
+        let shift = array.count - (topEnd - topOffset)
+
+        var output: [UInt8] = []
+        let tableOffset = reader.tableOffset + shift + objects.bytes.count
+        let offsetSize = BinaryPlistWriter.byteWidth(of: UInt64(tableOffset))
+        output.reserveCapacity(tableOffset + (lastNumber + 1) * offsetSize + 32)
+        output.append(contentsOf: old[0..<topOffset])
+        output.append(contentsOf: array)
+        output.append(contentsOf: old[topEnd..<reader.tableOffset])
+        output.append(contentsOf: objects.bytes)
+        for number in 0..<reader.objectCount {
+            let offset = reader.offset(of: number)
+            if number != reader.topObject && offset >= topOffset && offset < topEnd { return nil }
+            appendBigEndian(UInt64(offset < topEnd ? offset : offset + shift), size: offsetSize, to: &output)
+        }
+        for offset in objects.offsets {
+            appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &output)
+        }
+        output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(reader.referenceSize)])
+        appendBigEndian(UInt64(lastNumber + 1), size: 8, to: &output)
+        appendBigEndian(UInt64(reader.topObject), size: 8, to: &output)
+        appendBigEndian(UInt64(tableOffset), size: 8, to: &output)
+        return output
+    }
+
+    private static func arrayHeader(count: Int) -> [UInt8] {
+        guard count >= 15 else { return [0xA0 | UInt8(count)] }
+        var header: [UInt8] = [0xAF]
+        appendInteger(count, to: &header)
+        return header
+    }
+
+    static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+        let size = value < 0 ? 8 : BinaryPlistWriter.integerWidth(UInt64(value))
+        let exponent: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3
+        output.append(0x10 | exponent)
+        appendBigEndian(UInt64(bitPattern: Int64(value)), size: size, to: &output)
+    }
+
+    static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
+        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
+            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    /// The objects added after the old ones: their bytes, offsets within those bytes, and numbers.
+    private struct NewObjects {
+        let firstNumber: Int
+        let referenceSize: Int
+        private(set) var bytes: [UInt8] = []
+        private(set) var offsets: [Int] = []
+
+        init(firstNumber: Int, referenceSize: Int) {
+            self.firstNumber = firstNumber
+            self.referenceSize = referenceSize
+        }
+
+        var count: Int { offsets.count }
+
+        mutating func addKey(_ key: StudentFields.Key) -> Int {
+            let number = begin()
+            bytes.append(0x50 | UInt8(key.rawValue.utf8.count))
+            bytes.append(contentsOf: key.rawValue.utf8)
+            return number
+        }
+
+        /// Adds one student's dictionary and values; returns the dictionary's number.
+        mutating func add(_ student: Student, keys: [StudentFields.Key: Int]) -> Int {
+            var entries: [(StudentFields.Key, Int)] = []
+            let dictionary = begin()
+            let valueCount = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+            var next = dictionary + 1
+            for key in StudentFields.Key.allCases {
+                guard key != .grade || student.grade != nil, key != .score || student.score != nil else {
+                    continue
+                }
+                entries.append((key, next))
+                next += 1
+            }
+            bytes.append(0xD0 | UInt8(valueCount))
+            for (key, _) in entries {
+                appendBigEndian(UInt64(keys[key] ?? 0), size: referenceSize, to: &bytes)
+            }
+            for (_, value) in entries { appendBigEndian(UInt64(value), size: referenceSize, to: &bytes) }
+            for (key, _) in entries { addValue(of: key, for: student) }
+            return dictionary
+        }
+
+        private mutating func addValue(of key: StudentFields.Key, for student: Student) {
+            _ = begin()
+            switch key {
+            case .id:
+                bytes.append(contentsOf: [0x5F, 0x10, 36])
+                UUIDText.append(student.id, to: &bytes)
+            case .name:
+                let (units, isASCII) = UTF16Encoding.measure(student.name)
+                header(isASCII ? 0x5 : 0x6, count: units)
+                if isASCII {
+                    bytes.append(utf8: student.name)
+                } else {
+                    UTF16Encoding.forEachByte(of: student.name) { bytes.append($0) }
+                }
+            case .age:
+                appendInteger(student.age, to: &bytes)
+            case .grade:
+                appendInteger(student.grade ?? 0, to: &bytes)
+            case .score:
+                bytes.append(0x23)
+                appendBigEndian((student.score ?? 0).bitPattern, size: 8, to: &bytes)
+            }
+        }
+
+        private mutating func header(_ type: UInt8, count: Int) {
+            if count < 15 {
+                bytes.append(type << 4 | UInt8(count))
+            } else {
+                bytes.append(type << 4 | 0x0F)
+                appendInteger(count, to: &bytes)
+            }
+        }
+
+        private mutating func begin() -> Int {
+            offsets.append(bytes.count)
+            return firstNumber + offsets.count - 1
+        }
+    }
+}

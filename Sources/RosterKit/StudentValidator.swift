@@ -19,14 +19,33 @@ public enum StudentValidator {
     /// - Returns: The trimmed name.
     /// - Throws: ``ValidationError`` when the name is empty, too long or holds control characters.
     public static func name(_ name: String) throws -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return try asciiName(name) }
         let trimmed = trimmed(name)
         guard !trimmed.isEmpty else { throw ValidationError.emptyName }
         guard !trimmed.unicodeScalars.contains(where: isForbidden) else {
             throw ValidationError.nameHasControlCharacter
         }
-        let length = trimmed.count
-        guard length <= maximumNameLength else { throw ValidationError.nameTooLong(length: length) }
+        // A name has at least as many bytes as characters, so only long ones need counting.
+        if trimmed.utf8.count > maximumNameLength {
+            let length = trimmed.count
+            guard length <= maximumNameLength else { throw ValidationError.nameTooLong(length: length) }
+        }
         return trimmed
+    }
+
+    /// The same rules for a name that is all ASCII, byte by byte, as most names on most rosters are.
+    private static func asciiName(_ name: String) throws -> String {
+        let bytes = Array(name.utf8)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+            let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { throw ValidationError.emptyName }
+        let kept = bytes[first...last]
+        guard !kept.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw ValidationError.nameHasControlCharacter
+        }
+        guard kept.count <= maximumNameLength else { throw ValidationError.nameTooLong(length: kept.count) }
+        return kept.count == bytes.count ? name : String(decoding: kept, as: UTF8.self)
     }
 
     /// Checks that an age is within ``ages``.

@@ -17,6 +17,7 @@ enum CSVImport {
         }
         let (columns, notes) = try map(header)
         var problems: [ImportProblem] = []
+        var ids = IDGenerator()
         var students: [ImportedStudent] = []
         students.reserveCapacity(reader.records.count)
         for record in reader.records.dropFirst() {
@@ -36,7 +37,7 @@ enum CSVImport {
             if reader.separator == 0x3B { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
             let student = RosterImporter.student(
                 id: value("id"), name: value("name"), age: value("age"), grade: value("grade"), score: score,
-                at: ImportProblem(line: record.line, message: ""), problems: &problems)
+                at: ImportProblem(line: record.line, message: ""), ids: &ids, problems: &problems)
             if let student { students.append(student) }
         }
         return (RosterImporter.Result(students: students, notes: notes), problems)

@@ -23,15 +23,25 @@ struct CSVRosterReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         let headerEnd = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
         let header = bytes[start..<headerEnd]
-        separator = header.contains(0x3B) && !header.contains(0x2C) ? 0x3B : 0x2C
-        var parser = Parser(bytes: bytes, position: start, separator: separator)
-        records = try parser.records()
+        let separator: UInt8 = header.contains(0x3B) && !header.contains(0x2C) ? 0x3B : 0x2C
+        self.separator = separator
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ImportProblem) -> [Record] in
+                // A file that is valid UTF-8 as a whole splits into valid fields, since every
+                // separator is ASCII; then no field needs checking again.
+                let isUTF8 = String(validating: buffer, as: UTF8.self) != nil
+                var parser = Parser(bytes: buffer, position: start, separator: separator, isUTF8: isUTF8)
+                return try parser.records()
+            }
+        }
+        records = try parsed.get()
     }
 
     private struct Parser {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position: Int
         let separator: UInt8
+        let isUTF8: Bool
         var line = 1
 
         mutating func records() throws(ImportProblem) -> [Record] {
@@ -73,7 +83,9 @@ struct CSVRosterReader {
                 position += 1
                 if byte == 0x22 {
                     guard position < bytes.count, bytes[position] == 0x22 else {
-                        return try text(value, line: startLine)
+                        return try value.withUnsafeBufferPointer { buffer throws(ImportProblem) in
+                            try text(buffer, line: startLine)
+                        }
                     }
                     position += 1
                 }
@@ -91,7 +103,7 @@ struct CSVRosterReader {
                 if byte == separator || byte == 0x0A || byte == 0x0D { break }
                 position += 1
             }
-            return try text(bytes[start..<position], line: line)
+            return try text(UnsafeBufferPointer(rebasing: bytes[start..<position]), line: line)
         }
 
         private mutating func endLine(after byte: UInt8) {
@@ -99,7 +111,8 @@ struct CSVRosterReader {
             line += 1
         }
 
-        private func text(_ bytes: some Collection<UInt8>, line: Int) throws(ImportProblem) -> String {
+        private func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(ImportProblem) -> String {
+            if isUTF8 { return String(decoding: bytes, as: UTF8.self) }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw ImportProblem(
                     line: line, message: "The text is not UTF-8; save the file as \"CSV UTF-8\".")

@@ -9,8 +9,6 @@ public struct ImportedStudent: Sendable, Equatable {
 
     /// The problem "`message`" at this student's place in the file.
     func problem(_ message: String) -> ImportProblem {
-        if let line = location.line { return ImportProblem(line: line, message: message) }
-        if let record = location.record { return ImportProblem(record: record, message: message) }
-        return ImportProblem(message: message)
+        RosterImporter.problem(message, at: location)
     }
 }

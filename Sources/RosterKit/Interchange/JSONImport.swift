@@ -18,6 +18,7 @@ enum JSONImport {
         }
         let lines = elementLines(Array(data))
         var problems: [ImportProblem] = []
+        var ids = IDGenerator()
         var students: [ImportedStudent] = []
         students.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
@@ -29,7 +30,7 @@ enum JSONImport {
             let student = RosterImporter.student(
                 id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
                 grade: fields["grade"]?.text, score: fields["score"]?.text,
-                at: ImportProblem(line: line, message: ""), problems: &problems)
+                at: ImportProblem(line: line, message: ""), ids: &ids, problems: &problems)
             if let student { students.append(student) }
         }
         return (RosterImporter.Result(students: students, notes: []), problems)

@@ -40,7 +40,7 @@ public enum RosterImporter {
     /// Validates raw field texts into a student; every wrong field of the row goes into one problem.
     static func student(
         id: String?, name: String?, age: String?, grade: String?, score: String?, at location: ImportProblem,
-        problems: inout [ImportProblem]
+        ids: inout IDGenerator, problems: inout [ImportProblem]
     ) -> ImportedStudent? {
         var messages: [String] = []
         func check<Value>(_ read: () throws -> Value?) -> Value? {
@@ -49,14 +49,15 @@ public enum RosterImporter {
                 return nil
             }
         }
-        let given = { (text: String?) in
-            text.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-        }
+        let given = { (text: String?) in text.flatMap { isBlank($0) ? nil : $0 } }
         let uuid = check { () throws -> UUID? in
             guard let id = given(id) else { return nil }
-            guard let uuid = UUID(uuidString: id.trimmingCharacters(in: .whitespaces)) else {
+            guard
+                let uuid = StudentFields.uuid(from: id)
+                    ?? UUID(uuidString: id.trimmingCharacters(in: .whitespaces))
+            else {
                 throw ValidationError.notANumber(
-                    field: "id", text: id, expected: "a UUID such as \(UUID().uuidString)")
+                    field: "id", text: id, expected: "a UUID such as \(ids.next())")
             }
             return uuid
         }
@@ -67,15 +68,26 @@ public enum RosterImporter {
         }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
-        let place = ImportedStudent(student: Student(name: "", age: 1), hasFileID: false, location: location)
         guard messages.isEmpty, let validName, let validAge else {
-            problems.append(place.problem(messages.joined(separator: " ")))
+            problems.append(Self.problem(messages.joined(separator: " "), at: location))
             return nil
         }
         let student = Student(
-            id: uuid ?? UUID(), name: validName, age: validAge, grade: validGrade ?? nil,
+            id: uuid ?? ids.next(), name: validName, age: validAge, grade: validGrade ?? nil,
             score: validScore ?? nil)
         return ImportedStudent(student: student, hasFileID: uuid != nil, location: location)
+    }
+
+    /// `message` at the place `location` names.
+    static func problem(_ message: String, at location: ImportProblem) -> ImportProblem {
+        if let line = location.line { return ImportProblem(line: line, message: message) }
+        if let record = location.record { return ImportProblem(record: record, message: message) }
+        return ImportProblem(message: message)
+    }
+
+    /// Whether a field holds nothing but spaces and tabs.
+    private static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     private static func plist(_ data: Data) throws(ImportError) -> (Result, [ImportProblem]) {

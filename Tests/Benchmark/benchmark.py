@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Times roster against the tutorial's way of doing the same jobs (Python's plistlib).
+
+Run from the repository root:
+
+    python3 Tests/Benchmark/benchmark.py            # 30 to 1,000,000 students (about 15 minutes)
+    python3 Tests/Benchmark/benchmark.py --quick    # 30 to 100,000 students (about 2 minutes)
+
+It builds roster in release mode (statically linked, as the README installs it), generates binary
+plist rosters of realistic students, runs every command as a whole process several times,
+alternating with plistlib_baseline.py, and prints a Markdown table: median, min and max wall time,
+the ratio roster/baseline, peak memory (max RSS) and file sizes. It is a benchmark, not a test:
+it asserts nothing, but it marks the issue's targets as met or missed.
+"""
+import argparse
+import csv
+import os
+import platform
+import plistlib
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORK = os.path.join(ROOT, ".build", "benchmark")
+BASELINE = os.path.join(ROOT, "Tests", "Benchmark", "plistlib_baseline.py")
+ROSTER = os.path.join(ROOT, ".build", "release", "roster")
+
+FIRST = ["Ada", "Zoë", "Émile", "Jürgen", "María José", "Nguyễn", "Ольга", "Chidi", "Priya", "Søren",
+         "Aroha", "Kofi", "Siobhán", "Łukasz", "Ayşe", "李", "佐藤", "김", "محمد", "Grace", "Alan", "Noor"]
+LAST = ["Lovelace", "Martin", "Durand", "Müller", "García", "Thị Mai", "Иванова", "Okafor", "Patel",
+        "Kierkegaard", "Ngata", "Mensah", "Ní Bhriain", "Kowalski", "Yılmaz", "华", "花子", "민준", "العلي", "Hopper"]
+COMMANDS = ["list --format json", "list", "add", "edit", "remove", "import", "export --format csv"]
+
+
+def run(arguments, quiet=True):
+    """Runs a process; returns (seconds, peak RSS in KiB, exit status)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None)
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def build():
+    print("Building roster (release, static Swift standard library)...", file=sys.stderr)
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "roster"],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    hello = os.path.join(WORK, "hello")
+    source = hello + ".swift"
+    with open(source, "w") as f:
+        f.write("import Foundation\nif ProcessInfo.processInfo.arguments.isEmpty { print(\"\") }\n")
+    subprocess.run(["swiftc", "-O", "-static-stdlib", source, "-o", hello], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return hello
+
+
+def make_roster(count):
+    """A binary plist roster of `count` realistic students, made once and kept in .build/benchmark.
+
+    Generating runs in a child process: memory this process touched would count towards the peak
+    memory reported for every process it starts.
+    """
+    path = os.path.join(WORK, "roster-%d.plist" % count)
+    csv_path = os.path.join(WORK, "roster-%d.csv" % count)
+    if not (os.path.exists(path) and os.path.exists(csv_path) and os.path.exists(path + ".id")):
+        print("Generating %d students..." % count, file=sys.stderr)
+        subprocess.run([sys.executable, os.path.abspath(__file__), "--generate", str(count)], check=True)
+    with open(path + ".id") as f:
+        return path, csv_path, f.read().strip()
+
+
+def generate(count):
+    path = os.path.join(WORK, "roster-%d.plist" % count)
+    csv_path = os.path.join(WORK, "roster-%d.csv" % count)
+    rng = random.Random(count)
+    students = []
+    for index in range(count):
+        student = {"id": str(uuid.UUID(int=rng.getrandbits(128), version=4)).upper(),
+                   "name": "%s %s %d" % (rng.choice(FIRST), rng.choice(LAST), index),
+                   "age": rng.randint(5, 19)}
+        if rng.random() < 0.9:
+            student["grade"] = rng.randint(0, 13)
+        if rng.random() < 0.8:
+            student["score"] = round(rng.uniform(0, 100), 1)
+        students.append(student)
+    with open(path, "wb") as f:
+        plistlib.dump(students, f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+    with open(csv_path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f, lineterminator="\r\n")
+        writer.writerow(["id", "name", "age", "grade", "score"])
+        for s in students:
+            writer.writerow(["", s["name"], s["age"], s.get("grade", ""), s.get("score", "")])
+    with open(path + ".id", "w") as f:
+        f.write(students[len(students) // 2]["id"])
+
+
+def jobs(command, roster, csv_path, work, target_id):
+    """The roster and baseline command lines for one job, and whether it changes the roster."""
+    r = [ROSTER, "--file", work]
+    b = [sys.executable, BASELINE]
+    return {
+        "list --format json": (r + ["list", "--format", "json"], b + ["list-json", work], False),
+        "list": (r + ["list"], b + ["list", work], False),
+        "add": (r + ["add", "New Student", "--age", "12"], b + ["add", work, "New Student"], True),
+        "edit": (r + ["edit", target_id, "--age", "13"], b + ["edit", work, target_id], True),
+        "remove": (r + ["remove", target_id], b + ["remove", work, target_id], True),
+        "import": (r + ["import", csv_path], b + ["import", work, csv_path], True),
+        "export --format csv": (r + ["export", "--format", "csv"], b + ["export-csv", work], False),
+    }[command]
+
+
+def reset(pristine, work, empty):
+    for suffix in ["", ".bak", ".lock"]:
+        if os.path.exists(work + suffix):
+            os.remove(work + suffix)
+    if not empty:
+        shutil.copyfile(pristine, work)
+
+
+def measure(count, runs):
+    pristine, csv_path, target_id = make_roster(count)
+    work = os.path.join(WORK, "work.plist")
+    rows = []
+    for command in COMMANDS:
+        roster_cmd, baseline_cmd, changes = jobs(command, pristine, csv_path, work, target_id)
+        times = {"roster": [], "baseline": []}
+        memory = {"roster": 0, "baseline": 0}
+        reset(pristine, work, False)
+        for _ in range(runs):
+            for name, arguments in (("roster", roster_cmd), ("baseline", baseline_cmd)):
+                if changes:
+                    reset(pristine, work, command == "import")
+                seconds, rss, status = run(arguments)
+                if status != 0:
+                    sys.exit("%s failed (%d): %s" % (name, status, " ".join(arguments)))
+                times[name].append(seconds * 1000)
+                memory[name] = max(memory[name], rss)
+        rows.append((count, command, times, memory, os.path.getsize(pristine)))
+        print("  %d students, %s: roster %.1f ms, baseline %.1f ms" % (
+            count, command, statistics.median(times["roster"]), statistics.median(times["baseline"])), file=sys.stderr)
+    return rows
+
+
+def describe(values):
+    return "%.1f (%.1f–%.1f)" % (statistics.median(values), min(values), max(values))
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="stop at 100,000 students")
+    parser.add_argument("--sizes", help="comma-separated roster sizes, e.g. 30,1000")
+    parser.add_argument("--runs", type=int, help="runs per command (default 5, 3 at 1,000,000)")
+    parser.add_argument("--generate", type=int, help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.generate:
+        generate(options.generate)
+        return
+    sizes = [30, 1000, 10000, 100000] + ([] if options.quick else [1000000])
+    if options.sizes:
+        sizes = [int(size) for size in options.sizes.split(",")]
+    os.makedirs(WORK, exist_ok=True)
+    hello = build()
+    hello_times = [run([hello])[0] * 1000 for _ in range(20)]
+    rows = []
+    for count in sizes:
+        rows += measure(count, options.runs or (3 if count >= 1000000 else 5))
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    print("Machine: %s, %d cores, %s; %s; Python %s." % (
+        cpu_name(), os.cpu_count(), platform.platform(), swift, platform.python_version()))
+    print("A Swift binary that imports Foundation, starts and exits (built the same way): %s ms.\n" % describe(hello_times))
+    print("| students | file | command | roster ms, median (min–max) | plistlib ms, median (min–max) | ratio | roster peak MiB | plistlib peak MiB |")
+    print("|---:|---:|---|---:|---:|---:|---:|---:|")
+    for count, command, times, memory, size in rows:
+        ratio = statistics.median(times["roster"]) / statistics.median(times["baseline"])
+        print("| %s | %.1f MB | `%s` | %s | %s | %.3f | %.0f | %.0f |" % (
+            format(count, ","), size / 1e6, command, describe(times["roster"]), describe(times["baseline"]), ratio,
+            memory["roster"] / 1024, memory["baseline"] / 1024))
+    print()
+    check_targets(rows, statistics.median(hello_times))
+
+
+def check_targets(rows, hello):
+    """Prints each of the performance issue's targets as met or missed."""
+    by = {(count, command): (statistics.median(t["roster"]), statistics.median(t["baseline"]), m["roster"], size)
+          for count, command, t, m, size in rows}
+    lines = []
+    for (count, command), (ours, theirs, rss, size) in sorted(by.items()):
+        if count == 30:
+            lines.append((ours <= 2 * hello and ours <= 0.25 * theirs, "30 students, %s: %.1f ms, within 2x of %.1f ms and at most 0.25x of %.1f ms" % (command, ours, hello, theirs)))
+        if count == 100000 and command in ("add", "edit", "remove"):
+            lines.append((ours <= 0.05 * theirs, "100,000 students, %s: %.3fx the baseline (target at most 0.05x)" % (command, ours / theirs)))
+        if count == 100000 and command == "list --format json":
+            lines.append((ours <= 0.1 * theirs, "100,000 students, list --format json: %.3fx the baseline (target at most 0.1x)" % (ours / theirs)))
+        if count == 100000 and command == "import":
+            lines.append((ours < 500, "100,000 students, import: %.0f ms (target under 500 ms)" % ours))
+        if count == 1000000:
+            limit = 1000 if command == "add" else 2000
+            lines.append((ours < limit, "1,000,000 students, %s: %.0f ms (target under %d ms)" % (command, ours, limit)))
+            lines.append((rss * 1024 < 3 * size, "1,000,000 students, %s: peak memory %.0f MiB, %.1fx the file (target under 3x)" % (command, rss / 1024, rss * 1024 / size)))
+        if count * 10 in {c for c, _ in by} and (count * 10, command) in by:
+            bigger = by[(count * 10, command)][0]
+            if count >= 10000:
+                lines.append((bigger <= 12 * ours, "%s: 10x the students took %.1fx the time (target at most about 12x)" % (command, bigger / ours)))
+    for met, text in lines:
+        print("- %s %s" % ("met:   " if met else "MISSED:", text))
+
+
+if __name__ == "__main__":
+    main()

@@ -19,7 +19,9 @@ public struct NameSortKey: Comparable, Sendable {
     /// Prepares `name` with a folder shared by a whole sort, so each distinct letter is folded
     /// only once.
     init(_ name: String, folder: inout ScalarFolder) {
-        bytes = Self.encode(name, folder: &folder)
+        var bytes: [UInt8] = []
+        Self.append(name, to: &bytes, folder: &folder)
+        self.bytes = bytes
     }
 
     /// Orders two keys as their names should be ordered.
@@ -38,9 +40,7 @@ public struct NameSortKey: Comparable, Sendable {
     // Each folded scalar becomes three big-endian bytes, so comparing bytes compares scalars. A run
     // of digits becomes the digit marker, its length without leading zeros, then the digits, so a
     // longer number always sorts after a shorter one and equal lengths compare digit by digit.
-    private static func encode(_ name: String, folder: inout ScalarFolder) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(name.utf8.count * 3 + 6)
+    static func append(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
         var digits: [UInt8] = []
         func append(_ scalar: UInt32) {
             result.append(UInt8(truncatingIfNeeded: scalar >> 16))
@@ -64,7 +64,6 @@ public struct NameSortKey: Comparable, Sendable {
             folder.fold(scalar.value) { append($0) }
         }
         flushDigits()
-        return result
     }
 }
 

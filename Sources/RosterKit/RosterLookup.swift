@@ -47,31 +47,29 @@ public enum RosterLookup {
     /// one pass over neighbours finds every length: O(n log n).
     ///
     /// - Parameter students: The roster.
-    /// - Returns: A short id for every student, keyed by id.
-    public static func shortIDs(for students: [Student]) -> [UUID: String] {
-        let keys = students.map { IDKey($0.id) }.sorted()
-        var result: [UUID: String] = [:]
-        result.reserveCapacity(keys.count)
-        for (position, key) in keys.enumerated() {
-            var digits = minimumShortIDLength
-            if position > 0 { digits = max(digits, key.commonHexDigits(with: keys[position - 1]) + 1) }
-            if position + 1 < keys.count {
-                digits = max(digits, key.commonHexDigits(with: keys[position + 1]) + 1)
-            }
-            let dashes = [8, 12, 16, 20].filter { digits > $0 }.count
-            result[key.id] = String(UUIDText.string(key.id).prefix(min(36, digits + dashes)))
+    /// - Returns: A short id for every student, in the same order as `students`.
+    public static func shortIDs(for students: [Student]) -> [String] {
+        let order = students.indices.sorted { IDKey(students[$0].id) < IDKey(students[$1].id) }
+        var digits = [Int](repeating: minimumShortIDLength, count: students.count)
+        for (position, index) in order.enumerated() where position > 0 {
+            let previous = order[position - 1]
+            let shared = IDKey(students[index].id).commonHexDigits(with: IDKey(students[previous].id)) + 1
+            digits[index] = max(digits[index], shared)
+            digits[previous] = max(digits[previous], shared)
         }
-        return result
+        return students.indices.map { index in
+            let count = min(32, digits[index])
+            let dashes = [8, 12, 16, 20].filter { count > $0 }.count
+            return String(UUIDText.string(students[index].id).prefix(count + dashes))
+        }
     }
 
     /// An id as two big-endian halves, so ids sort and compare by their hexadecimal text.
     private struct IDKey: Comparable {
-        let id: UUID
         let high: UInt64
         let low: UInt64
 
         init(_ id: UUID) {
-            self.id = id
             (high, low) = withUnsafeBytes(of: id.uuid) { raw in
                 (
                     raw.loadUnaligned(as: UInt64.self).bigEndian,

@@ -1,39 +1,42 @@
 /// Orders students for a listing: stable, with missing values last.
+///
+/// Sorting works on positions rather than on the students themselves, so a listing can be written
+/// straight from the roster without copying 100,000 students into a new order first.
 enum RosterSorter {
     static func sorted(_ students: [Student], by field: SortField, reversed: Bool) -> [Student] {
+        sortedIndices(students, by: field, reversed: reversed).map { students[$0] }
+    }
+
+    /// The positions of `students` in listing order.
+    static func sortedIndices(_ students: [Student], by field: SortField, reversed: Bool) -> [Int] {
         switch field {
         case .added:
-            return reversed ? students.reversed() : students
+            return reversed ? students.indices.reversed() : Array(students.indices)
         case .name:
-            var folder = ScalarFolder()
-            let keys = students.map { NameSortKey($0.name, folder: &folder) }
-            return order(students, keys: keys, reversed: reversed)
+            return NameKeyTable(students.map(\.name)).sortedIndices(reversed: reversed)
         case .age:
-            return order(students, keys: students.map(\.age), reversed: reversed)
+            return order(students.indices, keys: students.map(\.age), reversed: reversed)
         case .grade:
-            return orderWithMissingLast(students, keys: students.map(\.grade), reversed: reversed)
+            return orderWithMissingLast(keys: students.map(\.grade), reversed: reversed)
         case .score:
-            return orderWithMissingLast(students, keys: students.map(\.score), reversed: reversed)
+            return orderWithMissingLast(keys: students.map(\.score), reversed: reversed)
         }
     }
 
-    private static func order<Key: Comparable>(_ students: [Student], keys: [Key], reversed: Bool)
-        -> [Student]
+    private static func order<Key: Comparable>(_ positions: some Collection<Int>, keys: [Key], reversed: Bool)
+        -> [Int]
     {
-        let indices = students.indices.sorted { lhs, rhs in
+        positions.sorted { lhs, rhs in
             if keys[lhs] != keys[rhs] { return reversed ? keys[rhs] < keys[lhs] : keys[lhs] < keys[rhs] }
             return lhs < rhs
         }
-        return indices.map { students[$0] }
     }
 
-    private static func orderWithMissingLast<Key: Comparable>(
-        _ students: [Student], keys: [Key?], reversed: Bool
-    ) -> [Student] {
-        let present = students.indices.filter { keys[$0] != nil }
-        let missing = students.indices.filter { keys[$0] == nil }
-        let presentKeys = present.compactMap { keys[$0] }
-        let ordered = order(present.map { students[$0] }, keys: presentKeys, reversed: reversed)
-        return ordered + missing.map { students[$0] }
+    private static func orderWithMissingLast<Key: Comparable>(keys: [Key?], reversed: Bool) -> [Int] {
+        let present = keys.indices.filter { keys[$0] != nil }.sorted { lhs, rhs in
+            guard let left = keys[lhs], let right = keys[rhs], left != right else { return lhs < rhs }
+            return reversed ? right < left : left < right
+        }
+        return present + keys.indices.filter { keys[$0] == nil }
     }
 }

@@ -154,6 +154,17 @@ public final class RosterViewModel {
         students[try RosterLookup.index(of: reference, in: students)]
     }
 
+    /// The positions in ``students`` in the order a listing shows them; see
+    /// ``sorted(by:reversed:)``.
+    ///
+    /// - Parameters:
+    ///   - field: What to order by.
+    ///   - reversed: Whether to show the largest first.
+    /// - Returns: Indices into ``students``.
+    public func sortedIndices(by field: SortField = .name, reversed: Bool = false) -> [Int] {
+        RosterSorter.sortedIndices(students, by: field, reversed: reversed)
+    }
+
     /// The students in the order a listing shows them.
     ///
     /// - Parameters:

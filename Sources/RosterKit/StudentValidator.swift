@@ -115,6 +115,10 @@ public enum StudentValidator {
     }
 
     private static func wholeNumber(_ text: String, field: String) throws -> Int {
+        // Most numbers are a few plain digits: read those without making substrings.
+        if text.utf8.count <= 9, !text.isEmpty, text.utf8.allSatisfy(isDigit) {
+            return text.utf8.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
         var digits = Substring(trimmed(text))
         if digits.first == "+" { digits = digits.dropFirst() }
         let isWhole = !digits.isEmpty && digits.utf8.allSatisfy(isDigit)
@@ -145,13 +149,35 @@ public enum StudentValidator {
     }
 
     private static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        if let first = scalars.first, let last = scalars.last, !first.properties.isWhitespace,
+            !last.properties.isWhitespace
+        {
+            return text
+        }
+        return trimmedSlowly(text)
+    }
+
+    private static func trimmedSlowly(_ text: String) -> String {
         var scalars = Substring(text).unicodeScalars
         while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
 
+    /// Blocks whose every code point is an assigned letter or mark, checked before the costlier
+    /// lookup of a scalar's general category.
+    private static let plainLetters: [Range<UInt32>] = [
+        0x20..<0x7F, 0xAE..<0x378, 0x400..<0x530, 0x1E00..<0x1F00, 0x3041..<0x3097, 0x30A1..<0x30FB,
+        0x4E00..<0xA000, 0xAC00..<0xD7A4,
+    ]
+
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value >= 0xA0, scalar.value != 0xAD,
+            plainLetters.contains(where: { $0.contains(scalar.value) })
+        {
+            return false
+        }
         // Control characters break the table and the file's one-line-per-row formats; format
         // characters such as right-to-left overrides can make a name display as another name.
         switch scalar.properties.generalCategory {

@@ -17,15 +17,16 @@ enum ListCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let viewModel = try context.loadedViewModel()
-        let students = viewModel.sorted(
+        let students = viewModel.students
+        let order = viewModel.sortedIndices(
             by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
         if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
-            context.output.write(try format.data(for: students))
+            context.output.write(try format.data(for: students, order: order))
         } else if students.isEmpty {
             context.output.write("The roster is empty. Add a student with 'roster add <name> --age <age>'.\n")
         } else {
             let table = StudentTable(shortIDs: RosterLookup.shortIDs(for: students), width: context.width)
-            context.output.write(table.render(students))
+            context.output.write(table.render(students, order: order))
         }
     }
 }

@@ -7,8 +7,8 @@ import RosterKit
 /// wide, the name column is shortened with `…` rather than wrapped. Each name's width is measured
 /// once, since measuring is the costly part of a large table.
 struct StudentTable {
-    /// The short id to show for each student.
-    let shortIDs: [UUID: String]
+    /// The short id to show for each student, in the roster's order.
+    let shortIDs: [String]
     /// The widest the table may be.
     let width: Int
     /// Whether to print the header row.
@@ -26,15 +26,17 @@ struct StudentTable {
     }
 
     /// The table's text, one line per student, each ending with a newline.
-    func render(_ students: [Student]) -> String {
-        let rows = students.map { student in
-            Row(
-                id: shortIDs[student.id] ?? student.id.uuidString, name: student.name,
-                nameWidth: DisplayWidth.of(student.name),
-                numbers: [
-                    String(student.age), student.grade.map(String.init) ?? "-",
-                    student.score.map(StudentText.score) ?? "-",
-                ])
+    func render(_ students: [Student], order: [Int]? = nil) -> String {
+        let rows = (order ?? Array(students.indices)).map { index in
+            let student = students[index]
+            return
+                Row(
+                    id: index < shortIDs.count ? shortIDs[index] : student.id.uuidString, name: student.name,
+                    nameWidth: DisplayWidth.of(student.name),
+                    numbers: [
+                        String(student.age), student.grade.map(String.init) ?? "-",
+                        student.score.map(StudentText.score) ?? "-",
+                    ])
         }
         var widths = Self.headers.map(\.count)
         for row in rows {

@@ -229,10 +229,13 @@ struct BinaryPlistWriter {
         }
 
         private mutating func appendID(_ id: UUID) {
-            var text: [UInt8] = []
-            text.reserveCapacity(36)
-            UUIDText.append(id, to: &text)
-            append(contentsOf: text)
+            withUnsafeBytes(of: id.uuid) { raw in
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { append(UInt8(ascii: "-")) }
+                    append(UUIDText.digit(raw[index] >> 4))
+                    append(UUIDText.digit(raw[index] & 0x0F))
+                }
+            }
         }
 
         @inline(__always)

@@ -5,8 +5,9 @@ import Foundation
 /// `uuidString` goes through `snprintf`; a roster export writes one id per student, so this
 /// hand-written formatter keeps large exports fast.
 enum UUIDText {
+    /// The upper-case hexadecimal digit for a value from 0 to 15.
     @inline(__always)
-    private static func digit(_ nibble: UInt8) -> UInt8 {
+    static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
     }
 

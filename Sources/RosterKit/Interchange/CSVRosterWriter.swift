@@ -21,10 +21,11 @@ public enum CSVRosterWriter {
     }
 
     /// The CSV file's bytes for `students`, in the given order.
-    static func bytes(for students: [Student]) -> [UInt8] {
+    static func bytes(for students: [Student], order: [Int]? = nil) -> [UInt8] {
         var output = Array((columns.joined(separator: ",") + "\r\n").utf8)
         output.reserveCapacity(students.count * 80)
-        for student in students {
+        for index in order ?? Array(students.indices) {
+            let student = students[index]
             UUIDText.append(student.id, to: &output)
             output.append(UInt8(ascii: ","))
             appendField(student.name, to: &output)

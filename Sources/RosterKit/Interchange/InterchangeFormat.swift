@@ -28,10 +28,23 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// - Returns: The file's bytes.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
     public func data(for students: [Student]) throws -> Data {
+        try data(for: students, order: Array(students.indices))
+    }
+
+    /// Encodes students in the order `order` gives their positions, as a sorted listing needs,
+    /// without first copying them into that order.
+    ///
+    /// - Parameters:
+    ///   - students: The students.
+    ///   - order: Positions in `students`, such as ``RosterViewModel/sortedIndices(by:reversed:)``
+    ///     returns.
+    /// - Returns: The file's bytes.
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
+    public func data(for students: [Student], order: [Int]) throws -> Data {
         switch self {
-        case .csv: return Data(CSVRosterWriter.bytes(for: students))
-        case .json: return Data(JSONRosterWriter.bytes(students))
-        case .plist: return Data(try RosterCodec.encode(students, format: .xml))
+        case .csv: return Data(CSVRosterWriter.bytes(for: students, order: order))
+        case .json: return Data(JSONRosterWriter.bytes(students, order: order))
+        case .plist: return Data(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
         }
     }
 }

@@ -12,16 +12,17 @@ public enum JSONRosterWriter {
         String(decoding: bytes(students), as: UTF8.self)
     }
 
-    /// The bytes of ``array(_:)``.
-    static func bytes(_ students: [Student]) -> [UInt8] {
+    /// The bytes of ``array(_:)``, with the students in the order `order` gives their positions.
+    static func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
         guard !students.isEmpty else { return Array("[]\n".utf8) }
         var output: [UInt8] = []
         output.reserveCapacity(students.count * 110)
         output.append(contentsOf: "[\n".utf8)
-        for (index, student) in students.enumerated() {
+        let positions = order ?? Array(students.indices)
+        for (number, index) in positions.enumerated() {
             output.append(contentsOf: "  ".utf8)
-            append(student, to: &output)
-            output.append(contentsOf: (index + 1 < students.count ? ",\n" : "\n").utf8)
+            append(students[index], to: &output)
+            output.append(contentsOf: (number + 1 < positions.count ? ",\n" : "\n").utf8)
         }
         output.append(contentsOf: "]\n".utf8)
         return output

@@ -151,10 +151,10 @@ public enum RosterLookup {
                 return name.utf8.count == text.utf8.count
                     && zip(name.utf8, lowered.utf8).allSatisfy { Self.lower($0) == $1 }
             }
-            // Changing case rarely changes a name's length much, so most names are ruled out
-            // without the cost of lowercasing them.
-            let length = name.utf8.count
-            guard length * 3 >= lowered.utf8.count, length <= lowered.utf8.count * 3 else { return false }
+            if name == text { return true }
+            // Changing case changes a name's length by a byte or two at most in practice, so most
+            // names are ruled out without the cost of lowercasing them.
+            guard abs(name.utf8.count - text.utf8.count) <= 2 else { return false }
             return name.lowercased() == lowered
         }
 

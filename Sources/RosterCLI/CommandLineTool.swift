@@ -15,7 +15,8 @@ public enum CommandLineTool {
         SubcommandEntry(ShowCommand.self),
         SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
         SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
-        SubcommandEntry(ImportCommand.self), SubcommandEntry(ExportCommand.self),
+        SubcommandEntry(StatsCommand.self), SubcommandEntry(ImportCommand.self),
+        SubcommandEntry(ExportCommand.self),
         SubcommandEntry(PathCommand.self),
     ]
 

@@ -78,6 +78,14 @@ struct ScalarFolder {
     private static let unknown = UInt32.max
     private static let several = UInt32.max - 1
 
+    /// The scalars `text` folds to.
+    mutating func folded(_ text: String) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { fold(scalar.value) { result.append($0) } }
+        return result
+    }
+
     /// Calls `emit` with each scalar that `scalar` folds to, in order.
     mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
         if scalar < 0x80 {

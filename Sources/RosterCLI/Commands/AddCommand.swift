@@ -1,11 +1,15 @@
 import RosterKit
 
 /// `roster add <name> --age <age> [--grade <grade>] [--score <score>]`
+///
+/// At a terminal, `roster add` without a name or an age asks for them, as the iOS app's form
+/// does, and asks again after an answer it cannot use.
 enum AddCommand: Subcommand {
     static let spec = CommandSpec(
         name: "add",
         abstract: "Add a student to the roster.",
-        discussion: "Prints the new student's id, which other commands accept as a reference.",
+        discussion: "Prints the new student's id, which other commands accept as a reference. "
+            + "At a terminal, a missing name or age is asked for.",
         arguments: [ArgumentSpec(name: "name", help: "The student's name, at most 100 characters.")],
         options: [
             OptionSpec(name: "age", valueName: "age", help: "The student's age, 1 to 120.", isRequired: true),
@@ -13,13 +17,36 @@ enum AddCommand: Subcommand {
             OptionSpec(name: "score", valueName: "score", help: "The score, 0 to 100."),
         ])
 
+    static let prompts = true
+
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let name = try StudentValidator.name(parsed.positionals[0])
-        guard let age = try parsed.age(in: spec) else {
-            throw UsageError.missingArgument(label: "--age <age>", help: "The student's age, 1 to 120.")
-        }
+        let name =
+            try parsed.positionals.first.map(StudentValidator.name)
+            ?? ask("Name", context, StudentValidator.name)
+        let age = try parsed.age(in: spec) ?? ask("Age", context, StudentValidator.age(text:))
         let student = try context.viewModel().add(
             name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec))
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")
+    }
+
+    /// Asks until the answer passes `check`; the end of input cancels.
+    private static func ask<Value>(
+        _ label: String, _ context: CommandContext, _ check: (String) throws -> Value
+    ) throws
+        -> Value
+    {
+        while true {
+            context.errorOutput.write("\(label): ")
+            guard let answer = context.input.readLine() else {
+                context.errorOutput.write("\n")
+                throw UsageError.missingArgument(
+                    label: label == "Name" ? "<name>" : "--age <age>", help: "Nothing was added.")
+            }
+            do {
+                return try check(answer)
+            } catch let error as ValidationError {
+                context.errorOutput.write("  \(error)\n")
+            }
+        }
     }
 }

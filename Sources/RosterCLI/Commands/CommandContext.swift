@@ -13,11 +13,16 @@ struct CommandContext {
     let output: TextOutput
     /// Where errors, notes and questions go.
     let errorOutput: TextOutput
+    /// Whether results are coloured.
+    let style: Style
+    /// How long work runs before progress is shown.
+    let progressDelay: Duration
 
-    /// The width to fit text to: `COLUMNS` when it is a positive number, else 80.
+    /// The width to fit text to: `COLUMNS` when it is a positive number, else the terminal's
+    /// width, else 80.
     var width: Int {
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
-        return 80
+        return output.columns ?? 80
     }
 
     /// A view model for the roster file, for intents that read the file themselves.

@@ -26,8 +26,11 @@ enum ExportCommand: Subcommand {
         let format =
             parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
+        let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
         let students = try context.loadedViewModel().students
+        progress.show("Exporting \(StudentText.count(students.count))…")
         let data = try format.data(for: students)
+        progress.finish()
         guard let output else {
             context.output.write(data)
             return

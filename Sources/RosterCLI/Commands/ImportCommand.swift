@@ -33,7 +33,12 @@ enum ImportCommand: Subcommand {
         }
         let data = try StorageHandler.readFile(at: file)
         do {
-            let result = try RosterImporter.read(data, format: format)
+            let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
+            let result = try RosterImporter.read(data, format: format) { done, total in
+                progress.show("Checking rows: \(done) of \(total)…")
+            }
+            progress.show("Writing \(StudentText.count(result.students.count))…")
+            defer { progress.finish() }
             for note in result.notes { context.errorOutput.write("Note: \(note).\n") }
             let dryRun = parsed.has("dry-run")
             let added = try context.viewModel().importStudents(

@@ -1,6 +1,6 @@
 import RosterKit
 
-/// `roster list [--sort <field>] [--reverse] [--format table|json]`
+/// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist] [filters…]`
 enum ListCommand: Subcommand {
     static let spec = CommandSpec(
         name: "list",
@@ -13,20 +13,44 @@ enum ListCommand: Subcommand {
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the list.",
                 choices: ["table", "json", "csv", "plist"], defaultValue: "table"),
+            OptionSpec(
+                name: "search", valueName: "text",
+                help: "Only names containing this, ignoring case and accents."),
+            OptionSpec(name: "grade", valueName: "grade", help: "Only students in this grade."),
+            OptionSpec(name: "min-age", valueName: "age", help: "Only students at least this old."),
+            OptionSpec(name: "max-age", valueName: "age", help: "Only students at most this old."),
+            OptionSpec(name: "limit", valueName: "n", help: "Show at most this many students."),
+            OptionSpec(name: "no-header", help: "Leave out the table's header row, for scripts."),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let filter = try filter(from: parsed)
+        let limit = try parsed.positiveNumber("limit", in: spec)
         let viewModel = try context.loadedViewModel()
         let students = viewModel.students
-        let order = viewModel.sortedIndices(
+        var order = viewModel.sortedIndices(
             by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
+        order = filter.apply(to: students, in: order)
+        if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
             context.output.write(try format.data(for: students, order: order))
-        } else if students.isEmpty {
-            context.output.write("The roster is empty. Add a student with 'roster add <name> --age <age>'.\n")
+        } else if order.isEmpty {
+            let message =
+                students.isEmpty
+                ? "The roster is empty. Add a student with 'roster add <name> --age <age>'.\n"
+                : "No student matches.\n"
+            context.output.write(message)
         } else {
-            let table = StudentTable(shortIDs: RosterLookup.shortIDs(for: students), width: context.width)
+            var table = StudentTable(
+                shortIDs: RosterLookup.shortIDs(for: students), width: context.width, style: context.style)
+            table.showsHeader = !parsed.has("no-header")
             context.output.write(table.render(students, order: order))
         }
+    }
+
+    private static func filter(from parsed: ParsedCommand) throws -> StudentFilter {
+        StudentFilter(
+            search: parsed.values["search"], grade: try parsed.grade(in: spec),
+            minimumAge: try parsed.age("min-age", in: spec), maximumAge: try parsed.age("max-age", in: spec))
     }
 }

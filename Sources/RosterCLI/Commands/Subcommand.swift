@@ -8,15 +8,25 @@ protocol Subcommand: SendableMetatype {
     /// - Throws: ``UsageError`` or `ValidationError` for input that cannot be used (exit 64), any
     ///   other error for a failure (exit 1).
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws
+
+    /// Whether the command asks at a terminal for missing arguments instead of failing.
+    static var prompts: Bool { get }
+}
+
+extension Subcommand {
+    /// Commands do not ask, unless they say so.
+    static var prompts: Bool { false }
 }
 
 /// A subcommand as the router keeps it: its spec and its entry point.
 struct SubcommandEntry: Sendable {
     let spec: CommandSpec
+    let prompts: Bool
     let run: @Sendable (ParsedCommand, CommandContext) throws -> Void
 
     init<Command: Subcommand>(_ command: Command.Type) {
         spec = command.spec
+        prompts = command.prompts
         run = { try Command.run($0, in: $1) }
     }
 }

@@ -3,9 +3,20 @@ import RosterKit
 /// Reads typed option values, turning a malformed number into swift-argument-parser's
 /// "The value … is invalid" error and leaving range checks to ``StudentValidator``.
 extension ParsedCommand {
-    /// The age given with `--age`, if any.
-    func age(in spec: CommandSpec) throws -> Int? {
-        try read("age", in: spec, hint: "Use a whole number from 1 to 120.", StudentValidator.age(text:))
+    /// The age given with `--age` (or another option holding an age), if any.
+    func age(_ option: String = "age", in spec: CommandSpec) throws -> Int? {
+        try read(option, in: spec, hint: "Use a whole number from 1 to 120.", StudentValidator.age(text:))
+    }
+
+    /// A whole number of 1 or more given with `option`, if any.
+    func positiveNumber(_ option: String, in spec: CommandSpec) throws -> Int? {
+        try read(option, in: spec, hint: "Use a whole number of 1 or more.") { text in
+            guard let number = Int(text), number >= 1 else {
+                throw ValidationError.notANumber(
+                    field: option, text: text, expected: "a whole number of 1 or more")
+            }
+            return number
+        }
     }
 
     /// The grade given with `--grade`, if any.

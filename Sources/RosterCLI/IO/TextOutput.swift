@@ -14,9 +14,14 @@ public protocol TextOutput: AnyObject {
     func write(_ text: String)
     /// Writes UTF-8 bytes as they are, such as a whole export.
     func write(_ data: Data)
+    /// The width of the terminal in columns, when this is one and the width is known.
+    var columns: Int? { get }
 }
 
 extension TextOutput {
+    /// No terminal width is known.
+    public var columns: Int? { nil }
+
     /// Writes UTF-8 bytes by way of ``write(_:)-(String)``.
     public func write(_ data: Data) {
         write(String(decoding: data, as: UTF8.self))
@@ -39,6 +44,13 @@ public final class FileDescriptorOutput: TextOutput {
 
     /// Whether the descriptor is a terminal.
     public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// The terminal's width, asked of the terminal itself.
+    public var columns: Int? {
+        var size = winsize()
+        guard isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
 
     /// Writes all of `text`, retrying short writes.
     public func write(_ text: String) {

@@ -18,7 +18,7 @@ struct CommandParser {
     ///
     /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or a missing
     ///   or extra positional argument.
-    func parse(_ words: [String]) throws -> ParsedCommand {
+    func parse(_ words: [String], checkingRequired: Bool = true) throws -> ParsedCommand {
         var parsed = ParsedCommand()
         var index = 0
         var optionsEnded = false
@@ -34,7 +34,7 @@ struct CommandParser {
             }
         }
         try checkPositionals(parsed.positionals)
-        try checkRequired(parsed)
+        if checkingRequired { try checkRequired(parsed) }
         return parsed
     }
 

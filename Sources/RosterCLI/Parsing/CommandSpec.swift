@@ -62,6 +62,10 @@ struct CommandSpec: Sendable {
         OptionSpec(
             name: "file", valueName: "file",
             help: "The roster file. (default: $ROSTER_FILE, else ~/Documents/students.plist)"),
+        OptionSpec(
+            name: "color", valueName: "when", help: "Whether to use colour.",
+            choices: ["auto", "always", "never"],
+            defaultValue: "auto"),
         OptionSpec(name: "version", help: "Show the version."),
         OptionSpec(name: "help", shortName: "h", help: "Show help information."),
     ]

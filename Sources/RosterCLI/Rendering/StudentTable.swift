@@ -11,6 +11,8 @@ struct StudentTable {
     let shortIDs: [String]
     /// The widest the table may be.
     let width: Int
+    /// How the header is styled.
+    var style = Style(isEnabled: false)
     /// Whether to print the header row.
     var showsHeader = true
 
@@ -51,8 +53,13 @@ struct StudentTable {
         var output: [UInt8] = []
         output.reserveCapacity((rows.count + 1) * (widths.reduce(0, +) + 16))
         if showsHeader {
-            let header = Row(id: "ID", name: "NAME", nameWidth: 4, numbers: ["AGE", "GRADE", "SCORE"])
-            append(header, widths: widths, to: &output)
+            var header: [UInt8] = []
+            append(
+                Row(id: "ID", name: "NAME", nameWidth: 4, numbers: ["AGE", "GRADE", "SCORE"]), widths: widths,
+                to: &header)
+            header.removeLast()
+            output.append(contentsOf: style.bold(String(decoding: header, as: UTF8.self)).utf8)
+            output.append(0x0A)
         }
         for row in rows { append(row, widths: widths, to: &output) }
         return String(decoding: output, as: UTF8.self)

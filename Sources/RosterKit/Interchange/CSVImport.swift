@@ -2,7 +2,9 @@ import Foundation
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
-    static func read(_ bytes: [UInt8]) throws(ImportError) -> (RosterImporter.Result, [ImportProblem]) {
+    static func read(_ bytes: [UInt8], progress: ((Int, Int) -> Void)? = nil) throws(ImportError)
+        -> (RosterImporter.Result, [ImportProblem])
+    {
         let reader: CSVRosterReader
         do {
             reader = try CSVRosterReader(bytes)
@@ -20,7 +22,8 @@ enum CSVImport {
         var ids = IDGenerator()
         var students: [ImportedStudent] = []
         students.reserveCapacity(reader.records.count)
-        for record in reader.records.dropFirst() {
+        for (number, record) in reader.records.dropFirst().enumerated() {
+            if number % 5000 == 0 { progress?(number, reader.records.count - 1) }
             guard record.fields.count == header.fields.count else {
                 problems.append(
                     ImportProblem(

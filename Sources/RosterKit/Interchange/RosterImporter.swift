@@ -22,10 +22,24 @@ public enum RosterImporter {
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
     public static func read(_ data: Data, format: InterchangeFormat) throws(ImportError) -> Result {
+        try read(data, format: format, progress: nil)
+    }
+
+    /// Reads and validates every student in `data`, reporting progress as rows are checked.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - format: The file's format.
+    ///   - progress: Called now and then with the rows checked so far and the total.
+    /// - Returns: The students and any notes.
+    /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
+    public static func read(_ data: Data, format: InterchangeFormat, progress: ((Int, Int) -> Void)?)
+        throws(ImportError) -> Result
+    {
         let result: Result
         var problems: [ImportProblem]
         switch format {
-        case .csv: (result, problems) = try CSVImport.read(Array(data))
+        case .csv: (result, problems) = try CSVImport.read(Array(data), progress: progress)
         case .json: (result, problems) = try JSONImport.read(data)
         case .plist: (result, problems) = try plist(data)
         }

@@ -92,6 +92,7 @@ struct ScalarFolder {
             emit((0x41...0x5A).contains(scalar) ? scalar | 0x20 : scalar)
             return
         }
+        if Self.isCombiningAccent(scalar) { return }
         if scalar < 0x3000 {
             if basic[Int(scalar)] == Self.unknown {
                 let folded = Self.foundationFold(scalar)
@@ -107,6 +108,14 @@ struct ScalarFolder {
             others[scalar] = Self.foundationFold(scalar)
         }
         for folded in others[scalar] ?? [] { emit(folded) }
+    }
+
+    /// Accents written as separate combining marks, as in a decomposed `é`, which folding
+    /// drops just as it drops the accent of a composed one.
+    private static func isCombiningAccent(_ scalar: UInt32) -> Bool {
+        (0x300...0x36F).contains(scalar) || (0x1AB0...0x1AFF).contains(scalar)
+            || (0x1DC0...0x1DFF).contains(scalar)
+            || (0x20D0...0x20FF).contains(scalar) || (0xFE20...0xFE2F).contains(scalar)
     }
 
     private static func foundationFold(_ scalar: UInt32) -> [UInt32] {

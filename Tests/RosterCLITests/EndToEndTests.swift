@@ -137,3 +137,55 @@ struct EndToEndTests {
         #expect(Set(students.map(\.name)).count == 201)
     }
 }
+
+/// The binary at a real pseudo-terminal, through `script`, as a person at a keyboard would use it.
+@Suite("End to end: at a terminal")
+struct PseudoTerminalTests {
+    static let script = URL(fileURLWithPath: "/usr/bin/script")
+
+    private func atTerminal(_ command: String, typing answers: String, sandbox: RosterSandbox) throws
+        -> String
+    {
+        let process = Process()
+        process.executableURL = Self.script
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        process.environment = sandbox.environment.merging(["TERM": "xterm"]) { $1 }
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(answers.utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    @Test(
+        "add asks for the name and age at a terminal",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func prompts() throws {
+        let sandbox = try RosterSandbox()
+        let screen = try atTerminal(
+            "'\(RosterBinary.url.path)' add", typing: "Grace Hopper\n200\n13\n", sandbox: sandbox)
+        #expect(screen.contains("Name: "))
+        #expect(screen.contains("The age 200 is out of range"))
+        #expect(screen.contains("Added Grace Hopper, age 13"))
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Grace Hopper"])
+    }
+
+    @Test(
+        "delete-all asks before deleting at a terminal",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func confirms() throws {
+        let sandbox = try RosterSandbox()
+        try sandbox.add("Ada")
+        let declined = try atTerminal(
+            "'\(RosterBinary.url.path)' delete-all", typing: "n\n", sandbox: sandbox)
+        #expect(declined.contains("Delete all 1 student in"))
+        #expect(try StorageHandler.load(from: sandbox.file).count == 1)
+        _ = try atTerminal("'\(RosterBinary.url.path)' delete-all", typing: "y\n", sandbox: sandbox)
+        #expect(sandbox.bytes() == nil)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import RosterKit
+import Testing
+
+@testable import RosterCLI
+
+/// Runs the tool in-process with the streams' terminal-ness chosen by the test.
+private func runTool(
+    _ arguments: [String], sandbox: RosterSandbox, environment: [String: String] = [:],
+    outputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false, input: LineInput = ScriptedInput()
+) -> RunResult {
+    let output = CapturedOutput(isTerminal: outputIsTerminal)
+    let errorOutput = CapturedOutput(isTerminal: errorIsTerminal)
+    let invocation = Invocation(
+        environment: sandbox.environment.merging(environment) { $1 }, input: input, output: output,
+        errorOutput: errorOutput, progressDelay: .zero)
+    let status = invocation.run(arguments)
+    return RunResult(status: status, output: output.text, errorOutput: errorOutput.text)
+}
+
+@Suite("The terminal experience")
+struct TerminalTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    private func useFixture(_ name: String) throws {
+        try FileManager.default.copyItem(
+            at: ImportExportCommandTests.fixtures.appendingPathComponent(name), to: sandbox.file)
+    }
+
+    @Test("names from many scripts line up: every row has the same display width", arguments: [80, 120])
+    func alignment(columns: Int) throws {
+        try useFixture("mixed-scripts.plist")
+        let lines = runTool(["list"], sandbox: sandbox, environment: ["COLUMNS": String(columns)]).output
+            .split(separator: "\n").map(String.init)
+        #expect(lines.count == 17)
+        let widths = Set(lines.map(DisplayWidth.of))
+        #expect(widths.count == 1, "widths: \(widths)")
+        let nameStarts = Set(lines.map { DisplayWidth.of(String($0.prefix(10))) })
+        #expect(nameStarts == [10])
+    }
+
+    @Test(
+        "display widths: wide, combining, joined and plain",
+        arguments: [
+            ("abc", 3), ("李华", 4), ("e\u{301}", 1), ("👩‍🔬", 2), ("🇳🇿", 2), ("ｆ", 2), ("Zoë", 3), ("김민준", 6),
+            ("\u{200B}", 0),
+        ])
+    func widths(text: String, width: Int) {
+        #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test("a narrow terminal shortens names with … instead of wrapping")
+    func narrow() throws {
+        try useFixture("mixed-scripts.plist")
+        let output = runTool(["list"], sandbox: sandbox, environment: ["COLUMNS": "40"]).output
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(output.contains("…"))
+        #expect(lines.count == 17)
+    }
+
+    @Test("the terminal's own width is used when COLUMNS is not set")
+    func terminalWidth() throws {
+        final class NarrowTerminal: TextOutput {
+            var text = ""
+            var isTerminal: Bool { true }
+            var columns: Int? { 36 }
+            func write(_ text: String) { self.text += text }
+        }
+        try useFixture("mixed-scripts.plist")
+        let output = NarrowTerminal()
+        var environment = sandbox.environment
+        environment["COLUMNS"] = nil
+        let invocation = Invocation(
+            environment: environment, input: ScriptedInput(), output: output, errorOutput: CapturedOutput())
+        #expect(invocation.run(["list", "--color", "never"]) == 0)
+        #expect(output.text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 36 })
+    }
+
+    @Test("--no-header leaves out the header row")
+    func noHeader() throws {
+        try useFixture("mixed-scripts.plist")
+        let lines = runTool(["list", "--no-header"], sandbox: sandbox).output.split(separator: "\n")
+        #expect(lines.count == 16)
+        #expect(!lines.contains { $0.hasPrefix("ID ") })
+    }
+
+    @Test("the short id shown is unique and works as a reference")
+    func shortID() throws {
+        try useFixture("mixed-scripts.plist")
+        let line = try #require(
+            runTool(["list", "--no-header"], sandbox: sandbox).output.split(separator: "\n").first)
+        let shortID = String(line.prefix { $0 != " " })
+        #expect(shortID.count >= 8)
+        let shown = runTool(["show", shortID], sandbox: sandbox)
+        #expect(shown.status == 0)
+        #expect(shown.output.contains("Name:  Ada Lovelace"))
+    }
+
+    @Test(
+        "colour only on a terminal, without NO_COLOR, with TERM not dumb, unless --color says otherwise",
+        arguments: [
+            (true, [String: String](), [String](), true), (false, [:], [], false),
+            (true, ["NO_COLOR": "1"], [], false),
+            (true, ["TERM": "dumb"], [], false), (false, [:], ["--color", "always"], true),
+            (true, [:], ["--color", "never"], false), (true, ["NO_COLOR": ""], ["--color=always"], true),
+        ])
+    func colour(terminal: Bool, environment: [String: String], flags: [String], expectColour: Bool) throws {
+        try useFixture("mixed-scripts.plist")
+        let listed = runTool(
+            ["list"] + flags, sandbox: sandbox, environment: environment, outputIsTerminal: terminal)
+        #expect(listed.output.contains("\u{1B}[") == expectColour)
+        let failed = runTool(
+            ["show", "nobody"] + flags, sandbox: sandbox, environment: environment, errorIsTerminal: terminal)
+        #expect(failed.errorOutput.contains("\u{1B}[") == expectColour)
+        #expect(failed.errorOutput.contains("Error:"))
+    }
+
+    @Test("a global --color before the subcommand works too, and a bad value is a usage error")
+    func globalColour() throws {
+        try sandbox.add("Ada")
+        #expect(runTool(["--color", "always", "list"], sandbox: sandbox).output.contains("\u{1B}[1m"))
+        let bad = runTool(["--color", "sometimes", "list"], sandbox: sandbox)
+        #expect(bad.status == 64)
+        #expect(
+            bad.errorLine
+                == "Error: The value 'sometimes' is invalid for '--color <when>'. Please provide one of 'auto', 'always', 'never'."
+        )
+    }
+
+    @Test(
+        "list filters: search ignores case and accents; grade, ages and limit",
+        arguments: [
+            (["--search", "EMIL"], ["Émile Durand", "émilie (combining)"]),
+            (["--search", "marie"], ["👩‍🔬 Marie Curie"]),
+            (["--grade", "4", "--max-age", "12"], ["王小明", "👩‍🔬 Marie Curie"]),
+            (["--min-age", "14", "--limit", "2"], ["ｆｕｌｌｗｉｄｔｈ", "Αλέξανδρος"]),
+            (["--search", "nobody at all"], []),
+        ])
+    func filters(flags: [String], names: [String]) throws {
+        try useFixture("mixed-scripts.plist")
+        let output = runTool(["list", "--format", "json"] + flags, sandbox: sandbox).output
+        let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+        #expect(rows.map { $0["name"] as? String ?? "" } == names)
+    }
+
+    @Test(
+        "bad filter values are usage errors",
+        arguments: [["--grade", "20"], ["--limit", "0"], ["--min-age", "old"]])
+    func badFilters(flags: [String]) {
+        let result = runTool(["list"] + flags, sandbox: sandbox)
+        #expect(result.status == 64)
+        #expect(result.errorLine.hasPrefix("Error: "))
+    }
+
+    @Test("stats: count, ages, scores and grades, as text and JSON")
+    func stats() throws {
+        for (name, age, grade, score) in [
+            ("A", 10, "5", "50"), ("B", 12, "5", "60"), ("C", 14, "6", "90"), ("D", 11, "", ""),
+        ] {
+            let extra =
+                (grade.isEmpty ? [] : ["--grade", grade]) + (score.isEmpty ? [] : ["--score", score])
+            try sandbox.add(name, age: age, extra)
+        }
+        let json = runTool(["stats", "--format", "json"], sandbox: sandbox).output
+        #expect(
+            json == "{\"count\":4,\"age\":{\"min\":10,\"median\":11.5,\"max\":14},"
+                + "\"score\":{\"count\":3,\"mean\":66.66666666666667,\"median\":60},"
+                + "\"grades\":{\"5\":2,\"6\":1},\"ungraded\":1}\n")
+        let text = runTool(["stats"], sandbox: sandbox).output
+        #expect(text.contains("Students:  4\n"))
+        #expect(text.contains("Age:       min 10, median 11.5, max 14\n"))
+        #expect(text.contains("Score:     mean 66.7, median 60 (3 scored)\n"))
+        #expect(text.contains("Grade 5:   2 students\n") && text.contains("No grade:  1 student\n"))
+        #expect(
+            runTool(["stats", "--format", "json"], sandbox: try RosterSandbox()).output.contains(
+                "\"min\":null"))
+    }
+
+    @Test("add asks for a missing name and age at a terminal, again after a wrong answer")
+    func prompts() throws {
+        let input = ScriptedInput(["  ", "Ada Lovelace", "zero", "0", "12"], isTerminal: true)
+        let result = runTool(["add", "--grade", "7"], sandbox: sandbox, input: input)
+        #expect(result.status == 0)
+        #expect(result.errorOutput.contains("Name:   The name is empty."))
+        #expect(result.errorOutput.contains("  The age 'zero' is not a whole number."))
+        #expect(
+            result.errorOutput.contains("  The age 0 is out of range; use a number from 1 to 120.\nAge: "))
+        let student = try #require(try StorageHandler.load(from: sandbox.file).first)
+        #expect(student.name == "Ada Lovelace" && student.age == 12 && student.grade == 7)
+    }
+
+    @Test("the end of input at a prompt adds nothing; without a terminal nothing is asked")
+    func promptEnd() throws {
+        let ended = runTool(["add"], sandbox: sandbox, input: ScriptedInput(["Ada"], isTerminal: true))
+        #expect(ended.status == 64)
+        #expect(sandbox.bytes() == nil)
+        let piped = runTool(
+            ["add"], sandbox: sandbox, input: ScriptedInput(["Ada", "12"], isTerminal: false))
+        #expect(piped.status == 64)
+        #expect(piped.errorLine == "Error: Missing expected argument '<name>'")
+        #expect(sandbox.bytes() == nil)
+    }
+
+    @Test("progress is shown on a terminal once work takes long enough, never when piped")
+    func progress() throws {
+        let csv = sandbox.folder.appendingPathComponent("class.csv")
+        let rows = (0..<12_000).map { "Student \($0),\(10 + $0 % 8)" }.joined(separator: "\n")
+        try Data(("name,age\n" + rows + "\n").utf8).write(to: csv)
+        let shown = runTool(["import", csv.path], sandbox: sandbox, errorIsTerminal: true)
+        #expect(shown.status == 0)
+        #expect(shown.errorOutput.contains("Checking rows: 10000 of 12000…"))
+        #expect(shown.errorOutput.hasSuffix("\n"))
+        let piped = runTool(["import", csv.path, "--replace"], sandbox: sandbox, errorIsTerminal: false)
+        #expect(piped.errorOutput.isEmpty)
+        let export = runTool(["export", "--output", csv.path], sandbox: sandbox, errorIsTerminal: true)
+        #expect(export.errorOutput.contains("Exporting 12000 students…"))
+    }
+}

@@ -78,14 +78,15 @@ public enum StorageHandler {
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path)
+        let existed = current != nil
         let newData: [UInt8]
-        if let current {
+        if let current = consume current {
             newData = try RosterCodec.appending(students, to: current, path: path)
         } else {
             try AppendConflict.check(students, against: [])
             newData = try RosterCodec.encode(students, format: .binary)
         }
-        try keepBackup(of: path, exists: current != nil, format: .binary, url: url)
+        try keepBackup(of: path, exists: existed, format: .binary, url: url)
         try FileSystem.replace(path, with: newData)
         _ = consume lock
     }
@@ -175,13 +176,15 @@ public enum StorageHandler {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        let current = try FileSystem.read(path)
-        let document = try current.map { try RosterCodec.decode($0, path: path) }
-        var students = document?.students ?? []
-        try change(&students)
+        // The file's bytes and the decoded array are let go as soon as they are used, so a large
+        // roster is not held twice while it is changed and encoded again.
+        let document = try FileSystem.read(path).map { try RosterCodec.decode($0, path: path) }
+        let existed = document != nil
         let format = document?.format ?? .binary
+        var students = (consume document)?.students ?? []
+        try change(&students)
         let newData = try RosterCodec.encode(students, format: format)
-        try keepBackup(of: path, exists: current != nil, format: format, url: url)
+        try keepBackup(of: path, exists: existed, format: format, url: url)
         try FileSystem.replace(path, with: newData)
         _ = consume lock
         return students

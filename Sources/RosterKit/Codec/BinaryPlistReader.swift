@@ -63,55 +63,6 @@ struct BinaryPlistReader {
         return students
     }
 
-    /// Where object `number` starts; `number` must be below ``objectCount``.
-    func offset(of number: Int) -> Int {
-        Int(Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize))
-    }
-
-    /// Where the top-level array's object starts and ends, its length, and where its references start.
-    func topArraySpan() throws(DecodingProblem) -> (offset: Int, end: Int, count: Int, references: Int) {
-        let top = try object(topObject)
-        return (offset(of: topObject), top.start + top.count * referenceSize, top.count, top.start)
-    }
-
-    /// The object numbers of key strings the file already has, by the field they name.
-    func keyObjects() throws(DecodingProblem) -> [StudentFields.Key: Int] {
-        var found: [StudentFields.Key: Int] = [:]
-        let top = try object(topObject)
-        for index in 0..<min(top.count, 64) {
-            let dictionary = try object(reference(at: top.start + index * referenceSize))
-            for entry in 0..<dictionary.count {
-                let keyReference = reference(at: dictionary.start + entry * referenceSize)
-                if let field = try field(named: object(keyReference)), found[field] == nil {
-                    found[field] = keyReference
-                }
-            }
-            if found.count == StudentFields.Key.allCases.count { break }
-        }
-        return found
-    }
-
-    /// The fields of the last few key objects seen: files share one key object among all
-    /// records, so this saves reading and matching every key of every record.
-    private struct KeyCache {
-        var references: [Int] = []
-        var fields: [StudentFields.Key?] = []
-
-        func field(for reference: Int) -> StudentFields.Key?? {
-            for (index, known) in references.enumerated() where known == reference { return fields[index] }
-            return nil
-        }
-
-        mutating func remember(_ reference: Int, _ field: StudentFields.Key?) {
-            if references.count == 8 {
-                references.removeFirst()
-                fields.removeFirst()
-            }
-            references.append(reference)
-            fields.append(field)
-        }
-    }
-
     private func student(_ reference: Int, record: Int, keys: inout KeyCache, names: Bool)
         throws(DecodingProblem) -> Student
     {
@@ -171,7 +122,7 @@ struct BinaryPlistReader {
     }
 
     /// The field a key names, matched on the key's bytes; `nil` for a key roster does not keep.
-    private func field(named key: Object) throws(DecodingProblem) -> StudentFields.Key? {
+    func field(named key: Object) throws(DecodingProblem) -> StudentFields.Key? {
         switch key.type {
         case 0x5:
             return StudentFields.Key(asciiBytes: slice(key.start, key.count))
@@ -185,14 +136,14 @@ struct BinaryPlistReader {
     // MARK: Objects
 
     /// An object's type (the marker's high nibble), its length, and where its content starts.
-    private struct Object {
+    struct Object {
         let type: UInt8
         let info: UInt8
         let count: Int
         let start: Int
     }
 
-    private func object(_ reference: Int) throws(DecodingProblem) -> Object {
+    func object(_ reference: Int) throws(DecodingProblem) -> Object {
         guard reference < objectCount else { throw .notAPropertyList("an object reference is out of range") }
         let offset = Int(Self.bigEndian(bytes, at: tableOffset + reference * offsetSize, size: offsetSize))
         guard offset >= 8, offset < tableOffset else {
@@ -234,7 +185,7 @@ struct BinaryPlistReader {
         return (Int(value), offset + 1 + size)
     }
 
-    private func reference(at position: Int) -> Int {
+    func reference(at position: Int) -> Int {
         Int(truncatingIfNeeded: Self.bigEndian(bytes, at: position, size: referenceSize))
     }
 
@@ -284,7 +235,7 @@ struct BinaryPlistReader {
     }
 
     @inline(__always)
-    private static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
+    static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
         switch size {
         case 1: return UInt64(bytes[offset])
         case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))

@@ -1,0 +1,145 @@
+import Foundation
+
+extension BinaryPlistWriter {
+    /// Writes into the exactly sized buffer, recording each object's offset in the table at its end.
+    struct ByteWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        let tableStart: Int
+        let offsetSize: Int
+        private(set) var position = 0
+        private var objects = 0
+
+        init(buffer: UnsafeMutableBufferPointer<UInt8>, tableStart: Int, offsetSize: Int) {
+            self.buffer = buffer
+            self.tableStart = tableStart
+            self.offsetSize = offsetSize
+        }
+
+        mutating func write(_ students: [Student], records: [Record], referenceSize: Int) {
+            append(contentsOf: "bplist00".utf8)
+            begin()
+            header(0xA, count: students.count)
+            for record in records { bigEndian(UInt64(record.dictionary), size: referenceSize) }
+            for key in StudentFields.Key.allCases {
+                begin()
+                header(0x5, count: key.rawValue.utf8.count)
+                append(contentsOf: key.rawValue.utf8)
+            }
+            for (student, record) in zip(students, records) {
+                write(student, record, referenceSize: referenceSize)
+            }
+            precondition(position == tableStart, "binary plist size was miscounted")
+        }
+
+        private mutating func write(_ student: Student, _ record: Record, referenceSize: Int) {
+            let dictionary = UInt64(record.dictionary)
+            begin()
+            let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+            header(0xD, count: entries)
+            for key in 1...5
+            where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
+                bigEndian(UInt64(key), size: referenceSize)
+            }
+            bigEndian(dictionary + 1, size: referenceSize)
+            bigEndian(dictionary + 2, size: referenceSize)
+            bigEndian(UInt64(record.age), size: referenceSize)
+            if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
+            if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
+            begin()
+            append(contentsOf: [0x5F, 0x10, 36])
+            appendID(student.id)
+            begin()
+            name(student.name, record)
+            if record.writesAge {
+                begin()
+                integer(student.age)
+            }
+            if let grade = student.grade, record.writesGrade {
+                begin()
+                integer(grade)
+            }
+            if let score = student.score {
+                begin()
+                append(0x23)
+                bigEndian(score.bitPattern, size: 8)
+            }
+        }
+
+        private mutating func name(_ text: String, _ record: Record) {
+            if record.nameIsASCII {
+                header(0x5, count: Int(record.nameUnits))
+                UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
+            } else {
+                header(0x6, count: Int(record.nameUnits))
+                UTF16Encoding.forEachByte(of: text) { append($0) }
+            }
+        }
+
+        mutating func writeTrailer(objectCount: Int, referenceSize: Int) {
+            precondition(objects == objectCount, "binary plist objects were miscounted")
+            position = tableStart + objectCount * offsetSize
+            append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
+            bigEndian(UInt64(objectCount), size: 8)
+            bigEndian(0, size: 8)
+            bigEndian(UInt64(tableStart), size: 8)
+        }
+
+        /// Records that an object starts here, in the offset table.
+        private mutating func begin() {
+            var entry = tableStart + objects * offsetSize
+            var shift = (offsetSize - 1) * 8
+            while shift >= 0 {
+                buffer[entry] = UInt8(truncatingIfNeeded: position >> shift)
+                entry += 1
+                shift -= 8
+            }
+            objects += 1
+        }
+
+        private mutating func header(_ type: UInt8, count: Int) {
+            if count < 15 {
+                append(type << 4 | UInt8(count))
+            } else {
+                append(type << 4 | 0x0F)
+                integer(count)
+            }
+        }
+
+        private mutating func integer(_ value: Int) {
+            let size = value < 0 ? 8 : BinaryPlistWriter.integerWidth(UInt64(value))
+            let exponent: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3
+            append(0x10 | exponent)
+            bigEndian(UInt64(bitPattern: Int64(value)), size: size)
+        }
+
+        private mutating func appendID(_ id: UUID) {
+            withUnsafeBytes(of: id.uuid) { raw in
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 { append(UInt8(ascii: "-")) }
+                    append(UUIDText.digit(raw[index] >> 4))
+                    append(UUIDText.digit(raw[index] & 0x0F))
+                }
+            }
+        }
+
+        @inline(__always)
+        private mutating func append(_ byte: UInt8) {
+            buffer[position] = byte
+            position += 1
+        }
+
+        @inline(__always)
+        private mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+            for byte in bytes { append(byte) }
+        }
+
+        @inline(__always)
+        private mutating func bigEndian(_ value: UInt64, size: Int) {
+            var shift = (size - 1) * 8
+            while shift >= 0 {
+                append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+                shift -= 8
+            }
+        }
+    }
+}

@@ -64,37 +64,43 @@ struct StudentFields {
     /// Hand-written because `UUID(uuidString:)` is several times slower, and a large roster parses
     /// one id per student.
     static func uuid(fromASCII bytes: UnsafeRawBufferPointer) -> UUID? {
-        guard bytes.count == 36 else { return nil }
-        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let valid = withUnsafeMutableBytes(of: &raw) { output -> Bool in
-            var position = 0
-            for index in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard bytes[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
-                }
-                guard let high = hexValue(bytes[position]), let low = hexValue(bytes[position + 1]) else {
-                    return false
-                }
-                output[index] = high << 4 | low
-                position += 2
-            }
-            return true
+        guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D
+        else {
+            return nil
         }
-        return valid ? UUID(uuid: raw) : nil
+        var invalid: UInt8 = 0
+        // The five groups of digits between the hyphens; a byte that is not a digit sets `invalid`.
+        func digits(_ range: Range<Int>, into value: inout UInt64) {
+            for position in range {
+                let (digit, bad) = nibble(bytes[position])
+                value = value << 4 | UInt64(digit)
+                invalid |= bad
+            }
+        }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        digits(0..<8, into: &high)
+        digits(9..<13, into: &high)
+        digits(14..<18, into: &high)
+        digits(19..<23, into: &low)
+        digits(24..<36, into: &low)
+        guard invalid == 0 else { return nil }
+        let raw = (high.bigEndian, low.bigEndian)
+        return withUnsafeBytes(of: raw) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+    }
+
+    /// A hexadecimal digit's value, and 1 when the byte is not one.
+    @inline(__always)
+    private static func nibble(_ byte: UInt8) -> (UInt8, UInt8) {
+        let digit = byte &- UInt8(ascii: "0")
+        if digit < 10 { return (digit, 0) }
+        let letter = (byte | 0x20) &- UInt8(ascii: "a")
+        return letter < 6 ? (letter + 10, 0) : (0, 1)
     }
 
     /// Parses a UUID from text; see ``uuid(fromASCII:)``.
     static func uuid(from text: String) -> UUID? {
         var text = text
         return text.withUTF8 { uuid(fromASCII: UnsafeRawBufferPointer($0)) }
-    }
-
-    @inline(__always)
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter + 10 : nil
     }
 }

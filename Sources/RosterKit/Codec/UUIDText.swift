@@ -25,20 +25,9 @@ enum UUIDText {
 
     /// The 36 characters of `uuid`, as `uuid.uuidString` gives them.
     static func string(_ uuid: UUID) -> String {
-        String(unsafeUninitializedCapacity: 36) { buffer in
-            withUnsafeBytes(of: uuid.uuid) { raw in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        buffer[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    buffer[position] = digit(raw[index] >> 4)
-                    buffer[position + 1] = digit(raw[index] & 0x0F)
-                    position += 2
-                }
-            }
-            return 36
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(36)
+        append(uuid, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -142,7 +142,7 @@ public enum StorageHandler {
     ///   - data: The file's new contents.
     ///   - url: The file.
     /// - Throws: ``StorageError`` when the file cannot be written; it is unchanged then.
-    public static func writeFile(_ data: Data, to url: URL) throws {
+    public static func writeFile(_ data: some ContiguousBytes, to url: URL) throws {
         try FileSystem.replace(url.path, with: data)
     }
 

@@ -29,10 +29,10 @@ enum ExportCommand: Subcommand {
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
         let students = try context.loadedViewModel().students
         progress.show("Exporting \(StudentText.count(students.count))…")
-        let data = try format.data(for: students)
+        let data = try format.bytes(for: students, order: Array(students.indices))
         progress.finish()
         guard let output else {
-            context.output.write(data)
+            context.output.write(bytes: data)
             return
         }
         try StorageHandler.writeFile(data, to: output)

@@ -33,7 +33,7 @@ enum ListCommand: Subcommand {
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
-            context.output.write(try format.data(for: students, order: order))
+            context.output.write(bytes: try format.bytes(for: students, order: order))
         } else if order.isEmpty {
             let message =
                 students.isEmpty

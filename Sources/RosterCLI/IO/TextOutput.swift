@@ -12,8 +12,8 @@ public protocol TextOutput: AnyObject {
     var isTerminal: Bool { get }
     /// Writes `text` as it is; callers add their own line ends.
     func write(_ text: String)
-    /// Writes UTF-8 bytes as they are, such as a whole export.
-    func write(_ data: Data)
+    /// Writes UTF-8 bytes as they are, such as a whole listing or export.
+    func write(bytes: [UInt8])
     /// The width of the terminal in columns, when this is one and the width is known.
     var columns: Int? { get }
 }
@@ -22,9 +22,9 @@ extension TextOutput {
     /// No terminal width is known.
     public var columns: Int? { nil }
 
-    /// Writes UTF-8 bytes by way of ``write(_:)-(String)``.
-    public func write(_ data: Data) {
-        write(String(decoding: data, as: UTF8.self))
+    /// Writes UTF-8 bytes by way of ``write(_:)``.
+    public func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
     }
 }
 
@@ -55,15 +55,21 @@ public final class FileDescriptorOutput: TextOutput {
     /// Writes all of `text`, retrying short writes.
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = writeBytes(
-                    descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes all of `bytes` without turning them into a string first.
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = writeBytes(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
         }
     }
 }

@@ -41,10 +41,21 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// - Returns: The file's bytes.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
     public func data(for students: [Student], order: [Int]) throws -> Data {
+        Data(try bytes(for: students, order: order))
+    }
+
+    /// The bytes of ``data(for:order:)``, without the copy into `Data`, for writing straight out.
+    ///
+    /// - Parameters:
+    ///   - students: The students.
+    ///   - order: Positions in `students`.
+    /// - Returns: The file's bytes.
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
+    public func bytes(for students: [Student], order: [Int]) throws -> [UInt8] {
         switch self {
-        case .csv: return Data(CSVRosterWriter.bytes(for: students, order: order))
-        case .json: return Data(JSONRosterWriter.bytes(students, order: order))
-        case .plist: return Data(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
+        case .csv: return CSVRosterWriter.bytes(for: students, order: order)
+        case .json: return JSONRosterWriter.bytes(students, order: order)
+        case .plist: return try RosterCodec.encode(order.map { students[$0] }, format: .xml)
         }
     }
 }

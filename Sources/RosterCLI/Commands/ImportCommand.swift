@@ -34,8 +34,8 @@ enum ImportCommand: Subcommand {
         let data = try StorageHandler.readFile(at: file)
         do {
             let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
-            let result = try RosterImporter.read(data, format: format) { done, total in
-                progress.show("Checking rows: \(done) of \(total)…")
+            let result = try RosterImporter.read(data, format: format) { done in
+                progress.show("Checking rows: \(done)…")
             }
             progress.show("Writing \(StudentText.count(result.students.count))…")
             defer { progress.finish() }

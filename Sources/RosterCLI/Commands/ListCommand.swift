@@ -44,7 +44,7 @@ enum ListCommand: Subcommand {
             var table = StudentTable(
                 shortIDs: RosterLookup.shortIDs(for: students), width: context.width, style: context.style)
             table.showsHeader = !parsed.has("no-header")
-            context.output.write(table.render(students, order: order))
+            context.output.write(bytes: table.bytes(students, order: order))
         }
     }
 

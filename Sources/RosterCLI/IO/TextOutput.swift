@@ -66,7 +66,8 @@ public final class FileDescriptorOutput: TextOutput {
     private func write(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count {
-            let written = writeBytes(descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+            let written = writeBytes(
+                descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             offset += written

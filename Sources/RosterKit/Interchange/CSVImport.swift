@@ -2,28 +2,55 @@ import Foundation
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
-    static func read(_ bytes: [UInt8], progress: ((Int, Int) -> Void)? = nil) throws(ImportError)
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, progress: ((Int) -> Void)? = nil)
+        throws(ImportError)
         -> (RosterImporter.Result, [ImportProblem])
     {
-        let reader: CSVRosterReader
+        var rows = Rows(decimalComma: CSVRosterReader.separator(in: bytes) == 0x3B)
         do {
-            reader = try CSVRosterReader(bytes)
+            _ = try CSVRosterReader(bytes) { record throws(ImportProblem) in
+                if rows.count % 5000 == 0 { progress?(rows.count) }
+                try rows.add(record)
+            }
         } catch {
             throw ImportError(problems: [error])
         }
-        guard let header = reader.records.first else {
+        guard rows.header != nil else {
             throw ImportError(problems: [
                 ImportProblem(
                     message: "The file is empty; it needs a header row such as id,name,age,grade,score.")
             ])
         }
-        let (columns, notes) = try map(header)
-        var problems: [ImportProblem] = []
-        var ids = IDGenerator()
+        return (RosterImporter.Result(students: rows.students, notes: rows.notes), rows.problems)
+    }
+
+    /// The rows read so far: the header's columns, then each row validated as it arrives.
+    private struct Rows {
+        let decimalComma: Bool
+        var header: CSVRosterReader.Record?
+        var columns: [String: Int] = [:]
+        var notes: [String] = []
         var students: [ImportedStudent] = []
-        students.reserveCapacity(reader.records.count)
-        for (number, record) in reader.records.dropFirst().enumerated() {
-            if number % 5000 == 0 { progress?(number, reader.records.count - 1) }
+        var problems: [ImportProblem] = []
+        var count = 0
+        private var ids = IDGenerator()
+
+        init(decimalComma: Bool) {
+            self.decimalComma = decimalComma
+        }
+
+        /// Takes one record; the header maps the columns, every other record is a student.
+        mutating func add(_ record: CSVRosterReader.Record) throws(ImportProblem) {
+            guard let header else {
+                do {
+                    (columns, notes) = try CSVImport.map(record)
+                } catch {
+                    throw error.problems.first ?? ImportProblem(message: "\(error)")
+                }
+                header = record
+                return
+            }
+            count += 1
             guard record.fields.count == header.fields.count else {
                 problems.append(
                     ImportProblem(
@@ -31,24 +58,28 @@ enum CSVImport {
                         message:
                             "The row has \(record.fields.count) fields but the header has \(header.fields.count)."
                     ))
-                continue
+                return
             }
+            validate(record)
+        }
+
+        /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
+        /// separates the fields.
+        private mutating func validate(_ record: CSVRosterReader.Record) {
             func value(_ column: String) -> String? {
-                columns[column].map { unguarded(record.fields[$0]) }
+                columns[column].map { CSVImport.unguarded(record.fields[$0]) }
             }
             var score = value("score")
-            if reader.separator == 0x3B { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
+            if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
             let student = RosterImporter.student(
                 id: value("id"), name: value("name"), age: value("age"), grade: value("grade"), score: score,
                 at: ImportProblem(line: record.line, message: ""), ids: &ids, problems: &problems)
             if let student { students.append(student) }
         }
-        return (RosterImporter.Result(students: students, notes: notes), problems)
     }
 
     /// The column of each known field, and a note for each column that is ignored.
-    private static func map(_ header: CSVRosterReader.Record) throws(ImportError) -> ([String: Int], [String])
-    {
+    static func map(_ header: CSVRosterReader.Record) throws(ImportError) -> ([String: Int], [String]) {
         var columns: [String: Int] = [:]
         var notes: [String] = []
         for (index, field) in header.fields.enumerated() {

@@ -12,29 +12,32 @@ struct CSVRosterReader {
 
     /// The separator the header uses: `;` when it has semicolons and no commas, else `,`.
     let separator: UInt8
-    /// The records, header first; blank lines are left out.
-    let records: [Record]
 
-    /// Reads the records of a CSV file.
+    /// Reads the records of a CSV file one by one, header first, leaving out blank lines.
     ///
-    /// - Throws: ``ImportProblem`` for text that is not UTF-8 or a quote left open.
-    init(_ bytes: [UInt8]) throws(ImportProblem) {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    /// Records are handed to `each` as they are read rather than collected, so a large file is
+    /// never held twice in memory.
+    ///
+    /// - Throws: ``ImportProblem`` for text that is not UTF-8 or a quote left open, or what `each`
+    ///   throws.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, each: (Record) throws(ImportProblem) -> Void)
+        throws(ImportProblem)
+    {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        separator = Self.separator(in: bytes)
+        // A file that is valid UTF-8 as a whole splits into valid fields, since every separator is
+        // ASCII; then no field needs checking again.
+        let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
+        var parser = Parser(bytes: bytes, position: start, separator: separator, isUTF8: isUTF8)
+        try parser.records(each)
+    }
+
+    /// The separator a file's header uses: `;` when it has semicolons and no commas, else `,`.
+    static func separator(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let headerEnd = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
         let header = bytes[start..<headerEnd]
-        let separator: UInt8 = header.contains(0x3B) && !header.contains(0x2C) ? 0x3B : 0x2C
-        self.separator = separator
-        let parsed = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ImportProblem) -> [Record] in
-                // A file that is valid UTF-8 as a whole splits into valid fields, since every
-                // separator is ASCII; then no field needs checking again.
-                let isUTF8 = String(validating: buffer, as: UTF8.self) != nil
-                var parser = Parser(bytes: buffer, position: start, separator: separator, isUTF8: isUTF8)
-                return try parser.records()
-            }
-        }
-        records = try parsed.get()
+        return header.contains(0x3B) && !header.contains(0x2C) ? 0x3B : 0x2C
     }
 
     private struct Parser {
@@ -44,15 +47,13 @@ struct CSVRosterReader {
         let isUTF8: Bool
         var line = 1
 
-        mutating func records() throws(ImportProblem) -> [Record] {
-            var records: [Record] = []
+        mutating func records(_ each: (Record) throws(ImportProblem) -> Void) throws(ImportProblem) {
             while position < bytes.count {
                 let startLine = line
                 let fields = try record()
                 if fields.count == 1 && fields[0].isEmpty { continue }
-                records.append(Record(line: startLine, fields: fields))
+                try each(Record(line: startLine, fields: fields))
             }
-            return records
         }
 
         private mutating func record() throws(ImportProblem) -> [String] {

@@ -30,16 +30,22 @@ public enum RosterImporter {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - format: The file's format.
-    ///   - progress: Called now and then with the rows checked so far and the total.
+    ///   - progress: Called now and then with the number of rows checked so far.
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
-    public static func read(_ data: Data, format: InterchangeFormat, progress: ((Int, Int) -> Void)?)
+    public static func read(_ data: Data, format: InterchangeFormat, progress: ((Int) -> Void)?)
         throws(ImportError) -> Result
     {
         let result: Result
         var problems: [ImportProblem]
         switch format {
-        case .csv: (result, problems) = try CSVImport.read(Array(data), progress: progress)
+        case .csv:
+            let read = data.withUnsafeBytes { raw in
+                Swift.Result { () throws(ImportError) in
+                    try CSVImport.read(raw.assumingMemoryBound(to: UInt8.self), progress: progress)
+                }
+            }
+            (result, problems) = try read.get()
         case .json: (result, problems) = try JSONImport.read(data)
         case .plist: (result, problems) = try plist(data)
         }

@@ -49,18 +49,26 @@ public enum RosterLookup {
     /// - Parameter students: The roster.
     /// - Returns: A short id for every student, in the same order as `students`.
     public static func shortIDs(for students: [Student]) -> [String] {
-        let order = students.indices.sorted { IDKey(students[$0].id) < IDKey(students[$1].id) }
-        var digits = [Int](repeating: minimumShortIDLength, count: students.count)
-        for (position, index) in order.enumerated() where position > 0 {
-            let previous = order[position - 1]
-            let shared = IDKey(students[index].id).commonHexDigits(with: IDKey(students[previous].id)) + 1
+        zip(students, shortIDLengths(for: students)).map { String(UUIDText.string($0.id).prefix($1)) }
+    }
+
+    /// How many characters of each student's id ``shortIDs(for:)`` shows, in the same order.
+    ///
+    /// - Parameter students: The roster.
+    /// - Returns: A length from 8 to 36 for every student, counting hyphens.
+    public static func shortIDLengths(for students: [Student]) -> [Int] {
+        let keys = students.map { IDKey($0.id) }
+        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        var digits = [Int](repeating: minimumShortIDLength, count: keys.count)
+        for position in order.indices.dropFirst() {
+            let (index, previous) = (order[position], order[position - 1])
+            let shared = keys[index].commonHexDigits(with: keys[previous]) + 1
             digits[index] = max(digits[index], shared)
             digits[previous] = max(digits[previous], shared)
         }
-        return students.indices.map { index in
-            let count = min(32, digits[index])
-            let dashes = [8, 12, 16, 20].filter { count > $0 }.count
-            return String(UUIDText.string(students[index].id).prefix(count + dashes))
+        return digits.map { count in
+            let capped = min(32, count)
+            return capped + [8, 12, 16, 20].filter { capped > $0 }.count
         }
     }
 

@@ -42,7 +42,8 @@ enum ListCommand: Subcommand {
             context.output.write(message)
         } else {
             var table = StudentTable(
-                shortIDs: RosterLookup.shortIDs(for: students), width: context.width, style: context.style)
+                shortIDLengths: RosterLookup.shortIDLengths(for: students), width: context.width,
+                style: context.style)
             table.showsHeader = !parsed.has("no-header")
             context.output.write(bytes: table.bytes(students, order: order))
         }

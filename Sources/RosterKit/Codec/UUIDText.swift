@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `uuidString` goes through `snprintf`; a roster export writes one id per student, so this
 /// hand-written formatter keeps large exports fast.
-enum UUIDText {
+public enum UUIDText {
     /// The upper-case hexadecimal digit for a value from 0 to 15.
     @inline(__always)
     static func digit(_ nibble: UInt8) -> UInt8 {
@@ -12,8 +12,12 @@ enum UUIDText {
     }
 
     /// Appends the 36 characters of `uuid` to `output`.
+    ///
+    /// - Parameters:
+    ///   - uuid: The id.
+    ///   - output: The bytes to append to.
     @inline(__always)
-    static func append(_ uuid: UUID, to output: inout [UInt8]) {
+    public static func append(_ uuid: UUID, to output: inout [UInt8]) {
         withUnsafeBytes(of: uuid.uuid) { raw in
             for index in 0..<16 {
                 if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
@@ -24,7 +28,10 @@ enum UUIDText {
     }
 
     /// The 36 characters of `uuid`, as `uuid.uuidString` gives them.
-    static func string(_ uuid: UUID) -> String {
+    ///
+    /// - Parameter uuid: The id.
+    /// - Returns: The upper-case text.
+    public static func string(_ uuid: UUID) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(36)
         append(uuid, to: &bytes)

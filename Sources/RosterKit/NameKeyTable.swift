@@ -1,6 +1,6 @@
 import Foundation
 
-/// The sort keys of many names (see ``NameSortKey``) packed into one buffer, for sorting a class.
+/// The sort keys of many students' names (see ``NameSortKey``) packed into one buffer, for sorting a class.
 ///
 /// One buffer instead of one array per name means sorting compares memory directly, with no
 /// reference counting per comparison, which matters when a class has 100,000 students.
@@ -8,31 +8,63 @@ struct NameKeyTable {
     private var bytes: [UInt8] = []
     private var spans: [(start: Int, count: Int)] = []
 
-    init(_ names: [String]) {
+    init(_ students: [Student]) {
         var folder = ScalarFolder()
-        bytes.reserveCapacity(names.reduce(0) { $0 + $1.utf8.count * 3 })
-        spans.reserveCapacity(names.count)
-        for name in names {
-            let start = bytes.count
-            NameSortKey.append(name, to: &bytes, folder: &folder)
-            spans.append((start, bytes.count - start))
+        bytes.reserveCapacity(students.count * 24)
+        spans.reserveCapacity(students.count)
+        students.withUnsafeBufferPointer { buffer in
+            for student in buffer {
+                let start = bytes.count
+                NameSortKey.append(student.name, to: &bytes, folder: &folder)
+                spans.append((start, bytes.count - start))
+            }
         }
     }
 
     /// The positions of the names in sorted order, ties in their original order.
+    ///
+    /// Each key's first 16 bytes are compared as two integers, which settles most comparisons;
+    /// only keys that share those bytes are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
-        var order = Array(spans.indices)
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            order.sort { lhs, rhs in
-                let left = spans[lhs]
-                let right = spans[rhs]
-                var result = memcmp(base + left.start, base + right.start, min(left.count, right.count))
-                if result == 0 { result = Int32(left.count - right.count) }
-                if result == 0 { return lhs < rhs }
-                return reversed ? result > 0 : result < 0
+        bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress else { return Array(spans.indices) }
+            var entries = spans.indices.map { index in
+                Entry(prefix: Self.prefix(base + spans[index].start, count: spans[index].count), index: index)
             }
+            entries.sort { lhs, rhs in
+                var order = lhs.prefix.0 != rhs.prefix.0 ? (lhs.prefix.0 < rhs.prefix.0 ? -1 : 1) : 0
+                if order == 0 && lhs.prefix.1 != rhs.prefix.1 { order = lhs.prefix.1 < rhs.prefix.1 ? -1 : 1 }
+                if order == 0 { order = compareRest(base, spans[lhs.index], spans[rhs.index]) }
+                if order == 0 { return lhs.index < rhs.index }
+                return reversed ? order > 0 : order < 0
+            }
+            return entries.map(\.index)
         }
-        return order
+    }
+
+    private struct Entry {
+        let prefix: (UInt64, UInt64)
+        let index: Int
+    }
+
+    /// The first 16 bytes of a key as two big-endian integers, padded with zeros.
+    private static func prefix(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            for offset in 0..<min(16, count) { raw[offset < 8 ? 7 - offset : 23 - offset] = start[offset] }
+        }
+        return words
+    }
+
+    /// Compares what follows the first 16 bytes, then the lengths.
+    private func compareRest(
+        _ base: UnsafePointer<UInt8>, _ left: (start: Int, count: Int), _ right: (start: Int, count: Int)
+    ) -> Int {
+        let common = min(left.count, right.count)
+        if common > 16 {
+            let result = memcmp(base + left.start + 16, base + right.start + 16, common - 16)
+            if result != 0 { return Int(result) }
+        }
+        return left.count - right.count
     }
 }

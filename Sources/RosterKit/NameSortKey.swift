@@ -37,15 +37,29 @@ public struct NameSortKey: Comparable, Sendable {
         }
     }
 
-    // Each folded scalar becomes three big-endian bytes, so comparing bytes compares scalars. A run
-    // of digits becomes the digit marker, its length without leading zeros, then the digits, so a
-    // longer number always sorts after a shorter one and equal lengths compare digit by digit.
+    // Each folded scalar is written as UTF-8, so comparing bytes compares scalars. A run of digits
+    // becomes the digit marker, its length without leading zeros, then the digits, so a longer
+    // number always sorts after a shorter one and equal lengths compare digit by digit.
     static func append(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
         var digits: [UInt8] = []
+        // UTF-8 orders bytes as it orders scalars, so it makes compact keys that compare by memcmp.
         func append(_ scalar: UInt32) {
-            result.append(UInt8(truncatingIfNeeded: scalar >> 16))
-            result.append(UInt8(truncatingIfNeeded: scalar >> 8))
-            result.append(UInt8(truncatingIfNeeded: scalar))
+            switch scalar {
+            case 0..<0x80:
+                result.append(UInt8(scalar))
+            case 0x80..<0x800:
+                result.append(UInt8(0xC0 | scalar >> 6))
+                result.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                result.append(UInt8(0xE0 | scalar >> 12))
+                result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                result.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                result.append(UInt8(0xF0 | scalar >> 18 & 0x07))
+                result.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                result.append(UInt8(0x80 | scalar & 0x3F))
+            }
         }
         func flushDigits() {
             guard !digits.isEmpty else { return }

@@ -13,7 +13,7 @@ enum RosterSorter {
         case .added:
             return reversed ? students.indices.reversed() : Array(students.indices)
         case .name:
-            return NameKeyTable(students.map(\.name)).sortedIndices(reversed: reversed)
+            return NameKeyTable(students).sortedIndices(reversed: reversed)
         case .age:
             return order(students.indices, keys: students.map(\.age), reversed: reversed)
         case .grade:

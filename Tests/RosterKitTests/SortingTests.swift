@@ -43,6 +43,22 @@ struct SortingTests {
         #expect(sorted == (reversed ? ["D", "B", "A", "C"] : ["B", "D", "A", "C"]))
     }
 
+    @Test("names that share more than their first 16 bytes still sort as people expect")
+    func longSharedPrefixes() {
+        let expected = [
+            "Grace Brewster Murray 2", "Grace Brewster Murray 10", "grace brewster murray hopper",
+            "Grace Brewster Murray Hopper", "Grace Brewster Murray Hopper Jr",
+            "Grâce Brewster Murray Hoppers",
+        ]
+        // The two spellings of "Grace Brewster Murray Hopper" tie, so they keep file order: 3 before 2.
+        let fileOrder = [3, 5, 0, 4, 1, 2]
+        let students = fileOrder.map { Student.fixture(expected[$0], id: $0) }
+        let sorted = RosterSorter.sorted(students, by: .name, reversed: false).map(\.name)
+        #expect(sorted == [0, 1, 3, 2, 4, 5].map { expected[$0] })
+        let reversed = RosterSorter.sorted(students, by: .name, reversed: true).map(\.name)
+        #expect(reversed == [5, 4, 3, 2, 1, 0].map { expected[$0] })
+    }
+
     @Test("added is file order")
     func added() {
         let students = ["c", "a", "b"].enumerated().map { Student.fixture($0.element, id: $0.offset) }

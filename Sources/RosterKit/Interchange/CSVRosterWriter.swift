@@ -24,20 +24,23 @@ public enum CSVRosterWriter {
     static func bytes(for students: [Student], order: [Int]? = nil) -> [UInt8] {
         var output = Array((columns.joined(separator: ",") + "\r\n").utf8)
         output.reserveCapacity(students.count * 80)
-        for index in order ?? Array(students.indices) {
-            let student = students[index]
-            UUIDText.append(student.id, to: &output)
-            output.append(UInt8(ascii: ","))
-            appendField(student.name, to: &output)
-            output.append(UInt8(ascii: ","))
-            output.append(decimal: student.age)
-            output.append(UInt8(ascii: ","))
-            if let grade = student.grade { output.append(decimal: grade) }
-            output.append(UInt8(ascii: ","))
-            if let score = student.score { output.append(utf8: JSONRosterWriter.number(score)) }
-            output.append(contentsOf: [0x0D, 0x0A])
+        students.withUnsafeBufferPointer { buffer in
+            for index in order ?? Array(students.indices) { append(buffer[index], to: &output) }
         }
         return output
+    }
+
+    private static func append(_ student: Student, to output: inout [UInt8]) {
+        UUIDText.append(student.id, to: &output)
+        output.append(UInt8(ascii: ","))
+        appendField(student.name, to: &output)
+        output.append(UInt8(ascii: ","))
+        output.append(decimal: student.age)
+        output.append(UInt8(ascii: ","))
+        if let grade = student.grade { output.append(decimal: grade) }
+        output.append(UInt8(ascii: ","))
+        if let score = student.score { output.append(utf8: JSONRosterWriter.number(score)) }
+        output.append(contentsOf: [0x0D, 0x0A])
     }
 
     /// One field, guarded against formulas and quoted when needed.

@@ -19,10 +19,13 @@ public enum JSONRosterWriter {
         output.reserveCapacity(students.count * 110)
         output.append(contentsOf: "[\n".utf8)
         let positions = order ?? Array(students.indices)
-        for (number, index) in positions.enumerated() {
-            output.append(contentsOf: "  ".utf8)
-            append(students[index], to: &output)
-            output.append(contentsOf: (number + 1 < positions.count ? ",\n" : "\n").utf8)
+        // Reading through the buffer lends each student to `append` instead of copying it.
+        students.withUnsafeBufferPointer { buffer in
+            for (number, index) in positions.enumerated() {
+                output.append(contentsOf: "  ".utf8)
+                append(buffer[index], to: &output)
+                output.append(contentsOf: (number + 1 < positions.count ? ",\n" : "\n").utf8)
+            }
         }
         output.append(contentsOf: "]\n".utf8)
         return output

@@ -46,6 +46,27 @@ struct CodecDifferentialTests {
         #expect(!ours.isEmpty)
     }
 
+    @Test("a roster large enough to be read in two halves reads as Foundation reads it")
+    func twoHalves() throws {
+        var generator = SeededGenerator(seed: 30_000)
+        let students = RandomRoster.make(count: 30_000, using: &generator)
+        let data = Data(try RosterCodec.encode(students, format: .binary))
+        #expect(try RosterCodec.decode(data, path: "big").students == students)
+        #expect(try PropertyListDecoder().decode([Student].self, from: data) == students)
+    }
+
+    @Test(
+        "the first damaged record is reported, whichever half it is in", arguments: [[25_000], [3, 25_000]])
+    func damagedHalves(badRecords: [Int]) throws {
+        let records: [[String: Any]] = (0..<30_000).map { index in
+            let record: [String: Any] = ["id": UUID().uuidString, "name": "Student \(index)", "age": 12]
+            return badRecords.contains(index) ? record.filter { $0.key != "name" } : record
+        }
+        let data = try PropertyListSerialization.data(fromPropertyList: records, format: .binary, options: 0)
+        let error = try #require(throws: StorageError.self) { try RosterCodec.decode(data, path: "big") }
+        #expect(error == .damaged(path: "big", reason: "record \(badRecords[0] + 1) has no 'name'"))
+    }
+
     @Test("extreme values and every header size survive both codecs", arguments: RosterFormat.allCases)
     func extremes(format: RosterFormat) throws {
         var students: [Student] = []

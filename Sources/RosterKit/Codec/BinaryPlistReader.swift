@@ -53,10 +53,37 @@ struct BinaryPlistReader {
     func students(names: Bool = true) throws(DecodingProblem) -> [Student] {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
+        let parts = top.count >= Self.recordsWorthSplitting ? 2 : 1
+        guard parts > 1 else { return try students(in: 0..<top.count, of: top, names: names) }
+        // A large roster is read in two halves at once, one per core; the reader only reads.
+        // Each half writes only its own slot, and the buffer outlives both, so sharing it is safe.
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result<[Student], DecodingProblem>>
+            .allocate(capacity: parts)
+        defer { results.deallocate() }
+        let halfway = top.count / 2
+        nonisolated(unsafe) let reader = self
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = part == 0 ? 0..<halfway : halfway..<top.count
+            results.initializeElement(
+                at: part,
+                to: Result { () throws(DecodingProblem) in
+                    try reader.students(in: range, of: top, names: names)
+                })
+        }
+        defer { _ = results.deinitialize() }
+        return try results[0].get() + results[1].get()
+    }
+
+    /// Rosters at least this large are read on two cores.
+    private static let recordsWorthSplitting = 20_000
+
+    private func students(in range: Range<Int>, of top: Object, names: Bool) throws(DecodingProblem)
+        -> [Student]
+    {
         var students: [Student] = []
-        students.reserveCapacity(top.count)
+        students.reserveCapacity(range.count)
         var keys = KeyCache()
-        for index in 0..<top.count {
+        for index in range {
             let reference = reference(at: top.start + index * referenceSize)
             students.append(try student(reference, record: index, keys: &keys, names: names))
         }

@@ -33,26 +33,37 @@ struct StudentTable {
         var widths = Self.headers.map(\.count)
         var nameWidths: [Int] = []
         nameWidths.reserveCapacity(order.count)
-        for index in order {
-            let student = students[index]
-            nameWidths.append(DisplayWidth.of(student.name))
-            widths[0] = max(widths[0], shortIDLengths[index])
-            widths[1] = max(widths[1], nameWidths[nameWidths.count - 1])
-            widths[2] = max(widths[2], Self.digits(student.age))
-            widths[3] = max(widths[3], student.grade.map(Self.digits) ?? 1)
-            widths[4] = max(widths[4], student.score.map { StudentText.score($0).utf8.count } ?? 1)
+        // Reading through the buffer lends each student instead of copying it, twice per row.
+        students.withUnsafeBufferPointer { buffer in
+            for index in order {
+                nameWidths.append(measure(buffer[index], idLength: shortIDLengths[index], into: &widths))
+            }
         }
         widths[1] = max(
             4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
         var output: [UInt8] = []
         output.reserveCapacity((order.count + 1) * (widths.reduce(0, +) + 16))
         if showsHeader { appendHeader(widths: widths, to: &output) }
-        for (row, index) in order.enumerated() {
-            append(
-                students[index], idLength: shortIDLengths[index], nameWidth: nameWidths[row], widths: widths,
-                to: &output)
+        students.withUnsafeBufferPointer { buffer in
+            for (row, index) in order.enumerated() {
+                let cells = (idLength: shortIDLengths[index], nameWidth: nameWidths[row])
+                append(
+                    buffer[index], idLength: cells.idLength, nameWidth: cells.nameWidth, widths: widths,
+                    to: &output)
+            }
         }
         return output
+    }
+
+    /// Widens the columns to fit one student; returns the name's display width.
+    private func measure(_ student: Student, idLength: Int, into widths: inout [Int]) -> Int {
+        let nameWidth = DisplayWidth.of(student.name)
+        widths[0] = max(widths[0], idLength)
+        widths[1] = max(widths[1], nameWidth)
+        widths[2] = max(widths[2], Self.digits(student.age))
+        widths[3] = max(widths[3], student.grade.map(Self.digits) ?? 1)
+        widths[4] = max(widths[4], student.score.map { StudentText.score($0).utf8.count } ?? 1)
+        return nameWidth
     }
 
     private func appendHeader(widths: [Int], to output: inout [UInt8]) {

@@ -53,25 +53,53 @@ struct BinaryPlistReader {
     func students(names: Bool = true) throws(DecodingProblem) -> [Student] {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
-        let parts = top.count >= Self.recordsWorthSplitting ? 2 : 1
-        guard parts > 1 else { return try students(in: 0..<top.count, of: top, names: names) }
-        // A large roster is read in two halves at once, one per core; the reader only reads.
-        // Each half writes only its own slot, and the buffer outlives both, so sharing it is safe.
-        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result<[Student], DecodingProblem>>
-            .allocate(capacity: parts)
-        defer { results.deallocate() }
-        let halfway = top.count / 2
-        nonisolated(unsafe) let reader = self
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = part == 0 ? 0..<halfway : halfway..<top.count
-            results.initializeElement(
-                at: part,
-                to: Result { () throws(DecodingProblem) in
-                    try reader.students(in: range, of: top, names: names)
-                })
+        guard top.count >= Self.recordsWorthSplitting else {
+            return try students(in: 0..<top.count, of: top, names: names)
         }
-        defer { _ = results.deinitialize() }
-        return try results[0].get() + results[1].get()
+        // A large roster is read in two halves at once, one per core, each half decoding straight
+        // into its own part of the result; the reader itself only reads.
+        let halves = [0..<top.count / 2, top.count / 2..<top.count]
+        // Each half writes only its own slot of `problems` and its own part of the result.
+        nonisolated(unsafe) let problems = UnsafeMutableBufferPointer<DecodingProblem?>.allocate(capacity: 2)
+        problems.initialize(repeating: nil)
+        defer { problems.deallocate() }
+        nonisolated(unsafe) let reader = self
+        let result = [Student](unsafeUninitializedCapacity: top.count) { buffer, initialized in
+            nonisolated(unsafe) let storage = buffer
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                problems[half] = reader.decode(halves[half], of: top, names: names, into: storage)
+            }
+            for half in 0..<2 where problems[half] != nil {
+                // Undo the half that did succeed; the result is abandoned.
+                for other in 0..<2 where problems[other] == nil {
+                    _ = UnsafeMutableBufferPointer(rebasing: storage[halves[other]]).deinitialize()
+                }
+                initialized = 0
+                return
+            }
+            initialized = top.count
+        }
+        if let problem = problems.compactMap({ $0 }).first { throw problem }
+        return result
+    }
+
+    /// Decodes the records in `range` into their places in `storage`; on a problem, nothing of the
+    /// range is left initialized and the problem is returned.
+    private func decode(
+        _ range: Range<Int>, of top: Object, names: Bool, into storage: UnsafeMutableBufferPointer<Student>
+    ) -> DecodingProblem? {
+        var keys = KeyCache()
+        for index in range {
+            do {
+                let reference = reference(at: top.start + index * referenceSize)
+                storage.initializeElement(
+                    at: index, to: try student(reference, record: index, keys: &keys, names: names))
+            } catch {
+                _ = UnsafeMutableBufferPointer(rebasing: storage[range.lowerBound..<index]).deinitialize()
+                return error
+            }
+        }
+        return nil
     }
 
     /// Rosters at least this large are read on two cores.

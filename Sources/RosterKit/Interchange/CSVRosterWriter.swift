@@ -23,7 +23,7 @@ public enum CSVRosterWriter {
     /// The CSV file's bytes for `students`, in the given order.
     static func bytes(for students: [Student], order: [Int]? = nil) -> [UInt8] {
         var output = Array((columns.joined(separator: ",") + "\r\n").utf8)
-        output.reserveCapacity(students.count * 80)
+        output.reserveCapacity(students.reduce(0) { $0 + 64 + $1.name.utf8.count * 2 })
         students.withUnsafeBufferPointer { buffer in
             for index in order ?? Array(students.indices) { append(buffer[index], to: &output) }
         }

@@ -16,7 +16,8 @@ public enum JSONRosterWriter {
     static func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
         guard !students.isEmpty else { return Array("[]\n".utf8) }
         var output: [UInt8] = []
-        output.reserveCapacity(students.count * 110)
+        // Enough for the longest rows, so a large listing is never copied to grow.
+        output.reserveCapacity(students.reduce(16) { $0 + 110 + $1.name.utf8.count * 2 })
         output.append(contentsOf: "[\n".utf8)
         let positions = order ?? Array(students.indices)
         // Reading through the buffer lends each student to `append` instead of copying it.

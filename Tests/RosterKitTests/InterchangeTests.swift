@@ -90,6 +90,20 @@ struct InterchangeTests {
         #expect(result.students.allSatisfy { $0.hasFileID })
     }
 
+    @Test("writing in pieces gives the same bytes as writing at once", arguments: InterchangeFormat.allCases)
+    func pieces(format: InterchangeFormat) throws {
+        var generator = SeededGenerator(seed: 7)
+        let students = RandomRoster.make(count: 20_000, using: &generator)
+        let order = Array(students.indices.reversed())
+        var pieces: [[UInt8]] = []
+        try format.write(students, order: order) { pieces.append($0) }
+        #expect(pieces.joined().elementsEqual(try format.bytes(for: students, order: order)))
+        #expect(format == .plist ? pieces.count == 1 : pieces.count > 1)
+        var empty: [[UInt8]] = []
+        try format.write(students, order: []) { empty.append($0) }
+        #expect(empty.joined().elementsEqual(try format.bytes(for: students, order: [])))
+    }
+
     @Test("export then import reproduces the same students", arguments: InterchangeFormat.allCases)
     func roundTrip(format: InterchangeFormat) throws {
         var generator = SeededGenerator(seed: 99)

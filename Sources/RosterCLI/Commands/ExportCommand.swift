@@ -29,13 +29,13 @@ enum ExportCommand: Subcommand {
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
         let students = try context.loadedViewModel().students
         progress.show("Exporting \(StudentText.count(students.count))…")
-        let data = try format.bytes(for: students, order: Array(students.indices))
-        progress.finish()
+        defer { progress.finish() }
         guard let output else {
-            context.output.write(bytes: data)
+            try format.write(students, order: Array(students.indices)) { context.output.write(bytes: $0) }
             return
         }
-        try StorageHandler.writeFile(data, to: output)
+        try StorageHandler.writeFile(
+            try format.bytes(for: students, order: Array(students.indices)), to: output)
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
     }

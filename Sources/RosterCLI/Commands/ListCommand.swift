@@ -33,7 +33,7 @@ enum ListCommand: Subcommand {
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
-            context.output.write(bytes: try format.bytes(for: students, order: order))
+            try format.write(students, order: order) { context.output.write(bytes: $0) }
         } else if order.isEmpty {
             let message =
                 students.isEmpty
@@ -45,7 +45,7 @@ enum ListCommand: Subcommand {
                 shortIDLengths: RosterLookup.shortIDLengths(for: students), width: context.width,
                 style: context.style)
             table.showsHeader = !parsed.has("no-header")
-            context.output.write(bytes: table.bytes(students, order: order))
+            _ = table.bytes(students, order: order) { context.output.write(bytes: $0) }
         }
     }
 

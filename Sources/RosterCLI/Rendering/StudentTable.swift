@@ -28,7 +28,9 @@ struct StudentTable {
     ///
     /// A first pass measures every cell and a second writes the rows, so nothing but one width per
     /// name is kept between them.
-    func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
+    ///
+    /// With `emit`, the rows are handed over about a megabyte at a time and the result is empty.
+    func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8] {
         let order = order ?? Array(students.indices)
         var widths = Self.headers.map(\.count)
         var nameWidths: [Int] = []
@@ -42,7 +44,8 @@ struct StudentTable {
         widths[1] = max(
             4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
         var output: [UInt8] = []
-        output.reserveCapacity((order.count + 1) * (widths.reduce(0, +) + 16))
+        let chunk = 1 << 20
+        output.reserveCapacity(emit == nil ? (order.count + 1) * (widths.reduce(0, +) + 16) : chunk + 4096)
         if showsHeader { appendHeader(widths: widths, to: &output) }
         students.withUnsafeBufferPointer { buffer in
             for (row, index) in order.enumerated() {
@@ -50,9 +53,15 @@ struct StudentTable {
                 append(
                     buffer[index], idLength: cells.idLength, nameWidth: cells.nameWidth, widths: widths,
                     to: &output)
+                if let emit, output.count >= chunk {
+                    emit(output)
+                    output.removeAll(keepingCapacity: true)
+                }
             }
         }
-        return output
+        guard let emit else { return output }
+        if !output.isEmpty { emit(output) }
+        return []
     }
 
     /// Widens the columns to fit one student; returns the name's display width.

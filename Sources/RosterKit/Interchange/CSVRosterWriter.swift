@@ -21,13 +21,22 @@ public enum CSVRosterWriter {
     }
 
     /// The CSV file's bytes for `students`, in the given order.
-    static func bytes(for students: [Student], order: [Int]? = nil) -> [UInt8] {
-        var output = Array((columns.joined(separator: ",") + "\r\n").utf8)
-        output.reserveCapacity(students.reduce(0) { $0 + 64 + $1.name.utf8.count * 2 })
+    ///
+    /// With `emit`, the bytes are handed over in pieces of about a megabyte as they are written,
+    /// and the result is empty.
+    static func bytes(for students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil)
+        -> [UInt8]
+    {
+        var output = ChunkedBytes(
+            emit: emit, expected: students.reduce(0) { $0 + 64 + $1.name.utf8.count * 2 })
+        output.bytes.append(contentsOf: (columns.joined(separator: ",") + "\r\n").utf8)
         students.withUnsafeBufferPointer { buffer in
-            for index in order ?? Array(students.indices) { append(buffer[index], to: &output) }
+            for index in order ?? Array(students.indices) {
+                append(buffer[index], to: &output.bytes)
+                output.flushIfFull()
+            }
         }
-        return output
+        return output.finish()
     }
 
     private static func append(_ student: Student, to output: inout [UInt8]) {

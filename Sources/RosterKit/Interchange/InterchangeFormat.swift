@@ -44,6 +44,24 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
         Data(try bytes(for: students, order: order))
     }
 
+    /// Writes students in the order `order` gives, handing the bytes to `emit` in pieces of about a
+    /// megabyte as they are made, so that even a million students never sit in memory twice.
+    ///
+    /// - Parameters:
+    ///   - students: The students.
+    ///   - order: Positions in `students`.
+    ///   - emit: Receives each piece, in order.
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
+    public func write(_ students: [Student], order: [Int], to emit: ([UInt8]) -> Void) throws {
+        try withoutActuallyEscaping(emit) { emit in
+            switch self {
+            case .csv: _ = CSVRosterWriter.bytes(for: students, order: order, emit: emit)
+            case .json: _ = JSONRosterWriter.bytes(students, order: order, emit: emit)
+            case .plist: emit(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
+            }
+        }
+    }
+
     /// The bytes of ``data(for:order:)``, without the copy into `Data`, for writing straight out.
     ///
     /// - Parameters:

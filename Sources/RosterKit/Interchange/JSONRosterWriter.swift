@@ -13,23 +13,30 @@ public enum JSONRosterWriter {
     }
 
     /// The bytes of ``array(_:)``, with the students in the order `order` gives their positions.
-    static func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
-        guard !students.isEmpty else { return Array("[]\n".utf8) }
-        var output: [UInt8] = []
-        // Enough for the longest rows, so a large listing is never copied to grow.
-        output.reserveCapacity(students.reduce(16) { $0 + 110 + $1.name.utf8.count * 2 })
-        output.append(contentsOf: "[\n".utf8)
+    ///
+    /// With `emit`, the text is handed over in pieces of about a megabyte as it is written, and the
+    /// result is empty: a listing of a million students then never sits in memory whole.
+    static func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8]
+    {
         let positions = order ?? Array(students.indices)
+        guard !positions.isEmpty else {
+            emit?(Array("[]\n".utf8))
+            return emit == nil ? Array("[]\n".utf8) : []
+        }
+        var output = ChunkedBytes(
+            emit: emit, expected: students.reduce(16) { $0 + 110 + $1.name.utf8.count * 2 })
+        output.bytes.append(contentsOf: "[\n".utf8)
         // Reading through the buffer lends each student to `append` instead of copying it.
         students.withUnsafeBufferPointer { buffer in
             for (number, index) in positions.enumerated() {
-                output.append(contentsOf: "  ".utf8)
-                append(buffer[index], to: &output)
-                output.append(contentsOf: (number + 1 < positions.count ? ",\n" : "\n").utf8)
+                output.bytes.append(contentsOf: "  ".utf8)
+                append(buffer[index], to: &output.bytes)
+                output.bytes.append(contentsOf: (number + 1 < positions.count ? ",\n" : "\n").utf8)
+                output.flushIfFull()
             }
         }
-        output.append(contentsOf: "]\n".utf8)
-        return output
+        output.bytes.append(contentsOf: "]\n".utf8)
+        return output.finish()
     }
 
     /// One JSON object on one line, without a newline.

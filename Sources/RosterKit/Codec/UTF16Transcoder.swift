@@ -7,7 +7,9 @@ enum UTF16Transcoder {
     static func string(bigEndian bytes: UnsafeRawBufferPointer) -> String? {
         let units = bytes.count / 2
         var valid = true
-        let text = String(unsafeUninitializedCapacity: units * 3) { buffer in
+        // Measuring first lets each name take just the memory it needs, which adds up over a
+        // million names.
+        let text = String(unsafeUninitializedCapacity: utf8Length(bigEndian: bytes)) { buffer in
             var written = 0
             var index = 0
             while index < units {
@@ -31,6 +33,16 @@ enum UTF16Transcoder {
             return written
         }
         return valid ? text : nil
+    }
+
+    /// How many UTF-8 bytes the units make; a surrogate pair makes four.
+    private static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
+        var length = 0
+        for index in 0..<(bytes.count / 2) {
+            let unit = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
+            length += unit < 0x80 ? 1 : unit < 0x800 ? 2 : (0xD800...0xDFFF).contains(unit) ? 2 : 3
+        }
+        return length
     }
 
     /// Whether the units pair every surrogate, without making a string.

@@ -13,10 +13,10 @@ public struct AppendConflict: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// Throws when any of `added` has the id of one of `existing`.
-    static func check(_ added: [Student], against existing: [Student]) throws {
+    static func check(_ added: [Student], against existing: [UUID]) throws {
         let addedIDs = Set(added.map(\.id))
         guard !addedIDs.isEmpty else { return }
-        let taken = Set(existing.lazy.map(\.id).filter { addedIDs.contains($0) })
+        let taken = Set(existing.lazy.filter { addedIDs.contains($0) })
         guard !taken.isEmpty else { return }
         throw AppendConflict(ids: added.map(\.id).filter { taken.contains($0) })
     }

@@ -78,7 +78,10 @@ public final class RosterViewModel {
         students = try StorageHandler.update(at: fileURL) { current in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, in: current) })
             removed = doomed.sorted().map { current[$0] }
-            current = current.indices.filter { !doomed.contains($0) }.map { current[$0] }
+            // Ids are unique on a roster, so removing by id removes exactly the students named,
+            // in place, without a second copy of a large roster.
+            let doomedIDs = Set(doomed.map { current[$0].id })
+            current.removeAll { doomedIDs.contains($0.id) }
         }
         return removed
     }
@@ -103,7 +106,7 @@ public final class RosterViewModel {
         }
         do {
             if dryRun {
-                try AppendConflict.check(added, against: StorageHandler.load(from: fileURL))
+                try AppendConflict.check(added, against: StorageHandler.load(from: fileURL).map(\.id))
             } else {
                 try StorageHandler.append(added, to: fileURL)
                 students += added

@@ -15,7 +15,7 @@ enum RosterCodec {
     static func decode(_ data: Data, path: String) throws -> (students: [Student], format: RosterFormat) {
         do throws(DecodingProblem) {
             let decoded = try decode(data)
-            try checkUniqueIDs(decoded.students)
+            try checkUniqueIDs(decoded.students.map(\.id))
             return decoded
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
@@ -32,19 +32,20 @@ enum RosterCodec {
     static func appending(_ added: [Student], to data: Data, path: String) throws -> [UInt8] {
         guard data.starts(with: Array("bplist00".utf8)) else {
             var (students, format) = try decode(data, path: path)
-            try AppendConflict.check(added, against: students)
+            try AppendConflict.check(added, against: students.map(\.id))
             students += added
             return try encode(students, format: format)
         }
         let result = data.withUnsafeBytes { raw in
-            Result { () throws(DecodingProblem) -> (existing: [Student], spliced: [UInt8]?) in
+            Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: [UInt8]?) in
                 let reader = try BinaryPlistReader(raw)
-                let existing = try reader.students(names: false)
+                // Every record is checked, but only the ids are kept: that is all adding needs.
+                let existing = try reader.students(names: false).map(\.id)
                 try checkUniqueIDs(existing)
                 return (existing, try BinaryPlistAppender.bytes(appending: added, to: reader))
             }
         }
-        let checked: (existing: [Student], spliced: [UInt8]?)
+        let checked: (existing: [UUID], spliced: [UInt8]?)
         do {
             checked = try result.get()
         } catch {
@@ -85,9 +86,9 @@ enum RosterCodec {
 
     /// Finds two records with one id. Sorting the ids' first halves finds the few candidates
     /// faster than hashing every id; only those are compared in full.
-    private static func checkUniqueIDs(_ students: [Student]) throws(DecodingProblem) {
-        guard students.count > 1 else { return }
-        var halves = students.map { firstHalf(of: $0.id) }
+    private static func checkUniqueIDs(_ ids: [UUID]) throws(DecodingProblem) {
+        guard ids.count > 1 else { return }
+        var halves = ids.map(firstHalf(of:))
         halves.sort()
         var repeated: Set<UInt64> = []
         for position in 1..<halves.count where halves[position] == halves[position - 1] {
@@ -95,9 +96,9 @@ enum RosterCodec {
         }
         guard !repeated.isEmpty else { return }
         var firstRecord: [UUID: Int] = [:]
-        for (index, student) in students.enumerated() where repeated.contains(firstHalf(of: student.id)) {
-            if let earlier = firstRecord.updateValue(index, forKey: student.id) {
-                throw .record(index, "has the same id as record \(earlier + 1) (\(student.id))")
+        for (index, id) in ids.enumerated() where repeated.contains(firstHalf(of: id)) {
+            if let earlier = firstRecord.updateValue(index, forKey: id) {
+                throw .record(index, "has the same id as record \(earlier + 1) (\(id))")
             }
         }
     }

@@ -28,13 +28,20 @@ enum FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
-        // Read straight into a buffer of the file's size; a file that grows meanwhile is read on.
+        // Read straight into a buffer of the file's size; a file that grows meanwhile is read on,
+        // in pieces, rather than by growing the buffer for a read that will find nothing.
         var data = Data(count: max(Int(status.st_size), 0))
         var filled = 0
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if filled == data.count { data.count += max(1 << 16, data.count / 2) }
-            let count = data.withUnsafeMutableBytes { raw in
-                systemRead(descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled)
+            let count: Int
+            if filled < data.count {
+                count = data.withUnsafeMutableBytes { raw in
+                    systemRead(descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled)
+                }
+            } else {
+                count = piece.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { data.append(contentsOf: piece[0..<count]) }
             }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -15,7 +15,7 @@ enum RosterCodec {
     static func decode(_ data: Data, path: String) throws -> (students: [Student], format: RosterFormat) {
         do throws(DecodingProblem) {
             let decoded = try decode(data)
-            try checkUniqueIDs(decoded.students.map(\.id))
+            try checkUniqueIDs(decoded.students.lazy.map(\.id))
             return decoded
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
@@ -86,7 +86,7 @@ enum RosterCodec {
 
     /// Finds two records with one id. Sorting the ids' first halves finds the few candidates
     /// faster than hashing every id; only those are compared in full.
-    private static func checkUniqueIDs(_ ids: [UUID]) throws(DecodingProblem) {
+    private static func checkUniqueIDs(_ ids: some Collection<UUID>) throws(DecodingProblem) {
         guard ids.count > 1 else { return }
         var halves = ids.map(firstHalf(of:))
         halves.sort()

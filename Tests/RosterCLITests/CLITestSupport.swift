@@ -64,3 +64,11 @@ final class RosterSandbox {
         FileManager.default.contents(atPath: file.path)
     }
 }
+
+/// The executable called `name` on `PATH` (or in the usual folders), if it is installed.
+func installedTool(_ name: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let folders = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin"]
+    return folders.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}

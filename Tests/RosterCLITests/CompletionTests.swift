@@ -6,8 +6,7 @@ import Testing
 @Suite("Completion scripts and the manual page")
 struct CompletionTests {
     static func shell(_ name: String) -> URL? {
-        ["/bin", "/usr/bin", "/usr/local/bin"].map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        installedTool(name)
     }
 
     private func script(_ shell: String) throws -> String {

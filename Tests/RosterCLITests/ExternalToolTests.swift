@@ -6,11 +6,7 @@ import Testing
 @Suite("Other tools read roster's files")
 struct ExternalToolTests {
     static func tool(_ name: String) -> URL? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map {
-            URL(fileURLWithPath: String($0)).appendingPathComponent(name)
-        }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        installedTool(name)
     }
 
     static func run(_ tool: URL, _ arguments: [String]) throws -> (Int32, String) {

@@ -168,13 +168,7 @@ struct FuzzTests {
             }
     }
 
-    static let python: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map {
-            URL(fileURLWithPath: String($0)).appendingPathComponent("python3")
-        }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let python = installedTool("python3")
 }
 
 /// Seeded mutations: bit flips, byte changes, cuts, deletions, repeats and inserted markup.

@@ -89,6 +89,19 @@ struct ParserErrorTests {
                 """)
     }
 
+    @Test("a missing value before the subcommand names the option and its help")
+    func globalMissingValue() throws {
+        let result = try RosterSandbox().run(["--file"])
+        #expect(result.status == 64)
+        #expect(
+            result.errorOutput.hasPrefix(
+                "Error: Missing value for '--file <file>'\nHelp:  --file <file>  The roster file."))
+        let shell = try RosterSandbox().run(["--generate-completion-script"])
+        #expect(
+            shell.errorOutput.contains(
+                "Help:  --generate-completion-script <shell>  The shell: bash, zsh or fish."))
+    }
+
     @Test("an empty $ROSTER_FILE is a usage error")
     func emptyEnvironment() throws {
         let result = try RosterSandbox().run(["list"], environment: ["ROSTER_FILE": ""])

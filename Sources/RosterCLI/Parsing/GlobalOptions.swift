@@ -24,7 +24,10 @@ struct GlobalOptions {
             let (name, inline) = Self.split(word)
             func value(_ label: String) throws -> String {
                 if let inline { return inline }
-                guard index < words.count else { throw UsageError.missingValue(label: label, help: "") }
+                guard index < words.count else {
+                    let help = CommandSpec.commonOptions.first { $0.label == label }?.help
+                    throw UsageError.missingValue(label: label, help: help ?? "The shell: bash, zsh or fish.")
+                }
                 index += 1
                 return words[index - 1]
             }

@@ -45,7 +45,7 @@ enum UsageError: Error, CustomStringConvertible, Equatable {
     var helpLine: String? {
         switch self {
         case .missingArgument(let label, let help), .missingValue(let label, let help):
-            return "\(label)  \(help)"
+            return help.isEmpty ? nil : "\(label)  \(help)"
         default:
             return nil
         }

@@ -9,7 +9,29 @@ struct NameKeyTable {
     private var spans: [(start: Int, count: Int)] = []
 
     init(_ students: [Student]) {
+        guard students.count >= 20_000 else {
+            (bytes, spans) = Self.keys(students[...])
+            return
+        }
+        // A large class is folded on both cores, each half into its own buffer, then joined.
+        let halves = [students[..<(students.count / 2)], students[(students.count / 2)...]]
+        nonisolated(unsafe) let parts = UnsafeMutableBufferPointer<([UInt8], [(start: Int, count: Int)])>
+            .allocate(capacity: 2)
+        defer { parts.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            parts.initializeElement(at: half, to: Self.keys(halves[half]))
+        }
+        defer { _ = parts.deinitialize() }
+        bytes = parts[0].0 + parts[1].0
+        let shift = parts[0].0.count
+        spans = parts[0].1 + parts[1].1.map { ($0.start + shift, $0.count) }
+    }
+
+    /// The keys of some students' names, packed, with where each one is.
+    private static func keys(_ students: ArraySlice<Student>) -> ([UInt8], [(start: Int, count: Int)]) {
         var folder = ScalarFolder()
+        var bytes: [UInt8] = []
+        var spans: [(start: Int, count: Int)] = []
         bytes.reserveCapacity(students.count * 24)
         spans.reserveCapacity(students.count)
         students.withUnsafeBufferPointer { buffer in
@@ -19,6 +41,7 @@ struct NameKeyTable {
                 spans.append((start, bytes.count - start))
             }
         }
+        return (bytes, spans)
     }
 
     /// The positions of the names in sorted order, ties in their original order.

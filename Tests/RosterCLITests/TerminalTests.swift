@@ -54,6 +54,18 @@ struct TerminalTests {
         #expect(DisplayWidth.of(text) == width)
     }
 
+    @Test("a table long enough to be measured on both cores still lines up")
+    func longTable() throws {
+        let names = ["李华", "Zoë Martin", "👩‍🔬 Marie Curie", "Nguyễn Thị Mai", "محمد", "Ada"]
+        let students = (0..<25_000).map {
+            Student(name: "\(names[$0 % names.count]) \($0)", age: 10 + $0 % 9)
+        }
+        try StorageHandler.save(students, to: sandbox.file)
+        let lines = runTool(["list", "--sort", "added"], sandbox: sandbox).output.split(separator: "\n")
+        #expect(lines.count == 25_001)
+        #expect(Set(lines.map { DisplayWidth.of(String($0)) }).count == 1)
+    }
+
     @Test("a narrow terminal shortens names with … instead of wrapping")
     func narrow() throws {
         try useFixture("mixed-scripts.plist")

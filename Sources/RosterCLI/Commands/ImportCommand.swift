@@ -34,12 +34,14 @@ enum ImportCommand: Subcommand {
         let data = try StorageHandler.readFile(at: file)
         do {
             let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
+            // Ended before anything else is printed, errors included, so they start on their own line.
+            defer { progress.finish() }
             let result = try RosterImporter.read(data, format: format) { done in
                 progress.show("Checking rows: \(done)…")
             }
-            progress.show("Writing \(StudentText.count(result.students.count))…")
-            defer { progress.finish() }
+            progress.finish()
             for note in result.notes { context.errorOutput.write("Note: \(note).\n") }
+            progress.show("Writing \(StudentText.count(result.students.count))…")
             let dryRun = parsed.has("dry-run")
             let added = try context.viewModel().importStudents(
                 result.students, replace: parsed.has("replace"), dryRun: dryRun)

@@ -32,7 +32,7 @@ enum FileSystem {
         // in pieces, rather than by growing the buffer for a read that will find nothing.
         var data = Data(count: max(Int(status.st_size), 0))
         var filled = 0
-        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        var piece: [UInt8] = []
         while true {
             let count: Int
             if filled < data.count {
@@ -40,6 +40,7 @@ enum FileSystem {
                     systemRead(descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled)
                 }
             } else {
+                if piece.isEmpty { piece = [UInt8](repeating: 0, count: 1 << 16) }
                 count = piece.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 { data.append(contentsOf: piece[0..<count]) }
             }

@@ -127,21 +127,22 @@ public enum StudentValidator {
         }
         let significant = digits.drop { $0 == "0" }
         guard significant.count <= 9, let value = Int(significant.isEmpty ? "0" : significant) else {
-            throw ValidationError.outOfRange(field: field, text: String(digits), range: rangeText(field))
+            throw ValidationError.outOfRange(
+                field: field, text: String(digits), range: describe(field == "age" ? ages : grades))
         }
         return value
     }
 
     private static func checked(_ value: Int, in range: ClosedRange<Int>, field: String) throws -> Int {
         guard range.contains(value) else {
-            throw ValidationError.outOfRange(
-                field: field, text: "\(value)", range: "\(range.lowerBound) to \(range.upperBound)")
+            throw ValidationError.outOfRange(field: field, text: "\(value)", range: describe(range))
         }
         return value
     }
 
-    private static func rangeText(_ field: String) -> String {
-        field == "age" ? "1 to 120" : "0 to 13"
+    /// How a range reads in a message: `1 to 120`.
+    private static func describe(_ range: ClosedRange<Int>) -> String {
+        "\(range.lowerBound) to \(range.upperBound)"
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

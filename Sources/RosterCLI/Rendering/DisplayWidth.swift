@@ -53,11 +53,6 @@ enum DisplayWidth {
         text + String(repeating: " ", count: max(0, width - of(text)))
     }
 
-    /// Spaces up to `width` columns followed by `text`.
-    static func rightAligned(_ text: String, to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - of(text))) + text
-    }
-
     private static func of(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         switch properties.generalCategory {

@@ -29,7 +29,7 @@ enum BinaryPlistAppender {
 
         var output: [UInt8] = []
         let tableOffset = reader.tableOffset + shift + objects.bytes.count
-        let offsetSize = BinaryPlistWriter.byteWidth(of: UInt64(tableOffset))
+        let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
         output.reserveCapacity(tableOffset + (lastNumber + 1) * offsetSize + 32)
         output.append(contentsOf: old[0..<topOffset])
         output.append(contentsOf: array)

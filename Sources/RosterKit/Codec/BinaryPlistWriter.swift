@@ -31,14 +31,14 @@ struct BinaryPlistWriter {
     static func bytes(for students: [Student]) -> [UInt8] {
         var plan = Plan()
         let records = students.map { plan.number($0) }
-        let referenceSize = byteWidth(of: UInt64(plan.objectCount))
+        let referenceSize = integerWidth(UInt64(plan.objectCount))
         var objectBytes = countSize(students.count) + students.count * referenceSize
         objectBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
         for (student, record) in zip(students, records) {
             objectBytes += size(of: student, record, referenceSize: referenceSize)
         }
         let tableOffset = 8 + objectBytes
-        let offsetSize = byteWidth(of: UInt64(tableOffset))
+        let offsetSize = integerWidth(UInt64(tableOffset))
         let total = tableOffset + plan.objectCount * offsetSize + 32
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             var output = ByteWriter(buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize)
@@ -107,13 +107,10 @@ struct BinaryPlistWriter {
         1 + (value < 0 ? 8 : integerWidth(UInt64(value)))
     }
 
-    /// The 1, 2, 4 or 8 bytes an integer object uses for a non-negative value.
+    /// The fewest of 1, 2, 4 or 8 bytes that hold a non-negative value: the width of an integer
+    /// object, and of references and offsets.
     static func integerWidth(_ value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }
 
-    /// The fewest of 1, 2, 4 or 8 bytes that hold `value`, for references and offsets.
-    static func byteWidth(of value: UInt64) -> Int {
-        integerWidth(value)
-    }
 }

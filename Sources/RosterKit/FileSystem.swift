@@ -60,7 +60,10 @@ enum FileSystem {
     /// The bytes go to a private temporary file in the same folder, are synced, take the old file's
     /// mode, and are renamed over `path`; then the folder itself is synced so the rename survives a
     /// power cut.
-    static func replace(_ path: String, with data: some ContiguousBytes) throws {
+    ///
+    /// With `durable` set to `false` nothing is synced: for files worth less than the time a sync
+    /// takes, such as the empty backup of a roster that did not exist yet.
+    static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolder(folder.isEmpty ? "." : folder)
         let mode = existingMode(path) ?? privateFileMode
@@ -70,7 +73,7 @@ enum FileSystem {
         do {
             defer { close(descriptor) }
             try writeAll(data, to: descriptor, path: path)
-            guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+            guard fchmod(descriptor, mode) == 0, !durable || fsync(descriptor) == 0 else {
                 throw failure(path, action: "write")
             }
         } catch {
@@ -82,7 +85,7 @@ enum FileSystem {
             unlink(temporary)
             throw error
         }
-        syncFolder(folder.isEmpty ? "." : folder)
+        if durable { syncFolder(folder.isEmpty ? "." : folder) }
     }
 
     /// Makes the file at `path` also the file at `copy`, replacing `copy` atomically.

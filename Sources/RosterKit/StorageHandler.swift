@@ -204,7 +204,8 @@ public enum StorageHandler {
         let backupPath = backupURL(for: url).path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        guard let previous = try FileSystem.read(backupPath) else {
+        // An empty backup is one a power cut caught before it reached the disk; see keepBackup.
+        guard let previous = try FileSystem.read(backupPath), !previous.isEmpty else {
             throw StorageError.nothingToUndo(path: path)
         }
         let restored = try RosterCodec.decode(previous, path: backupPath)
@@ -224,12 +225,16 @@ public enum StorageHandler {
 
     /// Keeps the roster as it is now for ``undo(at:)``; a roster that does not exist yet is kept
     /// as an empty one.
+    ///
+    /// That empty backup is not synced: it holds no student, and syncing it would make the first
+    /// change to a new roster twice as slow. After a power cut it may be an empty file, which
+    /// ``undo(at:)`` takes as nothing to undo.
     private static func keepBackup(of path: String, exists: Bool, format: RosterFormat, url: URL) throws {
         let backupPath = backupURL(for: url).path
         if exists {
             try FileSystem.keep(path, as: backupPath)
         } else {
-            try FileSystem.replace(backupPath, with: RosterCodec.encode([], format: format))
+            try FileSystem.replace(backupPath, with: RosterCodec.encode([], format: format), durable: false)
         }
     }
 

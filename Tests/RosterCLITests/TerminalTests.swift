@@ -54,6 +54,16 @@ struct TerminalTests {
         #expect(DisplayWidth.of(text) == width)
     }
 
+    @Test("the fast path for plain letters gives every scalar the width the full rules give")
+    func fastWidthsMatchTheRules() {
+        for value in UInt32(0x20)..<0x1_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(
+                DisplayWidth.of(String(scalar)) == DisplayWidth.of(Character(scalar)),
+                "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
+
     @Test("a table long enough to be measured on both cores still lines up")
     func longTable() throws {
         let names = ["李华", "Zoë Martin", "👩‍🔬 Marie Curie", "Nguyễn Thị Mai", "محمد", "Ada"]

@@ -18,6 +18,31 @@ struct InterchangeTests {
                 + "0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6,Zoë,10,,\r\n")
     }
 
+    @Test("numbers written digit by digit read exactly as String prints them")
+    func decimalText() {
+        var generator = SeededGenerator(seed: 42)
+        var scores: [Double] = [
+            0, -0.0, 0.5, -0.5, 88.5, 100, 0.1, 0.30000000000000004, 1e-7, 999_999.9, 1e6, 1e300,
+        ]
+        scores += [.nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for _ in 0..<5000 {
+            scores.append(Double(Int.random(in: -10_000...10_000, using: &generator)) / 10)
+            scores.append(Double(Int.random(in: 0...100_000, using: &generator)) / 100)
+            scores.append(Double(bitPattern: generator.next()))
+        }
+        for score in scores {
+            var bytes: [UInt8] = []
+            DecimalText.append(score: score, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONRosterWriter.number(score), "\(score)")
+        }
+        for value in [0, 7, -7, 10, 99, 100, -100, 123_456_789, Int.max, Int.min] {
+            var bytes: [UInt8] = []
+            DecimalText.append(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+            #expect(DecimalText.width(of: value) == String(value).utf8.count)
+        }
+    }
+
     @Test(
         "fields a spreadsheet would run as a formula are guarded with a leading '",
         arguments: [

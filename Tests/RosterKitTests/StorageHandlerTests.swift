@@ -146,6 +146,16 @@ struct StorageHandlerTests {
         #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
     }
 
+    @Test("the first write keeps an empty backup, and a backup a power cut left empty is nothing to undo")
+    func firstWriteBackup() throws {
+        try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
+        let backup = StorageHandler.backupURL(for: file)
+        #expect(try RosterCodec.decode(Data(contentsOf: backup), path: backup.path).students == [])
+        try Data().write(to: backup)
+        #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
+        #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada"])
+    }
+
     @Test("undo restores the version before the last write")
     func undoWrite() throws {
         let ada = Student(name: "Ada", age: 12)

@@ -7,15 +7,19 @@ enum DisplayWidth {
         return simpleWidth(text) ?? text.reduce(0) { $0 + of($1) }
     }
 
-    /// The width of text made only of letters whose width is plain (Latin, Greek, Cyrillic, CJK,
-    /// Hangul), counted scalar by scalar; `nil` when anything needs the full rules.
+    /// The width of text made only of letters whose width is plain (Latin, Vietnamese, Greek,
+    /// Cyrillic, Hebrew, Arabic, CJK, Hangul), counted scalar by scalar; `nil` when anything needs
+    /// the full rules.
     ///
     /// Most names take this path, which avoids splitting them into grapheme clusters.
     private static func simpleWidth(_ text: String) -> Int? {
         var width = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x20..<0x7F, 0xA0..<0x300, 0x370..<0x483, 0x48A..<0x530: width += 1
+            case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x5D0..<0x5EB,
+                0x620..<0x64B,
+                0x1E00..<0x2000, 0x2010..<0x2028:
+                width += 1
             case 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000, 0xAC00..<0xD7A4: width += 2
             default: return nil
             }

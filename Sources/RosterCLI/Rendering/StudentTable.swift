@@ -89,9 +89,9 @@ struct StudentTable {
         let nameWidth = DisplayWidth.of(student.name)
         widths[0] = max(widths[0], idLength)
         widths[1] = max(widths[1], nameWidth)
-        widths[2] = max(widths[2], Self.digits(student.age))
-        widths[3] = max(widths[3], student.grade.map(Self.digits) ?? 1)
-        widths[4] = max(widths[4], student.score.map { StudentText.score($0).utf8.count } ?? 1)
+        widths[2] = max(widths[2], DecimalText.width(of: student.age))
+        widths[3] = max(widths[3], student.grade.map(DecimalText.width(of:)) ?? 1)
+        widths[4] = max(widths[4], student.score.map(Self.width(ofScore:)) ?? 1)
         return nameWidth
     }
 
@@ -119,23 +119,40 @@ struct StudentTable {
             output.append(contentsOf: shortened.utf8)
             pad(widths[1] - DisplayWidth.of(shortened), to: &output)
         }
-        appendRightAligned(String(student.age), width: widths[2], to: &output)
-        appendRightAligned(student.grade.map(String.init) ?? "-", width: widths[3], to: &output)
-        appendRightAligned(student.score.map(StudentText.score) ?? "-", width: widths[4], to: &output)
+        appendRightAligned(width: widths[2], to: &output) { DecimalText.append(student.age, to: &$0) }
+        appendRightAligned(width: widths[3], to: &output) { output in
+            if let grade = student.grade {
+                DecimalText.append(grade, to: &output)
+            } else {
+                output.append(0x2D)
+            }
+        }
+        appendRightAligned(width: widths[4], to: &output) { output in
+            if let score = student.score {
+                DecimalText.append(score: score, to: &output)
+            } else {
+                output.append(0x2D)
+            }
+        }
         output.append(0x0A)
     }
 
-    private func appendRightAligned(_ number: String, width: Int, to output: inout [UInt8]) {
-        pad(Self.gap + width - number.utf8.count, to: &output)
-        output.append(contentsOf: number.utf8)
+    /// Writes a cell with `write`, then moves it right by inserting the spaces before it.
+    private func appendRightAligned(width: Int, to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+        let start = output.count
+        write(&output)
+        let padding = Self.gap + width - (output.count - start)
+        if padding > 0 { output.insert(contentsOf: repeatElement(0x20, count: padding), at: start) }
     }
 
     private func pad(_ count: Int, to output: inout [UInt8]) {
         if count > 0 { output.append(contentsOf: repeatElement(0x20, count: count)) }
     }
 
-    private static func digits(_ value: Int) -> Int {
-        String(value).utf8.count
+    private static func width(ofScore score: Double) -> Int {
+        var text: [UInt8] = []
+        DecimalText.append(score: score, to: &text)
+        return text.count
     }
 }
 

@@ -27,8 +27,7 @@ public enum CSVRosterWriter {
     static func bytes(for students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil)
         -> [UInt8]
     {
-        var output = ChunkedBytes(
-            emit: emit, expected: students.reduce(0) { $0 + 64 + $1.name.utf8.count * 2 })
+        var output = ChunkedBytes(emit: emit, students: students, bytesPerStudent: 64)
         output.bytes.append(contentsOf: (columns.joined(separator: ",") + "\r\n").utf8)
         students.withUnsafeBufferPointer { buffer in
             for index in order ?? Array(students.indices) {
@@ -48,7 +47,7 @@ public enum CSVRosterWriter {
         output.append(UInt8(ascii: ","))
         if let grade = student.grade { output.append(decimal: grade) }
         output.append(UInt8(ascii: ","))
-        if let score = student.score { output.append(utf8: JSONRosterWriter.number(score)) }
+        if let score = student.score { DecimalText.append(score: score, to: &output) }
         output.append(contentsOf: [0x0D, 0x0A])
     }
 

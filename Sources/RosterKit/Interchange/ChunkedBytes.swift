@@ -8,10 +8,19 @@ struct ChunkedBytes {
     private let emit: (([UInt8]) -> Void)?
     private static let chunkSize = 1 << 20
 
-    /// Prepares for about `expected` bytes, or one chunk when they are handed over as they come.
-    init(emit: (([UInt8]) -> Void)?, expected: Int) {
+    /// Prepares for the text of `students`, about `bytesPerStudent` and twice each name's bytes
+    /// apiece, or for one chunk when the bytes are handed over as they come.
+    init(emit: (([UInt8]) -> Void)?, students: [Student], bytesPerStudent: Int) {
         self.emit = emit
-        bytes.reserveCapacity(emit == nil ? expected : Self.chunkSize + 4096)
+        guard emit == nil else {
+            bytes.reserveCapacity(Self.chunkSize + 4096)
+            return
+        }
+        // Through the buffer, so that counting does not copy every student.
+        let expected = students.withUnsafeBufferPointer { buffer in
+            buffer.indices.reduce(16) { $0 + bytesPerStudent + buffer[$1].name.utf8.count * 2 }
+        }
+        bytes.reserveCapacity(expected)
     }
 
     /// Hands the bytes over when a chunk's worth has gathered.

@@ -23,8 +23,7 @@ public enum JSONRosterWriter {
             emit?(Array("[]\n".utf8))
             return emit == nil ? Array("[]\n".utf8) : []
         }
-        var output = ChunkedBytes(
-            emit: emit, expected: students.reduce(16) { $0 + 110 + $1.name.utf8.count * 2 })
+        var output = ChunkedBytes(emit: emit, students: students, bytesPerStudent: 110)
         output.bytes.append(contentsOf: "[\n".utf8)
         // Reading through the buffer lends each student to `append` instead of copying it.
         students.withUnsafeBufferPointer { buffer in
@@ -72,7 +71,7 @@ public enum JSONRosterWriter {
         }
         if let score = student.score {
             output.append(contentsOf: ",\"score\":".utf8)
-            output.append(utf8: number(score))
+            DecimalText.append(score: score, to: &output)
         }
         output.append(UInt8(ascii: "}"))
     }

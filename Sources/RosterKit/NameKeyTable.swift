@@ -54,7 +54,7 @@ struct NameKeyTable {
             var entries = spans.indices.map { index in
                 Entry(prefix: Self.prefix(base + spans[index].start, count: spans[index].count), index: index)
             }
-            entries.sort { lhs, rhs in
+            ParallelWork.sort(&entries) { lhs, rhs in
                 var order = lhs.prefix.0 != rhs.prefix.0 ? (lhs.prefix.0 < rhs.prefix.0 ? -1 : 1) : 0
                 if order == 0 && lhs.prefix.1 != rhs.prefix.1 { order = lhs.prefix.1 < rhs.prefix.1 ? -1 : 1 }
                 if order == 0 { order = compareRest(base, spans[lhs.index], spans[rhs.index]) }

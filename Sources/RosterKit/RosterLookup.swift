@@ -57,15 +57,40 @@ public enum RosterLookup {
     /// - Parameter students: The roster.
     /// - Returns: A length from 8 to 36 for every student, counting hyphens.
     public static func shortIDLengths(for students: [Student]) -> [Int] {
-        let keys = students.map { IDKey($0.id) }
-        let order = keys.indices.sorted { keys[$0] < keys[$1] }
+        let keys = students.withUnsafeBufferPointer { $0.map { IDKey($0.id) } }
         var digits = [Int](repeating: minimumShortIDLength, count: keys.count)
-        for position in order.indices.dropFirst() {
-            let (index, previous) = (order[position], order[position - 1])
-            let shared = keys[index].commonHexDigits(with: keys[previous]) + 1
-            digits[index] = max(digits[index], shared)
-            digits[previous] = max(digits[previous], shared)
+        guard keys.count > 1 else { return digits }
+        func share(_ shared: Int, _ first: Int, _ second: Int) {
+            digits[first] = max(digits[first], shared + 1)
+            digits[second] = max(digits[second], shared + 1)
         }
+        // Sorting plain integers is several times faster than sorting ids, so each id's first
+        // half is sorted with its position packed into the lowest bits. Neighbours that differ
+        // above those bits share exactly the digits their integers share; the rare runs that do
+        // not are sorted again by their whole ids.
+        let positionBits = max(1, Int.bitWidth - (keys.count - 1).leadingZeroBitCount)
+        let positionMask = UInt64(1) << positionBits - 1
+        var packed = keys.indices.map { (keys[$0].high & ~positionMask) | UInt64($0) }
+        ParallelWork.sort(&packed, by: <)
+        func shareWithinRun(_ run: ArraySlice<UInt64>) {
+            guard run.count > 1 else { return }
+            let members = run.map { Int($0 & positionMask) }.sorted { keys[$0] < keys[$1] }
+            for (first, second) in zip(members, members.dropFirst()) {
+                share(keys[first].commonHexDigits(with: keys[second]), first, second)
+            }
+        }
+        var runStart = 0
+        for position in packed.indices.dropFirst() {
+            let difference = (packed[position] ^ packed[position - 1]) & ~positionMask
+            guard difference != 0 else { continue }
+            let (index, previous) = (
+                Int(packed[position] & positionMask), Int(packed[position - 1] & positionMask)
+            )
+            share(difference.leadingZeroBitCount / 4, index, previous)
+            shareWithinRun(packed[runStart..<position])
+            runStart = position
+        }
+        shareWithinRun(packed[runStart...])
         return digits.map { count in
             let capped = min(32, count)
             return capped + [8, 12, 16, 20].filter { capped > $0 }.count

@@ -63,4 +63,42 @@ struct LookupTests {
             #expect(try RosterLookup.index(of: short, in: clash) == index)
         }
     }
+
+    @Test(
+        "short ids are the shortest unique prefixes, also for ids that share most digits",
+        arguments: [300, 30_000])
+    func shortIDsAgainstAnOracle(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        // Clusters of ids that agree on 4 to 31 leading hex digits, among plain random ones.
+        var texts: [String] = []
+        while texts.count < count {
+            let base = (0..<32).map { _ in String(Int.random(in: 0..<16, using: &generator), radix: 16) }
+            let shared = Int.random(in: 0...31, using: &generator)
+            for _ in 0..<(shared < 4 ? 1 : Int.random(in: 2...4, using: &generator)) {
+                let digits =
+                    base.prefix(shared)
+                    + (shared..<32).map { _ in
+                        String(Int.random(in: 0..<16, using: &generator), radix: 16)
+                    }
+                texts.append(digits.joined().uppercased())
+            }
+        }
+        let unique = Array(Set(texts)).sorted().shuffled(using: &generator)
+        let students = unique.map { text in
+            let hyphenated = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+                String(text.dropFirst(range.lowerBound).prefix(range.count))
+            }.joined(separator: "-")
+            return Student(id: UUID(uuidString: hyphenated) ?? UUID(), name: "S", age: 10)
+        }
+        // The oracle: sort the texts, and each id needs one digit more than it shares with a neighbour.
+        let order = unique.indices.sorted { unique[$0] < unique[$1] }
+        var expected = [Int](repeating: 8, count: unique.count)
+        for (left, right) in zip(order, order.dropFirst()) {
+            let shared = zip(unique[left], unique[right]).prefix { $0 == $1 }.count
+            expected[left] = max(expected[left], shared + 1)
+            expected[right] = max(expected[right], shared + 1)
+        }
+        let withHyphens = expected.map { digits in digits + [8, 12, 16, 20].filter { digits > $0 }.count }
+        #expect(RosterLookup.shortIDLengths(for: students) == withHyphens)
+    }
 }

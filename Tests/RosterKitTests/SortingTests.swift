@@ -59,13 +59,18 @@ struct SortingTests {
         #expect(reversed == [5, 4, 3, 2, 1, 0].map { expected[$0] })
     }
 
-    @Test("a class large enough to fold on two cores sorts exactly as one name key at a time")
-    func largeClass() {
+    @Test(
+        "a class large enough to sort on two cores sorts exactly as one name key at a time",
+        arguments: [false, true])
+    func largeClass(reversed: Bool) {
         var generator = SeededGenerator(seed: 20_000)
         let students = RandomRoster.make(count: 25_000, using: &generator)
         let keys = students.map { NameSortKey($0.name) }
-        let expected = students.indices.sorted { keys[$0] < keys[$1] || (!(keys[$1] < keys[$0]) && $0 < $1) }
-        #expect(RosterSorter.sortedIndices(students, by: .name, reversed: false) == expected)
+        let expected = students.indices.sorted { lhs, rhs in
+            let (first, second) = reversed ? (rhs, lhs) : (lhs, rhs)
+            return keys[first] < keys[second] || (!(keys[second] < keys[first]) && lhs < rhs)
+        }
+        #expect(RosterSorter.sortedIndices(students, by: .name, reversed: reversed) == expected)
     }
 
     @Test("added is file order")

@@ -27,33 +27,31 @@ struct StudentTable {
     /// The table's bytes; see ``render(_:order:)``.
     ///
     /// A first pass measures every cell and a second writes the rows, so nothing but one width per
-    /// name is kept between them.
+    /// name is kept between them. A long table is measured and written on both cores.
     ///
-    /// With `emit`, the rows are handed over about a megabyte at a time and the result is empty.
+    /// With `emit`, the rows are handed over a block at a time and the result is empty.
     func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8] {
         let order = order ?? Array(students.indices)
         var (widths, nameWidths) = measure(students, order[...])
         widths[1] = max(
             4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
-        var output: [UInt8] = []
-        let chunk = 1 << 20
-        output.reserveCapacity(emit == nil ? (order.count + 1) * (widths.reduce(0, +) + 16) : chunk + 4096)
-        if showsHeader { appendHeader(widths: widths, to: &output) }
+        var result: [UInt8] = []
+        let emit = emit ?? { result.append(contentsOf: $0) }
+        if showsHeader {
+            var header: [UInt8] = []
+            appendHeader(widths: widths, to: &header)
+            emit(header)
+        }
         students.withUnsafeBufferPointer { buffer in
-            for (row, index) in order.enumerated() {
-                let cells = (idLength: shortIDLengths[index], nameWidth: nameWidths[row])
+            ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
+                let index = order[row]
                 append(
-                    buffer[index], idLength: cells.idLength, nameWidth: cells.nameWidth, widths: widths,
+                    buffer[index], idLength: shortIDLengths[index], nameWidth: nameWidths[row],
+                    widths: widths,
                     to: &output)
-                if let emit, output.count >= chunk {
-                    emit(output)
-                    output.removeAll(keepingCapacity: true)
-                }
             }
         }
-        guard let emit else { return output }
-        if !output.isEmpty { emit(output) }
-        return []
+        return result
     }
 
     /// The width of every column, and of every row's name; a long table is measured on both cores.

@@ -89,7 +89,7 @@ enum RosterCodec {
     private static func checkUniqueIDs(_ ids: some Collection<UUID>) throws(DecodingProblem) {
         guard ids.count > 1 else { return }
         var halves = ids.map(firstHalf(of:))
-        halves.sort()
+        ParallelWork.sort(&halves, by: <)
         var repeated: Set<UInt64> = []
         for position in 1..<halves.count where halves[position] == halves[position - 1] {
             repeated.insert(halves[position])

@@ -1,0 +1,104 @@
+import Dispatch
+
+/// Splits the two slow jobs of a large listing, sorting and writing rows, between two cores.
+///
+/// Below ``worthSplitting`` items everything runs on the calling thread, so a class of 30 never
+/// pays for starting a thread. The work handed in must be safe to run on two threads at once: it
+/// may read shared values but write only what it is given.
+public enum ParallelWork {
+    /// Jobs with at least this many items are split.
+    public static let worthSplitting = 20_000
+
+    /// How many rows each core writes before the blocks are handed over.
+    static let rowsPerBlock = 8_192
+
+    /// Sorts `elements`; a large array as two halves at once, which are then merged.
+    ///
+    /// - Parameters:
+    ///   - elements: The array to sort in place.
+    ///   - areInIncreasingOrder: A strict total order; elements it cannot tell apart may end in
+    ///     either order, so break ties (for example by position) when the order matters.
+    static func sort<Element>(
+        _ elements: inout [Element], by areInIncreasingOrder: (Element, Element) -> Bool
+    ) {
+        guard elements.count >= worthSplitting else {
+            elements.sort(by: areInIncreasingOrder)
+            return
+        }
+        let middle = elements.count / 2
+        withoutActuallyEscaping(areInIncreasingOrder) { areInIncreasingOrder in
+            nonisolated(unsafe) let areInIncreasingOrder = areInIncreasingOrder
+            elements.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let halves = [
+                    UnsafeMutableBufferPointer(rebasing: buffer[..<middle]),
+                    UnsafeMutableBufferPointer(rebasing: buffer[middle...]),
+                ]
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    var part = halves[half]
+                    part.sort(by: areInIncreasingOrder)
+                }
+            }
+        }
+        elements = merged(elements, at: middle, by: areInIncreasingOrder)
+    }
+
+    private static func merged<Element>(
+        _ elements: [Element], at middle: Int, by areInIncreasingOrder: (Element, Element) -> Bool
+    ) -> [Element] {
+        elements.withUnsafeBufferPointer { buffer in
+            [Element](unsafeUninitializedCapacity: buffer.count) { output, initialized in
+                var (left, right) = (0, middle)
+                for position in 0..<buffer.count {
+                    let takesRight =
+                        left == middle
+                        || (right < buffer.count && areInIncreasingOrder(buffer[right], buffer[left]))
+                    output.initializeElement(at: position, to: buffer[takesRight ? right : left])
+                    if takesRight { right += 1 } else { left += 1 }
+                }
+                initialized = buffer.count
+            }
+        }
+    }
+
+    /// Writes `count` rows with `row`, handing the bytes to `emit` in order, a block at a time.
+    ///
+    /// A long listing is written two blocks at once, one per core, so the bytes held at any time
+    /// stay small however many rows there are.
+    ///
+    /// - Parameters:
+    ///   - count: How many rows.
+    ///   - emit: Receives the rows' bytes, in order.
+    ///   - row: Appends row number `index` (from 0) to the bytes it is given.
+    public static func writeRows(
+        count: Int, emit: ([UInt8]) -> Void, row: (_ index: Int, _ output: inout [UInt8]) -> Void
+    ) {
+        guard count >= worthSplitting else {
+            var output: [UInt8] = []
+            for index in 0..<count { row(index, &output) }
+            emit(output)
+            return
+        }
+        withoutActuallyEscaping(row) { row in
+            nonisolated(unsafe) let row = row
+            // Each core appends only to its own block.
+            nonisolated(unsafe) let blocks = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2)
+            blocks.initialize(repeating: [])
+            defer {
+                _ = blocks.deinitialize()
+                blocks.deallocate()
+            }
+            for start in stride(from: 0, to: count, by: 2 * rowsPerBlock) {
+                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                    let first = start + half * rowsPerBlock
+                    for index in first..<max(first, min(first + rowsPerBlock, count)) {
+                        row(index, &blocks[half])
+                    }
+                }
+                for half in 0..<2 where !blocks[half].isEmpty {
+                    emit(blocks[half])
+                    blocks[half].removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
+}

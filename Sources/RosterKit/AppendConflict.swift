@@ -13,10 +13,19 @@ public struct AppendConflict: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// Throws when any of `added` has the id of one of `existing`.
+    ///
+    /// The smaller side goes into a set, so adding one student to a large roster, or importing a
+    /// large file into a small roster, hashes few ids.
     static func check(_ added: [Student], against existing: [UUID]) throws {
-        let addedIDs = Set(added.map(\.id))
-        guard !addedIDs.isEmpty else { return }
-        let taken = Set(existing.lazy.filter { addedIDs.contains($0) })
+        guard !added.isEmpty, !existing.isEmpty else { return }
+        let taken: Set<UUID>
+        if existing.count <= added.count {
+            let existingIDs = Set(existing)
+            taken = Set(added.lazy.map(\.id).filter { existingIDs.contains($0) })
+        } else {
+            let addedIDs = Set(added.lazy.map(\.id))
+            taken = Set(existing.lazy.filter { addedIDs.contains($0) })
+        }
         guard !taken.isEmpty else { return }
         throw AppendConflict(ids: added.map(\.id).filter { taken.contains($0) })
     }

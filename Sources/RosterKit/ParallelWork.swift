@@ -60,6 +60,23 @@ public enum ParallelWork {
         }
     }
 
+    /// Runs `work` on the two halves of `0..<count` at once, or on the whole range when it is
+    /// small; returns the results in order.
+    static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
+        guard count >= worthSplitting else { return [work(0..<count)] }
+        let ranges = [0..<count / 2, count / 2..<count]
+        // Each half writes only its own slot.
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result>.allocate(capacity: 2)
+        defer { results.deallocate() }
+        withoutActuallyEscaping(work) { work in
+            nonisolated(unsafe) let work = work
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                results.initializeElement(at: half, to: work(ranges[half]))
+            }
+        }
+        return (0..<2).map { results.moveElement(from: $0) }
+    }
+
     /// Writes `count` rows with `row`, handing the bytes to `emit` in order, a block at a time.
     ///
     /// A long listing is written two blocks at once, one per core, so the bytes held at any time

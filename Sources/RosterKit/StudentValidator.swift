@@ -151,12 +151,14 @@ public enum StudentValidator {
 
     private static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        if let first = scalars.first, let last = scalars.last, !first.properties.isWhitespace,
-            !last.properties.isWhitespace
-        {
+        if let first = scalars.first, let last = scalars.last, !isWhitespace(first), !isWhitespace(last) {
             return text
         }
         return trimmedSlowly(text)
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        !isPlainLetter(scalar.value) && scalar.properties.isWhitespace
     }
 
     private static func trimmedSlowly(_ text: String) -> String {
@@ -166,19 +168,22 @@ public enum StudentValidator {
         return String(scalars)
     }
 
-    /// Blocks whose every code point is an assigned letter or mark, checked before the costlier
-    /// lookup of a scalar's general category.
-    private static let plainLetters: [Range<UInt32>] = [
-        0x20..<0x7F, 0xAE..<0x378, 0x400..<0x530, 0x1E00..<0x1F00, 0x3041..<0x3097, 0x30A1..<0x30FB,
-        0x4E00..<0xA000, 0xAC00..<0xD7A4,
-    ]
-
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value >= 0xA0, scalar.value != 0xAD,
-            plainLetters.contains(where: { $0.contains(scalar.value) })
-        {
+    /// Whether the scalar is in a block whose every code point is an assigned letter, digit, mark or
+    /// punctuation (never a space, control or format character), which most names are made of.
+    /// Checking this first spares most scalars the costlier lookup of their general category.
+    static func isPlainLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x21..<0x7F, 0xAE..<0x378, 0x386..<0x38B, 0x38E..<0x3A2, 0x3A3..<0x530, 0x5D0..<0x5EB,
+            0x620..<0x64B, 0x1E00..<0x1F00, 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000,
+            0xAC00..<0xD7A4:
+            return true
+        default:
             return false
         }
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        if isPlainLetter(scalar.value) || scalar.value == 0x20 { return false }
         // Control characters break the table and the file's one-line-per-row formats; format
         // characters such as right-to-left overrides can make a name display as another name.
         switch scalar.properties.generalCategory {

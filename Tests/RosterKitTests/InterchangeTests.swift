@@ -69,6 +69,25 @@ struct InterchangeTests {
         #expect(result.students.allSatisfy { !$0.hasFileID })
     }
 
+    @Test("a CSV file large enough to be checked on both cores keeps file order, ids and every problem")
+    func csvLarge() throws {
+        let count = 100_000
+        var text = "name,age,score\n"
+        for row in 0..<count { text += "Student \(row),\(row % 20 + 1),\(row % 101)\n" }
+        let result = try RosterImporter.read(Data(text.utf8), format: .csv)
+        #expect(result.students.map(\.student.name) == (0..<count).map { "Student \($0)" })
+        #expect(result.students.map(\.location.line) == (0..<count).map { $0 + 2 })
+        #expect(Set(result.students.map(\.student.id)).count == count)
+        // Bad rows in both halves of a batch and in several batches, each reported at its line.
+        let bad = [5, 20_001, 39_999, 40_000, 77_777, 99_999]
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for row in bad { lines[row + 1] = "Student \(row),old,1" }
+        let error = try #require(throws: ImportError.self) {
+            try RosterImporter.read(Data(lines.joined(separator: "\n").utf8), format: .csv)
+        }
+        #expect(error.problems.map(\.line) == bad.map { $0 + 2 })
+    }
+
     @Test("CSV import with ; separators reads decimal commas")
     func csvSemicolon() throws {
         let result = try RosterImporter.read(

@@ -73,4 +73,19 @@ struct StudentValidatorTests {
                 == "The age 130 is out of range; use a number from 1 to 120.")
         #expect(ValidationError.emptyName.description.contains("Give the student's name"))
     }
+
+    @Test("the blocks checked without a lookup hold no space, control, format or unassigned scalar")
+    func plainLetters() {
+        let refused: [Unicode.GeneralCategory] = [
+            .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .surrogate, .unassigned,
+        ]
+        for value in UInt32(0)..<0x1_0000 where StudentValidator.isPlainLetter(value) {
+            guard let scalar = Unicode.Scalar(value) else {
+                Issue.record("U+\(String(value, radix: 16)) is not a scalar")
+                continue
+            }
+            #expect(!refused.contains(scalar.properties.generalCategory), "U+\(String(value, radix: 16))")
+            #expect(!scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+    }
 }

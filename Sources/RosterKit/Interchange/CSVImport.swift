@@ -9,12 +9,16 @@ enum CSVImport {
         var rows = Rows(decimalComma: CSVRosterReader.separator(in: bytes) == 0x3B)
         do {
             _ = try CSVRosterReader(bytes) { record throws(ImportProblem) in
-                if rows.count % 5000 == 0 { progress?(rows.count) }
                 try rows.add(record)
+                if rows.pending.count >= Rows.batchSize {
+                    rows.validatePending()
+                    progress?(rows.count)
+                }
             }
         } catch {
             throw ImportError(problems: [error])
         }
+        rows.validatePending()
         guard rows.header != nil else {
             throw ImportError(problems: [
                 ImportProblem(
@@ -24,16 +28,19 @@ enum CSVImport {
         return (RosterImporter.Result(students: rows.students, notes: rows.notes), rows.problems)
     }
 
-    /// The rows read so far: the header's columns, then each row validated as it arrives.
+    /// The rows read so far: the header's columns, then the rows, validated a batch at a time.
     private struct Rows {
+        /// How many rows are read before they are validated, on both cores when there are enough.
+        static let batchSize = 2 * ParallelWork.worthSplitting
+
         let decimalComma: Bool
         var header: CSVRosterReader.Record?
         var columns: [String: Int] = [:]
         var notes: [String] = []
         var students: [ImportedStudent] = []
         var problems: [ImportProblem] = []
+        var pending: [CSVRosterReader.Record] = []
         var count = 0
-        private var ids = IDGenerator()
 
         init(decimalComma: Bool) {
             self.decimalComma = decimalComma
@@ -60,21 +67,47 @@ enum CSVImport {
                     ))
                 return
             }
-            validate(record)
+            pending.append(record)
+        }
+
+        /// Validates the rows read since the last call, in two halves at once for a large batch,
+        /// keeping file order.
+        mutating func validatePending() {
+            // Each field's column, looked up once rather than once a row.
+            let columns = CSVRosterWriter.columns.map { self.columns[$0] }
+            let (records, decimalComma) = (pending, self.decimalComma)
+            let halves = ParallelWork.halves(count: records.count) { range in
+                var ids = IDGenerator()
+                var problems: [ImportProblem] = []
+                let students = range.compactMap { index in
+                    Self.validate(
+                        records[index], columns: columns, decimalComma: decimalComma, ids: &ids,
+                        problems: &problems)
+                }
+                return (students, problems)
+            }
+            for (students, problems) in halves {
+                self.students += students
+                self.problems += problems
+            }
+            pending.removeAll(keepingCapacity: true)
         }
 
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
         /// separates the fields.
-        private mutating func validate(_ record: CSVRosterReader.Record) {
-            func value(_ column: String) -> String? {
-                columns[column].map { CSVImport.unguarded(record.fields[$0]) }
+        private static func validate(
+            _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, ids: inout IDGenerator,
+            problems: inout [ImportProblem]
+        ) -> ImportedStudent? {
+            // `columns` follows the order of `CSVRosterWriter.columns`: id, name, age, grade, score.
+            func value(_ field: Int) -> String? {
+                columns[field].map { CSVImport.unguarded(record.fields[$0]) }
             }
-            var score = value("score")
+            var score = value(4)
             if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
-            let student = RosterImporter.student(
-                id: value("id"), name: value("name"), age: value("age"), grade: value("grade"), score: score,
+            return RosterImporter.student(
+                id: value(0), name: value(1), age: value(2), grade: value(3), score: score,
                 at: ImportProblem(line: record.line, message: ""), ids: &ids, problems: &problems)
-            if let student { students.append(student) }
         }
     }
 

@@ -20,13 +20,8 @@ struct IDGenerator {
         var low = nextWord()
         high = (high & ~0xF000) | 0x4000  // version 4
         low = (low & ~(0xC000 << 48)) | (0x8000 << 48)  // RFC 4122 variant
-        let bytes = withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
         return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
-                bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+            uuid: withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { $0.loadUnaligned(as: uuid_t.self) })
     }
 
     private mutating func nextWord() -> UInt64 {

@@ -6,32 +6,36 @@ extension BinaryPlistWriter {
         let buffer: UnsafeMutableBufferPointer<UInt8>
         let tableStart: Int
         let offsetSize: Int
-        private(set) var position = 0
-        private var objects = 0
+        private(set) var position: Int
+        private(set) var objects: Int
 
-        init(buffer: UnsafeMutableBufferPointer<UInt8>, tableStart: Int, offsetSize: Int) {
+        /// A writer that starts at byte `position` of the buffer, with object number `objects`.
+        init(
+            buffer: UnsafeMutableBufferPointer<UInt8>, tableStart: Int, offsetSize: Int, position: Int = 0,
+            objects: Int = 0
+        ) {
             self.buffer = buffer
             self.tableStart = tableStart
             self.offsetSize = offsetSize
+            self.position = position
+            self.objects = objects
         }
 
-        mutating func write(_ students: [Student], records: [Record], referenceSize: Int) {
+        /// Writes the magic number, the array and the keys: everything before the first record.
+        mutating func writeHeader(records: [Record], referenceSize: Int) {
             append(contentsOf: "bplist00".utf8)
             begin()
-            header(0xA, count: students.count)
+            header(0xA, count: records.count)
             for record in records { bigEndian(UInt64(record.dictionary), size: referenceSize) }
             for key in StudentFields.Key.allCases {
                 begin()
                 header(0x5, count: key.rawValue.utf8.count)
                 append(contentsOf: key.rawValue.utf8)
             }
-            for (student, record) in zip(students, records) {
-                write(student, record, referenceSize: referenceSize)
-            }
-            precondition(position == tableStart, "binary plist size was miscounted")
         }
 
-        private mutating func write(_ student: Student, _ record: Record, referenceSize: Int) {
+        /// Writes one record's dictionary and the values it brings.
+        mutating func write(_ student: Student, _ record: Record, referenceSize: Int) {
             let dictionary = UInt64(record.dictionary)
             begin()
             let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
@@ -76,7 +80,6 @@ extension BinaryPlistWriter {
         }
 
         mutating func writeTrailer(objectCount: Int, referenceSize: Int) {
-            precondition(objects == objectCount, "binary plist objects were miscounted")
             position = tableStart + objectCount * offsetSize
             append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
             bigEndian(UInt64(objectCount), size: 8)
@@ -126,6 +129,14 @@ extension BinaryPlistWriter {
         private mutating func append(_ byte: UInt8) {
             buffer[position] = byte
             position += 1
+        }
+
+        /// Copies bytes in one go, as a name's UTF-8 bytes.
+        @inline(__always)
+        private mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[position..<position + bytes.count])
+                .initialize(fromContentsOf: bytes)
+            position += bytes.count
         }
 
         @inline(__always)

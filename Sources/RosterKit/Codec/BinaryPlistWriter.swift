@@ -28,22 +28,50 @@ struct BinaryPlistWriter {
     }
 
     /// Encodes `students` in file order.
+    ///
+    /// A large roster's records are written in two halves at once: the first pass knows where
+    /// each half starts, in the file and in the offset table, so the halves never touch the same
+    /// bytes.
     static func bytes(for students: [Student]) -> [UInt8] {
         var plan = Plan()
-        let records = students.map { plan.number($0) }
+        let records = students.withUnsafeBufferPointer { buffer in buffer.map { plan.number($0) } }
         let referenceSize = integerWidth(UInt64(plan.objectCount))
-        var objectBytes = countSize(students.count) + students.count * referenceSize
-        objectBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
-        for (student, record) in zip(students, records) {
-            objectBytes += size(of: student, record, referenceSize: referenceSize)
+        var headerBytes = 8 + countSize(students.count) + students.count * referenceSize
+        headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
+        let halfSizes = students.withUnsafeBufferPointer { buffer in
+            ParallelWork.halves(count: buffer.count) { range in
+                range.reduce(0) { $0 + size(of: buffer[$1], records[$1], referenceSize: referenceSize) }
+            }
         }
-        let tableOffset = 8 + objectBytes
+        let tableOffset = headerBytes + halfSizes.reduce(0, +)
         let offsetSize = integerWidth(UInt64(tableOffset))
-        let total = tableOffset + plan.objectCount * offsetSize + 32
+        let objectCount = plan.objectCount
+        let total = tableOffset + objectCount * offsetSize + 32
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             var output = ByteWriter(buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize)
-            output.write(students, records: records, referenceSize: referenceSize)
-            output.writeTrailer(objectCount: plan.objectCount, referenceSize: referenceSize)
+            output.writeHeader(records: records, referenceSize: referenceSize)
+            students.withUnsafeBufferPointer { students in
+                nonisolated(unsafe) let buffer = buffer
+                _ = ParallelWork.halves(count: students.count) { range in
+                    guard let first = range.first else { return }
+                    let isFirstHalf = first == 0
+                    var half = ByteWriter(
+                        buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize,
+                        position: isFirstHalf ? headerBytes : headerBytes + halfSizes[0],
+                        objects: Int(records[first].dictionary))
+                    for index in range {
+                        half.write(students[index], records[index], referenceSize: referenceSize)
+                    }
+                    let end =
+                        range.upperBound < records.count
+                        ? Int(records[range.upperBound].dictionary) : objectCount
+                    precondition(
+                        half.position == (isFirstHalf ? headerBytes + halfSizes[0] : tableOffset)
+                            && half.objects == end,
+                        "binary plist size was miscounted")
+                }
+            }
+            output.writeTrailer(objectCount: objectCount, referenceSize: referenceSize)
             initialized = output.position
         }
     }

@@ -28,9 +28,16 @@ enum FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
-        // Read straight into a buffer of the file's size; a file that grows meanwhile is read on,
-        // in pieces, rather than by growing the buffer for a read that will find nothing.
-        var data = Data(count: max(Int(status.st_size), 0))
+        // Read straight into a buffer of exactly the file's size (`Data(count:)` would reserve a
+        // quarter more); a file that grows meanwhile is read on, in pieces, rather than by
+        // growing the buffer for a read that will find nothing.
+        let size = max(Int(status.st_size), 0)
+        var data =
+            size == 0
+            ? Data()
+            : Data(
+                bytesNoCopy: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), count: size,
+                deallocator: .custom { pointer, _ in pointer.deallocate() })
         var filled = 0
         var piece: [UInt8] = []
         while true {

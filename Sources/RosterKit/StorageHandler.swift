@@ -176,12 +176,13 @@ public enum StorageHandler {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        // The file's bytes and the decoded array are let go as soon as they are used, so a large
-        // roster is not held twice while it is changed and encoded again.
-        let document = try FileSystem.read(path).map { try RosterCodec.decode($0, path: path) }
-        let existed = document != nil
-        let format = document?.format ?? .binary
-        var students = (consume document)?.students ?? []
+        // The file's bytes are let go once decoded, and the array is held in one place only, so
+        // that `change` edits it in place instead of copying a large roster first.
+        var (students, format, existed): ([Student], RosterFormat, Bool) = ([], .binary, false)
+        if let data = try FileSystem.read(path) {
+            (students, format) = try RosterCodec.decode(data, path: path)
+            existed = true
+        }
         try change(&students)
         let newData = try RosterCodec.encode(students, format: format)
         try keepBackup(of: path, exists: existed, format: format, url: url)

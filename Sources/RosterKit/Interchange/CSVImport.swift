@@ -9,11 +9,9 @@ enum CSVImport {
         var rows = Rows(decimalComma: CSVRosterReader.separator(in: bytes) == 0x3B)
         do {
             _ = try CSVRosterReader(bytes) { record throws(ImportProblem) in
+                if rows.count % 5000 == 0 { progress?(rows.count) }
                 try rows.add(record)
-                if rows.pending.count >= Rows.batchSize {
-                    rows.validatePending()
-                    progress?(rows.count)
-                }
+                if rows.pending.count >= Rows.batchSize { rows.validatePending() }
             }
         } catch {
             throw ImportError(problems: [error])

@@ -89,17 +89,17 @@ public final class RosterViewModel {
     /// Adds the students read from an import file, or replaces the roster with them, in one write.
     ///
     /// - Parameters:
-    ///   - imported: The students from ``RosterImporter/read(_:format:)``.
+    ///   - imported: What ``RosterImporter/read(_:format:)`` returned.
     ///   - replace: Whether the file's students replace the whole roster.
     ///   - dryRun: Whether to only check, writing nothing.
     /// - Returns: The students that were (or, for a dry run, would be) added.
     /// - Throws: ``ImportError`` when an id in the file is already on the roster and `replace` is
     ///   false; ``StorageError`` when the file cannot be changed. Nothing is written then.
     @discardableResult
-    public func importStudents(_ imported: [ImportedStudent], replace: Bool, dryRun: Bool = false) throws
+    public func importStudents(_ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false) throws
         -> [Student]
     {
-        let added = imported.map(\.student)
+        let added = imported.students
         if replace {
             if !dryRun { students = try StorageHandler.update(at: fileURL) { $0 = added } }
             return added
@@ -109,7 +109,8 @@ public final class RosterViewModel {
                 try AppendConflict.check(added, against: StorageHandler.load(from: fileURL).map(\.id))
             } else {
                 try StorageHandler.append(added, to: fileURL)
-                students += added
+                // Assigned rather than appended when nothing was loaded, to share the array.
+                if students.isEmpty { students = added } else { students += added }
             }
         } catch let conflict as AppendConflict {
             throw try importError(for: conflict, in: imported)
@@ -118,16 +119,18 @@ public final class RosterViewModel {
     }
 
     /// Names each clash of an import with the roster, at its place in the import file.
-    private func importError(for conflict: AppendConflict, in imported: [ImportedStudent]) throws
+    private func importError(for conflict: AppendConflict, in imported: RosterImporter.Result) throws
         -> ImportError
     {
         let taken = Set(conflict.ids)
         let names = Dictionary(
             try StorageHandler.load(from: fileURL).filter { taken.contains($0.id) }.map { ($0.id, $0.name) },
             uniquingKeysWith: { first, _ in first })
-        let problems = imported.filter { $0.hasFileID && taken.contains($0.student.id) }.map { row in
-            row.problem(
-                "The id \(row.student.id) is already on the roster (\(names[row.student.id] ?? "?")). Use --replace "
+        let problems = zip(imported.students, imported.sources).filter { student, source in
+            source.hasFileID && taken.contains(student.id)
+        }.map { student, source in
+            source.problem(
+                "The id \(student.id) is already on the roster (\(names[student.id] ?? "?")). Use --replace "
                     + "to replace the roster with the file, or leave the id empty to add a new student.")
         }
         return ImportError(problems: problems)

@@ -59,14 +59,14 @@ struct InterchangeTests {
     func csvAwkward() throws {
         let result = try RosterImporter.read(Fixtures.data("import/bom-crlf-quotes.csv"), format: .csv)
         #expect(
-            result.students.map(\.student.name) == [
+            result.students.map(\.name) == [
                 "Lovelace, Ada", "Dwayne \"The Rock\" Jones", "Zoë Martin",
             ])
-        #expect(result.students.map(\.student.age) == [12, 13, 11])
-        #expect(result.students.map(\.student.score) == [91.5, nil, 88])
-        #expect(result.students.map(\.location.line) == [2, 4, 5])
+        #expect(result.students.map(\.age) == [12, 13, 11])
+        #expect(result.students.map(\.score) == [91.5, nil, 88])
+        #expect(result.sources.map(\.line) == [2, 4, 5])
         #expect(result.notes == ["ignoring the column 'Email', which roster does not keep"])
-        #expect(result.students.allSatisfy { !$0.hasFileID })
+        #expect(result.sources.allSatisfy { !$0.hasFileID })
     }
 
     @Test("a CSV file large enough to be checked on both cores keeps file order, ids and every problem")
@@ -75,9 +75,9 @@ struct InterchangeTests {
         var text = "name,age,score\n"
         for row in 0..<count { text += "Student \(row),\(row % 20 + 1),\(row % 101)\n" }
         let result = try RosterImporter.read(Data(text.utf8), format: .csv)
-        #expect(result.students.map(\.student.name) == (0..<count).map { "Student \($0)" })
-        #expect(result.students.map(\.location.line) == (0..<count).map { $0 + 2 })
-        #expect(Set(result.students.map(\.student.id)).count == count)
+        #expect(result.students.map(\.name) == (0..<count).map { "Student \($0)" })
+        #expect(result.sources.map(\.line) == (0..<count).map { $0 + 2 })
+        #expect(Set(result.students.map(\.id)).count == count)
         // Bad rows in both halves of a batch and in several batches, each reported at its line.
         let bad = [5, 20_001, 39_999, 40_000, 77_777, 99_999]
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -92,8 +92,8 @@ struct InterchangeTests {
     func csvSemicolon() throws {
         let result = try RosterImporter.read(
             Fixtures.data("import/semicolon-decimal-comma.csv"), format: .csv)
-        #expect(result.students.map(\.student.name) == ["Jürgen Müller", "Émile Durand", "Smith; Jo"])
-        #expect(result.students.map(\.student.score) == [77.5, 64, nil])
+        #expect(result.students.map(\.name) == ["Jürgen Müller", "Émile Durand", "Smith; Jo"])
+        #expect(result.students.map(\.score) == [77.5, 64, nil])
     }
 
     @Test("every bad row is reported with its line, and nothing is returned")
@@ -116,11 +116,11 @@ struct InterchangeTests {
     @Test("JSON import: optional id, age as a string, line numbers for problems")
     func json() throws {
         let result = try RosterImporter.read(Fixtures.data("import/class.json"), format: .json)
-        #expect(result.students.map(\.student.name) == ["Ada Lovelace", "Zoë Martin", "李华"])
-        #expect(result.students.map(\.student.age) == [12, 11, 12])
-        #expect(result.students.map(\.student.score) == [91.5, nil, 0.1])
-        #expect(result.students.map(\.location.line) == [2, 3, 4])
-        #expect(result.students.map(\.hasFileID) == [true, false, false])
+        #expect(result.students.map(\.name) == ["Ada Lovelace", "Zoë Martin", "李华"])
+        #expect(result.students.map(\.age) == [12, 11, 12])
+        #expect(result.students.map(\.score) == [91.5, nil, 0.1])
+        #expect(result.sources.map(\.line) == [2, 3, 4])
+        #expect(result.sources.map(\.hasFileID) == [true, false, false])
         let error = try #require(throws: ImportError.self) {
             try RosterImporter.read(Fixtures.data("import/bad.json"), format: .json)
         }
@@ -131,7 +131,7 @@ struct InterchangeTests {
     func iOSPlist() throws {
         let result = try RosterImporter.read(Fixtures.data("ios-app-students.plist"), format: .plist)
         #expect(result.students.count == 4)
-        #expect(result.students.allSatisfy { $0.hasFileID })
+        #expect(result.sources.allSatisfy { $0.hasFileID })
     }
 
     @Test("writing in pieces gives the same bytes as writing at once", arguments: InterchangeFormat.allCases)
@@ -157,10 +157,10 @@ struct InterchangeTests {
         ]
         for (index, name) in awkward.enumerated() { students[index].name = name }
         let data = try format.data(for: students)
-        let read = try RosterImporter.read(data, format: format).students
-        #expect(read.count == students.count)
-        let mismatch = zip(read.map(\.student), students).first { $0 != $1 }
+        let read = try RosterImporter.read(data, format: format)
+        #expect(read.students.count == students.count)
+        let mismatch = zip(read.students, students).first { $0 != $1 }
         #expect(mismatch == nil)
-        #expect(read.allSatisfy { $0.hasFileID })
+        #expect(read.sources.allSatisfy { $0.hasFileID })
     }
 }

@@ -31,12 +31,12 @@ enum ImportCommand: Subcommand {
                 "Cannot tell the format of '\(path)' from its name; add --format csv, --format json or --format plist."
             )
         }
-        let data = try StorageHandler.readFile(at: file)
         do {
             let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
             // Ended before anything else is printed, errors included, so they start on their own line.
             defer { progress.finish() }
-            let result = try RosterImporter.read(data, format: format) { done in
+            // The file's bytes are let go once read, before the roster is written.
+            let result = try RosterImporter.read(StorageHandler.readFile(at: file), format: format) { done in
                 progress.show("Checking rows: \(done)…")
             }
             progress.finish()
@@ -44,7 +44,7 @@ enum ImportCommand: Subcommand {
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let dryRun = parsed.has("dry-run")
             let added = try context.viewModel().importStudents(
-                result.students, replace: parsed.has("replace"), dryRun: dryRun)
+                result, replace: parsed.has("replace"), dryRun: dryRun)
             report(added, from: path, replace: parsed.has("replace"), dryRun: dryRun, to: context.output)
         } catch let error as ImportError {
             let lines = error.problems.map { "\(path):\($0.location.map { "\($0):" } ?? "") \($0.message)\n" }

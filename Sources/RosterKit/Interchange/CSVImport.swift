@@ -7,6 +7,9 @@ enum CSVImport {
         -> (RosterImporter.Result, [ImportProblem])
     {
         var rows = Rows(decimalComma: CSVRosterReader.separator(in: bytes) == 0x3B)
+        // Room for one student a line, reserved once: growing the arrays as rows arrive would
+        // leave them up to twice as large as needed.
+        rows.result.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
         do {
             _ = try CSVRosterReader(bytes) { record throws(ImportProblem) in
                 if rows.count % 5000 == 0 { progress?(rows.count) }
@@ -23,7 +26,8 @@ enum CSVImport {
                     message: "The file is empty; it needs a header row such as id,name,age,grade,score.")
             ])
         }
-        return (RosterImporter.Result(students: rows.students, notes: rows.notes), rows.problems)
+        rows.result.notes = rows.notes
+        return (rows.result, rows.problems)
     }
 
     /// The rows read so far: the header's columns, then the rows, validated a batch at a time.
@@ -35,7 +39,7 @@ enum CSVImport {
         var header: CSVRosterReader.Record?
         var columns: [String: Int] = [:]
         var notes: [String] = []
-        var students: [ImportedStudent] = []
+        var result = RosterImporter.Result()
         var problems: [ImportProblem] = []
         var pending: [CSVRosterReader.Record] = []
         var count = 0
@@ -77,15 +81,15 @@ enum CSVImport {
             let halves = ParallelWork.halves(count: records.count) { range in
                 var ids = IDGenerator()
                 var problems: [ImportProblem] = []
-                let students = range.compactMap { index in
+                let rows = range.compactMap { index in
                     Self.validate(
                         records[index], columns: columns, decimalComma: decimalComma, ids: &ids,
                         problems: &problems)
                 }
-                return (students, problems)
+                return (rows, problems)
             }
-            for (students, problems) in halves {
-                self.students += students
+            for (rows, problems) in halves {
+                for row in rows { result.append(row) }
                 self.problems += problems
             }
             pending.removeAll(keepingCapacity: true)
@@ -96,7 +100,7 @@ enum CSVImport {
         private static func validate(
             _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, ids: inout IDGenerator,
             problems: inout [ImportProblem]
-        ) -> ImportedStudent? {
+        ) -> (student: Student, source: ImportSource)? {
             // `columns` follows the order of `CSVRosterWriter.columns`: id, name, age, grade, score.
             func value(_ field: Int) -> String? {
                 columns[field].map { CSVImport.unguarded(record.fields[$0]) }
@@ -105,7 +109,7 @@ enum CSVImport {
             if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
             return RosterImporter.student(
                 id: value(0), name: value(1), age: value(2), grade: value(3), score: score,
-                at: ImportProblem(line: record.line, message: ""), ids: &ids, problems: &problems)
+                line: record.line, ids: &ids, problems: &problems)
         }
     }
 

@@ -19,8 +19,8 @@ enum JSONImport {
         let lines = elementLines(Array(data))
         var problems: [ImportProblem] = []
         var ids = IDGenerator()
-        var students: [ImportedStudent] = []
-        students.reserveCapacity(rows.count)
+        var result = RosterImporter.Result()
+        result.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
             let line = index < lines.count ? lines[index] : 1
             guard let fields = row.fields else {
@@ -30,10 +30,10 @@ enum JSONImport {
             let student = RosterImporter.student(
                 id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
                 grade: fields["grade"]?.text, score: fields["score"]?.text,
-                at: ImportProblem(line: line, message: ""), ids: &ids, problems: &problems)
-            if let student { students.append(student) }
+                line: line, ids: &ids, problems: &problems)
+            if let student { result.append(student) }
         }
-        return (RosterImporter.Result(students: students, notes: []), problems)
+        return (result, problems)
     }
 
     /// One element of the array: an object's fields, or `nil` when it is not an object.

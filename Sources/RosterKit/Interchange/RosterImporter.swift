@@ -8,10 +8,28 @@ import Foundation
 public enum RosterImporter {
     /// The result of reading an import file.
     public struct Result: Sendable {
-        /// The students, in file order.
-        public var students: [ImportedStudent]
+        /// The students, in file order; those the file gave no id have a new one.
+        public var students: [Student]
+        /// Where each of ``students`` is in the file, in the same order.
+        public var sources: [ImportSource]
         /// Things worth knowing that are not errors, such as columns that were ignored.
         public var notes: [String]
+
+        init(students: [Student] = [], sources: [ImportSource] = [], notes: [String] = []) {
+            (self.students, self.sources, self.notes) = (students, sources, notes)
+        }
+
+        /// Adds one student and where it came from.
+        mutating func append(_ row: (student: Student, source: ImportSource)) {
+            students.append(row.student)
+            sources.append(row.source)
+        }
+
+        /// Makes room for `count` students in all.
+        mutating func reserveCapacity(_ count: Int) {
+            students.reserveCapacity(count)
+            sources.reserveCapacity(count)
+        }
     }
 
     /// Reads and validates every student in `data`.
@@ -49,7 +67,7 @@ public enum RosterImporter {
         case .json: (result, problems) = try JSONImport.read(data)
         case .plist: (result, problems) = try plist(data)
         }
-        problems += duplicateIDs(in: result.students)
+        problems += duplicateIDs(in: result)
         guard problems.isEmpty else {
             throw ImportError(
                 problems: problems.sorted { ($0.line ?? $0.record ?? 0) < ($1.line ?? $1.record ?? 0) })
@@ -59,9 +77,9 @@ public enum RosterImporter {
 
     /// Validates raw field texts into a student; every wrong field of the row goes into one problem.
     static func student(
-        id: String?, name: String?, age: String?, grade: String?, score: String?, at location: ImportProblem,
+        id: String?, name: String?, age: String?, grade: String?, score: String?, line: Int,
         ids: inout IDGenerator, problems: inout [ImportProblem]
-    ) -> ImportedStudent? {
+    ) -> (student: Student, source: ImportSource)? {
         var messages: [String] = []
         func check<Value>(_ read: () throws -> Value?) -> Value? {
             do { return try read() } catch {
@@ -89,20 +107,13 @@ public enum RosterImporter {
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
         guard messages.isEmpty, let validName, let validAge else {
-            problems.append(Self.problem(messages.joined(separator: " "), at: location))
+            problems.append(ImportProblem(line: line, message: messages.joined(separator: " ")))
             return nil
         }
         let student = Student(
             id: uuid ?? ids.next(), name: validName, age: validAge, grade: validGrade ?? nil,
             score: validScore ?? nil)
-        return ImportedStudent(student: student, hasFileID: uuid != nil, location: location)
-    }
-
-    /// `message` at the place `location` names.
-    static func problem(_ message: String, at location: ImportProblem) -> ImportProblem {
-        if let line = location.line { return ImportProblem(line: line, message: message) }
-        if let record = location.record { return ImportProblem(record: record, message: message) }
-        return ImportProblem(message: message)
+        return (student, ImportSource(line: line, hasFileID: uuid != nil))
     }
 
     /// Whether a field holds nothing but spaces and tabs.
@@ -120,7 +131,8 @@ public enum RosterImporter {
             throw ImportError(problems: [ImportProblem(message: "\(error)")])
         }
         var problems: [ImportProblem] = []
-        var students: [ImportedStudent] = []
+        var result = Result()
+        result.reserveCapacity(decoded.count)
         for (index, student) in decoded.enumerated() {
             do {
                 let valid = Student(
@@ -128,26 +140,24 @@ public enum RosterImporter {
                     age: try StudentValidator.age(student.age),
                     grade: try student.grade.map(StudentValidator.grade),
                     score: try student.score.map(StudentValidator.score))
-                let location = ImportProblem(record: index + 1, message: "")
-                students.append(ImportedStudent(student: valid, hasFileID: true, location: location))
+                result.append((valid, ImportSource(record: index + 1, hasFileID: true)))
             } catch {
                 problems.append(ImportProblem(record: index + 1, message: "\(error)"))
             }
         }
-        return (Result(students: students, notes: []), problems)
+        return (result, problems)
     }
 
-    private static func duplicateIDs(in students: [ImportedStudent]) -> [ImportProblem] {
-        var seen: [UUID: ImportedStudent] = [:]
+    private static func duplicateIDs(in result: Result) -> [ImportProblem] {
+        var seen: [UUID: ImportSource] = [:]
         var problems: [ImportProblem] = []
-        for imported in students where imported.hasFileID {
-            if let first = seen[imported.student.id] {
-                let firstLine = first.location.line.map { "line \($0)" } ?? first.location.location
-                let firstPlace = firstLine.map { " (first at \($0))" } ?? ""
+        for (student, source) in zip(result.students, result.sources) where source.hasFileID {
+            if let first = seen[student.id] {
                 problems.append(
-                    imported.problem("The id \(imported.student.id) appears twice in the file\(firstPlace)."))
+                    source.problem(
+                        "The id \(student.id) appears twice in the file (first at \(first.place))."))
             } else {
-                seen[imported.student.id] = imported
+                seen[student.id] = source
             }
         }
         return problems

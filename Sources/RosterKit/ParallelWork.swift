@@ -65,13 +65,18 @@ public enum ParallelWork {
     static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
         guard count >= worthSplitting else { return [work(0..<count)] }
         let ranges = [0..<count / 2, count / 2..<count]
-        // Each half writes only its own slot.
+        return pair { work(ranges[$0]) }
+    }
+
+    /// Runs `work(0)` and `work(1)` at once, one per core; returns their results in that order.
+    static func pair<Result>(_ work: (Int) -> Result) -> [Result] {
+        // Each call writes only its own slot.
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result>.allocate(capacity: 2)
         defer { results.deallocate() }
         withoutActuallyEscaping(work) { work in
             nonisolated(unsafe) let work = work
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                results.initializeElement(at: half, to: work(ranges[half]))
+                results.initializeElement(at: half, to: work(half))
             }
         }
         return (0..<2).map { results.moveElement(from: $0) }

@@ -88,6 +88,36 @@ struct InterchangeTests {
         #expect(error.problems.map(\.line) == bad.map { $0 + 2 })
     }
 
+    @Test(
+        "a large file read in two halves gives what reading it whole gives, whatever its line ends",
+        arguments: [false, true])
+    func csvHalvesMatchWhole(withProblems: Bool) throws {
+        var generator = SeededGenerator(seed: 77)
+        var text = "\u{FEFF}\r\nname,age\r\n"
+        for row in 0..<60_000 {
+            let age = withProblems && row % 9_973 == 0 ? "old" : String(row % 20 + 1)
+            let ends = ["\r\n", "\n", "\r", "\r\n\r\n", "\n\n"]
+            text += "Student \(row),\(age)" + ends[Int.random(in: 0..<5, using: &generator)]
+        }
+        // A quote anywhere makes the file be read whole, since a line break may then be in a field.
+        let whole = text + "\"Last, Student\",9\n"
+        func read(_ text: String) -> Swift.Result<RosterImporter.Result, ImportError> {
+            Swift.Result { () throws(ImportError) in try RosterImporter.read(Data(text.utf8), format: .csv) }
+        }
+        switch (read(text), read(whole)) {
+        case (.success(let halves), .success(let wholly)):
+            #expect(!withProblems)
+            #expect(halves.students.map(\.name) == wholly.students.dropLast().map(\.name))
+            #expect(halves.sources.map(\.line) == wholly.sources.dropLast().map(\.line))
+        case (.failure(let halves), .failure(let wholly)):
+            #expect(withProblems)
+            #expect(halves.problems.count == 7)
+            #expect(halves.problems == wholly.problems)
+        default:
+            Issue.record("the two readings disagree")
+        }
+    }
+
     @Test("CSV import with ; separators reads decimal commas")
     func csvSemicolon() throws {
         let result = try RosterImporter.read(

@@ -6,20 +6,16 @@ enum CSVImport {
         throws(ImportError)
         -> (RosterImporter.Result, [ImportProblem])
     {
-        var rows = Rows(decimalComma: CSVRosterReader.separator(in: bytes) == 0x3B)
-        // Room for one student a line, reserved once: growing the arrays as rows arrive would
-        // leave them up to twice as large as needed.
-        rows.result.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
-        do {
-            _ = try CSVRosterReader(bytes) { record throws(ImportProblem) in
-                if rows.count % 5000 == 0 { progress?(rows.count) }
-                try rows.add(record)
-                if rows.pending.count >= Rows.batchSize { rows.validatePending() }
-            }
-        } catch {
-            throw ImportError(problems: [error])
+        let separator = CSVRosterReader.separator(in: bytes)
+        let layout = Layout(bytes)
+        var rows: Rows
+        if let split = layout.split(bytes) {
+            rows = try readInHalves(
+                bytes, at: split, lines: layout.lines, separator: separator, progress: progress)
+        } else {
+            rows = Rows(separator: separator, capacity: layout.lines)
+            try rows.read(bytes, progress: progress)
         }
-        rows.validatePending()
         guard rows.header != nil else {
             throw ImportError(problems: [
                 ImportProblem(
@@ -30,12 +26,86 @@ enum CSVImport {
         return (rows.result, rows.problems)
     }
 
+    /// Reads a large file as two halves at once, one per core, and joins them in order.
+    ///
+    /// The second half needs the header's columns before it starts, so the header is read first.
+    private static func readInHalves(
+        _ bytes: UnsafeBufferPointer<UInt8>, at split: (position: Int, line: Int), lines: Int,
+        separator: UInt8,
+        progress: ((Int) -> Void)?
+    ) throws(ImportError) -> Rows {
+        var second = Rows(separator: separator, capacity: lines + 2 - split.line, inParallel: true)
+        try second.read(UnsafeBufferPointer(rebasing: bytes[..<Layout.headerEnd(bytes)]), progress: nil)
+        var first = Rows(separator: separator, capacity: split.line, inParallel: true)
+        let halves = ParallelWork.pair { half in
+            Result { () throws(ImportError) -> Rows in
+                if half == 0 {
+                    try first.read(
+                        UnsafeBufferPointer(rebasing: bytes[..<split.position]), progress: progress)
+                    return first
+                }
+                second.discardHeaderProblems()
+                try second.read(
+                    UnsafeBufferPointer(rebasing: bytes[split.position...]), firstLine: split.line,
+                    progress: nil)
+                return second
+            }
+        }
+        var joined = try halves[0].get()
+        joined.append(try halves[1].get())
+        return joined
+    }
+
+    /// What one pass over a file tells before it is parsed: how many lines it has and whether it
+    /// can be cut in two between records.
+    private struct Layout {
+        /// How many line breaks the file has, at least as many as its records.
+        let lines: Int
+        /// Whether the file has a quote anywhere: then a line break may be inside a field.
+        let hasQuotes: Bool
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var (lines, quotes) = (0, 0)
+            for byte in bytes {
+                lines += byte == 0x0A ? 1 : 0
+                quotes += byte == 0x22 ? 1 : 0
+            }
+            (self.lines, hasQuotes) = (lines, quotes > 0)
+        }
+
+        /// Where to cut a large file without quotes in two, just after a line break near its
+        /// middle, and the number of the line that starts there; `nil` to read it whole.
+        func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (position: Int, line: Int)? {
+            guard !hasQuotes, lines >= 2 * ParallelWork.worthSplitting,
+                let lineFeed = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)
+            else { return nil }
+            let position = lineFeed + 1
+            var line = 1
+            for index in 0..<position {
+                // A line ends at LF, at CR LF (counted once, at its LF) and at a CR on its own.
+                if bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[index + 1] != 0x0A) { line += 1 }
+            }
+            return (position, line)
+        }
+
+        /// The end of the header line of a file without quotes: the first line with any text
+        /// after the byte-order mark.
+        static func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            let isBreak = { (byte: UInt8) in byte == 0x0A || byte == 0x0D }
+            let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            let start = bytes[afterMark...].firstIndex { !isBreak($0) } ?? bytes.count
+            return bytes[start...].firstIndex(where: isBreak) ?? bytes.count
+        }
+    }
+
     /// The rows read so far: the header's columns, then the rows, validated a batch at a time.
     private struct Rows {
         /// How many rows are read before they are validated, on both cores when there are enough.
         static let batchSize = 2 * ParallelWork.worthSplitting
 
-        let decimalComma: Bool
+        let separator: UInt8
+        /// Whether another `Rows` is reading the other half of the file on the other core.
+        let inParallel: Bool
         var header: CSVRosterReader.Record?
         var columns: [String: Int] = [:]
         var notes: [String] = []
@@ -44,8 +114,48 @@ enum CSVImport {
         var pending: [CSVRosterReader.Record] = []
         var count = 0
 
-        init(decimalComma: Bool) {
-            self.decimalComma = decimalComma
+        init(separator: UInt8, capacity: Int, inParallel: Bool = false) {
+            (self.separator, self.inParallel) = (separator, inParallel)
+            // Room for one student a line, reserved once: growing the arrays as rows arrive
+            // would leave them up to twice as large as needed.
+            result.reserveCapacity(capacity)
+        }
+
+        /// Reads and checks every record of `bytes`, which start at line `firstLine`.
+        mutating func read(
+            _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, progress: ((Int) -> Void)?
+        ) throws(ImportError) {
+            do {
+                _ = try CSVRosterReader(bytes, separator: separator, firstLine: firstLine) {
+                    record throws(ImportProblem) in
+                    // Each half of a file read in halves counts about half the rows.
+                    if count % 5000 == 0 { progress?(inParallel ? 2 * count : count) }
+                    try add(record)
+                    if pending.count >= Self.batchSize { validatePending() }
+                }
+            } catch {
+                throw ImportError(problems: [error])
+            }
+            validatePending()
+        }
+
+        /// Adds the rows of the file's next part, read by `other`.
+        mutating func append(_ other: Rows) {
+            // Joined into arrays of the exact size, rather than grown to up to twice it.
+            var joined = RosterImporter.Result()
+            joined.reserveCapacity(result.students.count + other.result.students.count)
+            for part in [result, other.result] {
+                joined.students += part.students
+                joined.sources += part.sources
+            }
+            result = joined
+            problems += other.problems
+            count += other.count
+        }
+
+        /// Forgets what reading the header alone found, which the first half reports again.
+        mutating func discardHeaderProblems() {
+            (notes, problems, count) = ([], [], 0)
         }
 
         /// Takes one record; the header maps the columns, every other record is a student.
@@ -77,8 +187,8 @@ enum CSVImport {
         mutating func validatePending() {
             // Each field's column, looked up once rather than once a row.
             let columns = CSVRosterWriter.columns.map { self.columns[$0] }
-            let (records, decimalComma) = (pending, self.decimalComma)
-            let halves = ParallelWork.halves(count: records.count) { range in
+            let (records, decimalComma) = (pending, separator == 0x3B)
+            let validate = { (range: Range<Int>) in
                 var ids = IDGenerator()
                 var problems: [ImportProblem] = []
                 let rows = range.compactMap { index in
@@ -88,6 +198,9 @@ enum CSVImport {
                 }
                 return (rows, problems)
             }
+            // A file read in halves keeps both cores busy already.
+            let halves =
+                inParallel ? [validate(records.indices)] : ParallelWork.halves(count: records.count, validate)
             for (rows, problems) in halves {
                 for row in rows { result.append(row) }
                 self.problems += problems

@@ -20,15 +20,20 @@ struct CSVRosterReader {
     ///
     /// - Throws: ``ImportProblem`` for text that is not UTF-8 or a quote left open, or what `each`
     ///   throws.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, each: (Record) throws(ImportProblem) -> Void)
-        throws(ImportProblem)
-    {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        separator = Self.separator(in: bytes)
+    ///
+    /// A part of a file that starts after a line break reads the same with `separator` (the
+    /// file's, see ``separator(in:)``) and the number of its first line given.
+    init(
+        _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8? = nil, firstLine: Int = 1,
+        each: (Record) throws(ImportProblem) -> Void
+    ) throws(ImportProblem) {
+        let start = firstLine == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.separator = separator ?? Self.separator(in: bytes)
         // A file that is valid UTF-8 as a whole splits into valid fields, since every separator is
         // ASCII; then no field needs checking again.
         let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
-        var parser = Parser(bytes: bytes, position: start, separator: separator, isUTF8: isUTF8)
+        var parser = Parser(
+            bytes: bytes, position: start, separator: self.separator, isUTF8: isUTF8, line: firstLine)
         try parser.records(each)
     }
 

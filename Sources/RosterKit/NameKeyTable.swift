@@ -9,22 +9,14 @@ struct NameKeyTable {
     private var spans: [(start: Int, count: Int)] = []
 
     init(_ students: [Student]) {
-        guard students.count >= 20_000 else {
-            (bytes, spans) = Self.keys(students[...])
-            return
-        }
         // A large class is folded on both cores, each half into its own buffer, then joined.
-        let halves = [students[..<(students.count / 2)], students[(students.count / 2)...]]
-        nonisolated(unsafe) let parts = UnsafeMutableBufferPointer<([UInt8], [(start: Int, count: Int)])>
-            .allocate(capacity: 2)
-        defer { parts.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            parts.initializeElement(at: half, to: Self.keys(halves[half]))
+        let parts = ParallelWork.halves(count: students.count) { Self.keys(students[$0]) }
+        bytes = parts.count == 1 ? parts[0].0 : parts[0].0 + parts[1].0
+        spans = parts[0].1
+        if parts.count == 2 {
+            let shift = parts[0].0.count
+            spans += parts[1].1.map { ($0.start + shift, $0.count) }
         }
-        defer { _ = parts.deinitialize() }
-        bytes = parts[0].0 + parts[1].0
-        let shift = parts[0].0.count
-        spans = parts[0].1 + parts[1].1.map { ($0.start + shift, $0.count) }
     }
 
     /// The keys of some students' names, packed, with where each one is.

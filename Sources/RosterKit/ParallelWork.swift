@@ -1,10 +1,12 @@
 import Dispatch
 
-/// Splits the two slow jobs of a large listing, sorting and writing rows, between two cores.
+/// Splits the slow jobs of a large roster, such as sorting, writing rows and checking imported
+/// rows, between two cores.
 ///
 /// Below ``worthSplitting`` items everything runs on the calling thread, so a class of 30 never
 /// pays for starting a thread. The work handed in must be safe to run on two threads at once: it
-/// may read shared values but write only what it is given.
+/// may read shared values but write only what it is given. Every job here waits for both halves
+/// before it returns, so callers stay ordinary synchronous code.
 public enum ParallelWork {
     /// Jobs with at least this many items are split.
     public static let worthSplitting = 20_000
@@ -33,7 +35,7 @@ public enum ParallelWork {
                     UnsafeMutableBufferPointer(rebasing: buffer[..<middle]),
                     UnsafeMutableBufferPointer(rebasing: buffer[middle...]),
                 ]
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                _ = pair { half in
                     var part = halves[half]
                     part.sort(by: areInIncreasingOrder)
                 }
@@ -62,7 +64,12 @@ public enum ParallelWork {
 
     /// Runs `work` on the two halves of `0..<count` at once, or on the whole range when it is
     /// small; returns the results in order.
-    static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
+    ///
+    /// - Parameters:
+    ///   - count: How many items there are.
+    ///   - work: Does the job for the items in a range; called once or twice.
+    /// - Returns: One result, or two in the order of their ranges.
+    public static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
         guard count >= worthSplitting else { return [work(0..<count)] }
         let ranges = [0..<count / 2, count / 2..<count]
         return pair { work(ranges[$0]) }
@@ -110,7 +117,7 @@ public enum ParallelWork {
                 blocks.deallocate()
             }
             for start in stride(from: 0, to: count, by: 2 * rowsPerBlock) {
-                DispatchQueue.concurrentPerform(iterations: 2) { half in
+                _ = pair { half in
                     let first = start + half * rowsPerBlock
                     for index in first..<max(first, min(first + rowsPerBlock, count)) {
                         row(index, &blocks[half])

@@ -215,7 +215,8 @@ def check_targets(rows, hello):
         if count * 10 in {c for c, _ in by} and (count * 10, command) in by:
             bigger = by[(count * 10, command)][0]
             if count >= 10000:
-                lines.append((bigger <= 12 * ours, "%s: 10x the students took %.1fx the time (target at most about 12x)" % (command, bigger / ours)))
+                lines.append((bigger <= 12 * ours, "%s, %s to %s students: %.1fx the time (target at most about 12x)" % (
+                    command, format(count, ","), format(count * 10, ","), bigger / ours)))
     for met, text in lines:
         print("- %s %s" % ("met:   " if met else "MISSED:", text))
 

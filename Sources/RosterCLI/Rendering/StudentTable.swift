@@ -56,16 +56,11 @@ struct StudentTable {
 
     /// The width of every column, and of every row's name; a long table is measured on both cores.
     private func measure(_ students: [Student], _ rows: ArraySlice<Int>) -> ([Int], [Int]) {
-        guard rows.count >= 20_000 else { return measureInOrder(students, rows) }
-        let halves = [
-            rows[..<(rows.startIndex + rows.count / 2)], rows[(rows.startIndex + rows.count / 2)...],
-        ]
-        nonisolated(unsafe) let parts = UnsafeMutableBufferPointer<([Int], [Int])>.allocate(capacity: 2)
-        defer { parts.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            parts.initializeElement(at: half, to: measureInOrder(students, halves[half]))
+        let parts = ParallelWork.halves(count: rows.count) { range in
+            measureInOrder(
+                students, rows[(rows.startIndex + range.lowerBound)..<(rows.startIndex + range.upperBound)])
         }
-        defer { _ = parts.deinitialize() }
+        guard parts.count == 2 else { return parts[0] }
         return (zip(parts[0].0, parts[1].0).map(max), parts[0].1 + parts[1].1)
     }
 

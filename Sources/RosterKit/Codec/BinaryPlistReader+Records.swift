@@ -22,7 +22,7 @@ extension BinaryPlistReader {
         nonisolated(unsafe) let reader = self
         let result = [Student](unsafeUninitializedCapacity: top.count) { buffer, initialized in
             nonisolated(unsafe) let storage = buffer
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
+            _ = ParallelWork.pair { half in
                 problems[half] = reader.decode(halves[half], of: top, names: names, into: storage)
             }
             for half in 0..<2 where problems[half] != nil {

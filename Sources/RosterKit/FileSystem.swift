@@ -71,6 +71,15 @@ enum FileSystem {
     /// With `durable` set to `false` nothing is synced: for files worth less than the time a sync
     /// takes, such as the empty backup of a roster that did not exist yet.
     static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws {
+        try replace(path, durable: durable) { write in try data.withUnsafeBytes(write) }
+    }
+
+    /// Replaces the file at `path` as ``replace(_:with:durable:)`` does, with the bytes that
+    /// `body` hands to the `write` function it is given, in as many pieces as it likes.
+    static func replace(
+        _ path: String, durable: Bool = true,
+        writing body: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolder(folder.isEmpty ? "." : folder)
         let mode = existingMode(path) ?? privateFileMode
@@ -79,7 +88,7 @@ enum FileSystem {
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         do {
             defer { close(descriptor) }
-            try writeAll(data, to: descriptor, path: path)
+            try body { try writeAll($0, to: descriptor, path: path) }
             guard fchmod(descriptor, mode) == 0, !durable || fsync(descriptor) == 0 else {
                 throw failure(path, action: "write")
             }
@@ -156,18 +165,16 @@ enum FileSystem {
         return .fileSystem(path: path, action: action, reason: String(cString: strerror(code)))
     }
 
-    private static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(
-                    descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(path, action: "write")
-                }
-                offset += written
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(
+                descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, action: "write")
             }
+            offset += written
         }
     }
 

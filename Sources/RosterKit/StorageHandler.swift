@@ -79,15 +79,15 @@ public enum StorageHandler {
         FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path)
         let existed = current != nil
-        let newData: [UInt8]
+        let newFile: SplicedFile
         if let current = consume current {
-            newData = try RosterCodec.appending(students, to: current, path: path)
+            newFile = try RosterCodec.appending(students, to: current, path: path)
         } else {
             try AppendConflict.check(students, against: [])
-            newData = try RosterCodec.encode(students, format: .binary)
+            newFile = SplicedFile(try RosterCodec.encode(students, format: .binary))
         }
         try keepBackup(of: path, exists: existed, format: .binary, url: url)
-        try FileSystem.replace(path, with: newData)
+        try FileSystem.replace(path) { try newFile.write($0) }
         _ = consume lock
     }
 

@@ -3,17 +3,23 @@ import Foundation
 /// Adds students to the end of an existing binary roster without decoding and re-encoding the
 /// students already in it.
 ///
-/// Only the top-level array grows; every other object of the old file is copied as it is, the new
+/// Only the top-level array grows; every other object of the old file is kept as it is, the new
 /// students' objects follow, and a new offset table points at all of them. Adding one student to a
-/// roster of 100,000 thus costs a copy of the file instead of a rewrite of every record. The old
-/// file must already have been checked in full by ``BinaryPlistReader``.
+/// roster of 100,000 thus costs a copy of the file instead of a rewrite of every record, and the
+/// copy is made by writing the old file's unchanged runs straight out (see ``SplicedFile``). The
+/// old file must already have been checked in full by ``BinaryPlistReader``.
 enum BinaryPlistAppender {
-    /// The new file's bytes, or `nil` when this file's layout cannot take the new objects (its
-    /// references are too narrow, or an object overlaps the array), and a full rewrite is needed.
-    static func bytes(appending students: [Student], to reader: BinaryPlistReader) throws(DecodingProblem)
-        -> [UInt8]?
+    /// The new file as pieces of `base` and new bytes, or `nil` when this file's layout cannot
+    /// take the new objects (its references are too narrow, or an object overlaps the array), and
+    /// a full rewrite is needed.
+    ///
+    /// - Parameters:
+    ///   - students: The students to add.
+    ///   - reader: A reader of `base`'s bytes.
+    ///   - base: The old file.
+    static func file(appending students: [Student], to reader: BinaryPlistReader, base: Data)
+        throws(DecodingProblem) -> SplicedFile?
     {
-        let old = reader.bytes
         let (topOffset, topEnd, oldCount, oldReferencesStart) = try reader.topArraySpan()
         var keys = try reader.keyObjects()
         var objects = NewObjects(firstNumber: reader.objectCount, referenceSize: reader.referenceSize)
@@ -22,32 +28,34 @@ enum BinaryPlistAppender {
         let lastNumber = reader.objectCount + objects.count - 1
         guard reader.referenceSize >= 8 || lastNumber < 1 << (8 * reader.referenceSize) else { return nil }
 
-        var array = arrayHeader(count: oldCount + students.count)
-        array.append(contentsOf: old[oldReferencesStart..<topEnd])
-        for number in dictionaries { appendBigEndian(UInt64(number), size: reader.referenceSize, to: &array) }
-        let shift = array.count - (topEnd - topOffset)
-
-        var output: [UInt8] = []
+        let header = arrayHeader(count: oldCount + students.count)
+        var newReferences: [UInt8] = []
+        for number in dictionaries {
+            appendBigEndian(UInt64(number), size: reader.referenceSize, to: &newReferences)
+        }
+        let shift = header.count + (topEnd - oldReferencesStart) + newReferences.count - (topEnd - topOffset)
         let tableOffset = reader.tableOffset + shift + objects.bytes.count
         let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
-        output.reserveCapacity(tableOffset + (lastNumber + 1) * offsetSize + 32)
-        output.append(contentsOf: old[0..<topOffset])
-        output.append(contentsOf: array)
-        output.append(contentsOf: old[topEnd..<reader.tableOffset])
-        output.append(contentsOf: objects.bytes)
+        var table: [UInt8] = []
+        table.reserveCapacity((lastNumber + 1) * offsetSize + 32)
         for number in 0..<reader.objectCount {
             let offset = reader.offset(of: number)
             if number != reader.topObject && offset >= topOffset && offset < topEnd { return nil }
-            appendBigEndian(UInt64(offset < topEnd ? offset : offset + shift), size: offsetSize, to: &output)
+            appendBigEndian(UInt64(offset < topEnd ? offset : offset + shift), size: offsetSize, to: &table)
         }
         for offset in objects.offsets {
-            appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &output)
+            appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
         }
-        output.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(reader.referenceSize)])
-        appendBigEndian(UInt64(lastNumber + 1), size: 8, to: &output)
-        appendBigEndian(UInt64(reader.topObject), size: 8, to: &output)
-        appendBigEndian(UInt64(tableOffset), size: 8, to: &output)
-        return output
+        table.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(reader.referenceSize)])
+        appendBigEndian(UInt64(lastNumber + 1), size: 8, to: &table)
+        appendBigEndian(UInt64(reader.topObject), size: 8, to: &table)
+        appendBigEndian(UInt64(tableOffset), size: 8, to: &table)
+        return SplicedFile(
+            base: base,
+            pieces: [
+                .old(0..<topOffset), .new(header), .old(oldReferencesStart..<topEnd), .new(newReferences),
+                .old(topEnd..<reader.tableOffset), .new(objects.bytes), .new(table),
+            ])
     }
 
     private static func arrayHeader(count: Int) -> [UInt8] {

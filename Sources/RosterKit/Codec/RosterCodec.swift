@@ -22,30 +22,30 @@ enum RosterCodec {
         }
     }
 
-    /// The bytes of the roster in `data` with `added` at its end, in the same format.
+    /// The roster in `data` with `added` at its end, in the same format.
     ///
     /// A binary roster is checked in full but not decoded into students, and grows by splicing
     /// (see ``BinaryPlistAppender``); any other roster is decoded, extended and encoded again.
     ///
     /// - Throws: ``StorageError/damaged(path:reason:)`` when `data` is not a roster, and
     ///   ``AppendConflict`` when an added id is already on it.
-    static func appending(_ added: [Student], to data: Data, path: String) throws -> [UInt8] {
+    static func appending(_ added: [Student], to data: Data, path: String) throws -> SplicedFile {
         guard data.starts(with: Array("bplist00".utf8)) else {
             var (students, format) = try decode(data, path: path)
             try AppendConflict.check(added, against: students.map(\.id))
             students += added
-            return try encode(students, format: format)
+            return SplicedFile(try encode(students, format: format))
         }
         let result = data.withUnsafeBytes { raw in
-            Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: [UInt8]?) in
+            Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: SplicedFile?) in
                 let reader = try BinaryPlistReader(raw)
                 // Every record is checked, but only the ids are kept: that is all adding needs.
                 let existing = try reader.students(names: false).map(\.id)
                 try checkUniqueIDs(existing)
-                return (existing, try BinaryPlistAppender.bytes(appending: added, to: reader))
+                return (existing, try BinaryPlistAppender.file(appending: added, to: reader, base: data))
             }
         }
-        let checked: (existing: [UUID], spliced: [UInt8]?)
+        let checked: (existing: [UUID], spliced: SplicedFile?)
         do {
             checked = try result.get()
         } catch {
@@ -53,7 +53,7 @@ enum RosterCodec {
         }
         try AppendConflict.check(added, against: checked.existing)
         if let spliced = checked.spliced { return spliced }
-        return try encode(decode(data, path: path).students + added, format: .binary)
+        return SplicedFile(try encode(decode(data, path: path).students + added, format: .binary))
     }
 
     /// Encodes students as a property list in the given format.

@@ -3,14 +3,27 @@ import Foundation
 /// Reading every record, on two cores when the roster is large.
 extension BinaryPlistReader {
     /// Reads and checks every record.
+    func students() throws(DecodingProblem) -> [Student] {
+        try records(names: true) { $0 }
+    }
+
+    /// Checks every record in full but keeps only the ids, which is all that adding to a roster
+    /// needs: no names are made and no students kept.
+    func ids() throws(DecodingProblem) -> [UUID] {
+        try records(names: false) { $0.id }
+    }
+
+    /// Reads and checks every record, keeping what `keep` takes of each.
     ///
-    /// - Parameter names: Whether to make the names; without them (they are left empty) the
-    ///   file is still checked in full, which is all that appending to it needs.
-    func students(names: Bool = true) throws(DecodingProblem) -> [Student] {
+    /// - Parameters:
+    ///   - names: Whether to make the names; without them (they are left empty) every record is
+    ///     still checked in full.
+    ///   - keep: What to keep of each student.
+    private func records<Value>(names: Bool, keep: (Student) -> Value) throws(DecodingProblem) -> [Value] {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
         guard top.count >= Self.recordsWorthSplitting else {
-            return try students(in: 0..<top.count, of: top, names: names)
+            return try records(in: 0..<top.count, of: top, names: names, keep: keep)
         }
         // A large roster is read in two halves at once, one per core, each half decoding straight
         // into its own part of the result; the reader itself only reads.
@@ -20,10 +33,11 @@ extension BinaryPlistReader {
         problems.initialize(repeating: nil)
         defer { problems.deallocate() }
         nonisolated(unsafe) let reader = self
-        let result = [Student](unsafeUninitializedCapacity: top.count) { buffer, initialized in
+        nonisolated(unsafe) let keep = keep
+        let result = [Value](unsafeUninitializedCapacity: top.count) { buffer, initialized in
             nonisolated(unsafe) let storage = buffer
             _ = ParallelWork.pair { half in
-                problems[half] = reader.decode(halves[half], of: top, names: names, into: storage)
+                problems[half] = reader.decode(halves[half], of: top, names: names, keep: keep, into: storage)
             }
             for half in 0..<2 where problems[half] != nil {
                 // Undo the half that did succeed; the result is abandoned.
@@ -41,15 +55,16 @@ extension BinaryPlistReader {
 
     /// Decodes the records in `range` into their places in `storage`; on a problem, nothing of the
     /// range is left initialized and the problem is returned.
-    func decode(
-        _ range: Range<Int>, of top: Object, names: Bool, into storage: UnsafeMutableBufferPointer<Student>
+    private func decode<Value>(
+        _ range: Range<Int>, of top: Object, names: Bool, keep: (Student) -> Value,
+        into storage: UnsafeMutableBufferPointer<Value>
     ) -> DecodingProblem? {
         var keys = KeyCache()
         for index in range {
             do {
                 let reference = reference(at: top.start + index * referenceSize)
                 storage.initializeElement(
-                    at: index, to: try student(reference, record: index, keys: &keys, names: names))
+                    at: index, to: keep(try student(reference, record: index, keys: &keys, names: names)))
             } catch {
                 _ = UnsafeMutableBufferPointer(rebasing: storage[range.lowerBound..<index]).deinitialize()
                 return error
@@ -61,16 +76,16 @@ extension BinaryPlistReader {
     /// Rosters at least this large are read on two cores.
     static let recordsWorthSplitting = 20_000
 
-    func students(in range: Range<Int>, of top: Object, names: Bool) throws(DecodingProblem)
-        -> [Student]
-    {
-        var students: [Student] = []
-        students.reserveCapacity(range.count)
+    private func records<Value>(
+        in range: Range<Int>, of top: Object, names: Bool, keep: (Student) -> Value
+    ) throws(DecodingProblem) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(range.count)
         var keys = KeyCache()
         for index in range {
             let reference = reference(at: top.start + index * referenceSize)
-            students.append(try student(reference, record: index, keys: &keys, names: names))
+            values.append(keep(try student(reference, record: index, keys: &keys, names: names)))
         }
-        return students
+        return values
     }
 }

@@ -40,7 +40,7 @@ enum RosterCodec {
             Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: SplicedFile?) in
                 let reader = try BinaryPlistReader(raw)
                 // Every record is checked, but only the ids are kept: that is all adding needs.
-                let existing = try reader.students(names: false).map(\.id)
+                let existing = try reader.ids()
                 try checkUniqueIDs(existing)
                 return (existing, try BinaryPlistAppender.file(appending: added, to: reader, base: data))
             }

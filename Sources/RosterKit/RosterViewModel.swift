@@ -76,12 +76,20 @@ public final class RosterViewModel {
     public func remove(_ references: [String]) throws -> [Student] {
         var removed: [Student] = []
         students = try StorageHandler.update(at: fileURL) { current in
-            let doomed = Set(try references.map { try RosterLookup.index(of: $0, in: current) })
-            removed = doomed.sorted().map { current[$0] }
-            // Ids are unique on a roster, so removing by id removes exactly the students named,
-            // in place, without a second copy of a large roster.
-            let doomedIDs = Set(doomed.map { current[$0].id })
-            current.removeAll { doomedIDs.contains($0.id) }
+            let doomed = Set(try references.map { try RosterLookup.index(of: $0, in: current) }).sorted()
+            removed = doomed.map { current[$0] }
+            // The students kept slide down over the ones removed, in place, so a large roster is
+            // never copied.
+            var (kept, next) = (0, 0)
+            for index in current.indices {
+                if next < doomed.count && doomed[next] == index {
+                    next += 1
+                    continue
+                }
+                if kept != index { current.swapAt(kept, index) }
+                kept += 1
+            }
+            current.removeLast(current.count - kept)
         }
         return removed
     }

@@ -61,6 +61,18 @@ struct RosterViewModelTests {
         #expect(try StorageHandler.load(from: model.fileURL).map(\.name) == ["Alan"])
     }
 
+    @Test(
+        "remove keeps the others in their order",
+        arguments: [
+            (["B", "D"], "ACEF"), (["A"], "BCDEF"), (["F", "A"], "BCDE"), (["C", "D", "E"], "ABF"),
+        ])
+    func removeKeepsOrder(references: [String], left: String) throws {
+        for name in ["A", "B", "C", "D", "E", "F"] { try model.add(name: name, age: 12) }
+        try model.remove(references)
+        #expect(try StorageHandler.load(from: model.fileURL).map(\.name).joined() == left)
+        #expect(model.students.map(\.name).joined() == left)
+    }
+
     @Test("delete all, then undo")
     func deleteAllUndo() throws {
         try model.add(name: "Ada", age: 12)

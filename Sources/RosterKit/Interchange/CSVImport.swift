@@ -7,7 +7,7 @@ enum CSVImport {
         -> (RosterImporter.Result, [ImportProblem])
     {
         let separator = CSVRosterReader.separator(in: bytes)
-        let layout = Layout(bytes)
+        let layout = CSVLayout(bytes)
         var rows: Rows
         if let split = layout.split(bytes) {
             rows = try readInHalves(
@@ -35,7 +35,7 @@ enum CSVImport {
         progress: ((Int) -> Void)?
     ) throws(ImportError) -> Rows {
         var second = Rows(separator: separator, capacity: lines + 2 - split.line, inParallel: true)
-        try second.read(UnsafeBufferPointer(rebasing: bytes[..<Layout.headerEnd(bytes)]), progress: nil)
+        try second.read(UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
         var first = Rows(separator: separator, capacity: split.line, inParallel: true)
         let halves = ParallelWork.pair { half in
             Result { () throws(ImportError) -> Rows in
@@ -44,7 +44,7 @@ enum CSVImport {
                         UnsafeBufferPointer(rebasing: bytes[..<split.position]), progress: progress)
                     return first
                 }
-                second.discardHeaderProblems()
+                second.forgetHeaderFindings()
                 try second.read(
                     UnsafeBufferPointer(rebasing: bytes[split.position...]), firstLine: split.line,
                     progress: nil)
@@ -54,48 +54,6 @@ enum CSVImport {
         var joined = try halves[0].get()
         joined.append(try halves[1].get())
         return joined
-    }
-
-    /// What one pass over a file tells before it is parsed: how many lines it has and whether it
-    /// can be cut in two between records.
-    private struct Layout {
-        /// How many line breaks the file has, at least as many as its records.
-        let lines: Int
-        /// Whether the file has a quote anywhere: then a line break may be inside a field.
-        let hasQuotes: Bool
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            var (lines, quotes) = (0, 0)
-            for byte in bytes {
-                lines += byte == 0x0A ? 1 : 0
-                quotes += byte == 0x22 ? 1 : 0
-            }
-            (self.lines, hasQuotes) = (lines, quotes > 0)
-        }
-
-        /// Where to cut a large file without quotes in two, just after a line break near its
-        /// middle, and the number of the line that starts there; `nil` to read it whole.
-        func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (position: Int, line: Int)? {
-            guard !hasQuotes, lines >= 2 * ParallelWork.worthSplitting,
-                let lineFeed = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)
-            else { return nil }
-            let position = lineFeed + 1
-            var line = 1
-            for index in 0..<position {
-                // A line ends at LF, at CR LF (counted once, at its LF) and at a CR on its own.
-                if bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[index + 1] != 0x0A) { line += 1 }
-            }
-            return (position, line)
-        }
-
-        /// The end of the header line of a file without quotes: the first line with any text
-        /// after the byte-order mark.
-        static func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-            let isBreak = { (byte: UInt8) in byte == 0x0A || byte == 0x0D }
-            let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            let start = bytes[afterMark...].firstIndex { !isBreak($0) } ?? bytes.count
-            return bytes[start...].firstIndex(where: isBreak) ?? bytes.count
-        }
     }
 
     /// The rows read so far: the header's columns, then the rows, validated a batch at a time.
@@ -154,7 +112,7 @@ enum CSVImport {
         }
 
         /// Forgets what reading the header alone found, which the first half reports again.
-        mutating func discardHeaderProblems() {
+        mutating func forgetHeaderFindings() {
             (notes, problems, count) = ([], [], 0)
         }
 

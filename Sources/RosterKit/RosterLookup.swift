@@ -71,7 +71,7 @@ public enum RosterLookup {
         let positionBits = max(1, Int.bitWidth - (keys.count - 1).leadingZeroBitCount)
         let positionMask = UInt64(1) << positionBits - 1
         var packed = keys.indices.map { (keys[$0].high & ~positionMask) | UInt64($0) }
-        ParallelWork.sort(&packed, by: <)
+        RadixSort.sort(&packed)
         func shareWithinRun(_ run: ArraySlice<UInt64>) {
             guard run.count > 1 else { return }
             let members = run.map { Int($0 & positionMask) }.sorted { keys[$0] < keys[$1] }

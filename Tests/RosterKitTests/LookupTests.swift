@@ -101,4 +101,17 @@ struct LookupTests {
         let withHyphens = expected.map { digits in digits + [8, 12, 16, 20].filter { digits > $0 }.count }
         #expect(RosterLookup.shortIDLengths(for: students) == withHyphens)
     }
+
+    @Test(
+        "ids are read as UUID reads them, in either case, and nothing else is an id",
+        arguments: [
+            "1A2B3C4D-0000-4000-8000-00000000000F", "1a2b3c4d-0000-4000-8000-00000000000f",
+            "1A2B3C4G-0000-4000-8000-000000000001", "1A2B3C4D-0000-4000-8000-00000000000",
+            "1A2B3C4D00000-4000-8000-000000000001",
+            "1A2B3C4D-0000-4000-8000-00000000000/", "1A2B3C4D-0000-4000-8000-00000000000:",
+            "1A2B3C4D-0000-4000-8000-00000000000@", "1A2B3C4D-0000-4000-8000-00000000000`",
+        ])
+    func idText(text: String) {
+        #expect(StudentFields.uuid(from: text) == UUID(uuidString: text))
+    }
 }

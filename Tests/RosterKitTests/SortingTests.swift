@@ -79,4 +79,21 @@ struct SortingTests {
         #expect(RosterSorter.sorted(students, by: .added, reversed: false).map(\.name) == ["c", "a", "b"])
         #expect(RosterSorter.sorted(students, by: .added, reversed: true).map(\.name) == ["b", "a", "c"])
     }
+
+    @Test("the radix sort orders numbers as sort() does", arguments: [0, 1, 64, 65, 1_000, 100_000])
+    func radixSort(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) + 1)
+        var values = (0..<count).map { index -> UInt64 in
+            // Random numbers, repeats, and runs that share their high or low bytes.
+            switch index % 4 {
+            case 0: return generator.next()
+            case 1: return UInt64(index % 7)
+            case 2: return generator.next() & 0xFFFF_0000_0000_0000
+            default: return 0xFFFF_FFFF_FFFF_FF00 | (generator.next() & 0xFF)
+            }
+        }
+        let expected = values.sorted()
+        RadixSort.sort(&values)
+        #expect(values == expected)
+    }
 }

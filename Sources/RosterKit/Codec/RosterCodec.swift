@@ -84,12 +84,12 @@ enum RosterCodec {
         return (try XMLPlistReader.students(from: data), .xml)
     }
 
-    /// Finds two records with one id. Sorting the ids' first halves finds the few candidates
-    /// faster than hashing every id; only those are compared in full.
+    /// Finds two records with one id. Sorting the ids' first halves (see ``RadixSort``) finds
+    /// the few candidates faster than hashing every id; only those are compared in full.
     private static func checkUniqueIDs(_ ids: some Collection<UUID>) throws(DecodingProblem) {
         guard ids.count > 1 else { return }
         var halves = ids.map(firstHalf(of:))
-        ParallelWork.sort(&halves, by: <)
+        RadixSort.sort(&halves)
         var repeated: Set<UInt64> = []
         for position in 1..<halves.count where halves[position] == halves[position - 1] {
             repeated.insert(halves[position])

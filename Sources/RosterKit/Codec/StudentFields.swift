@@ -71,10 +71,12 @@ struct StudentFields {
         var invalid: UInt8 = 0
         // The five groups of digits between the hyphens; a byte that is not a digit sets `invalid`.
         func digits(_ range: Range<Int>, into value: inout UInt64) {
-            for position in range {
-                let (digit, bad) = nibble(bytes[position])
-                value = value << 4 | UInt64(digit)
-                invalid |= bad
+            hexValues.withUnsafeBufferPointer { hexValues in
+                for position in range {
+                    let digit = hexValues[Int(bytes[position])]
+                    value = value << 4 | UInt64(digit & 0x0F)
+                    invalid |= digit & 0xF0
+                }
             }
         }
         var high: UInt64 = 0
@@ -89,13 +91,15 @@ struct StudentFields {
         return withUnsafeBytes(of: raw) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
     }
 
-    /// A hexadecimal digit's value, and 1 when the byte is not one.
-    @inline(__always)
-    private static func nibble(_ byte: UInt8) -> (UInt8, UInt8) {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return (digit, 0) }
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? (letter + 10, 0) : (0, 1)
+    /// Each byte's value as a hexadecimal digit, or 0xFF for a byte that is not one: one lookup
+    /// per character instead of a few comparisons.
+    private static let hexValues: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt8(byte) - UInt8(ascii: "A") + 10
+        default: return 0xFF
+        }
     }
 
     /// Parses a UUID from text; see ``uuid(fromASCII:)``.

@@ -41,26 +41,39 @@ public struct NameSortKey: Comparable, Sendable {
     // becomes the digit marker, its length without leading zeros, then the digits, so a longer
     // number always sorts after a shorter one and equal lengths compare digit by digit.
     static func append(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
-        var digits: [UInt8] = []
-        // UTF-8 orders bytes as it orders scalars, so it makes compact keys that compare by memcmp.
-        func append(_ scalar: UInt32) {
-            switch scalar {
-            case 0..<0x80:
-                result.append(UInt8(scalar))
-            case 0x80..<0x800:
-                result.append(UInt8(0xC0 | scalar >> 6))
-                result.append(UInt8(0x80 | scalar & 0x3F))
-            case 0x800..<0x10000:
-                result.append(UInt8(0xE0 | scalar >> 12))
-                result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-                result.append(UInt8(0x80 | scalar & 0x3F))
-            default:
-                result.append(UInt8(0xF0 | scalar >> 18 & 0x07))
-                result.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-                result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-                result.append(UInt8(0x80 | scalar & 0x3F))
-            }
+        var name = name
+        let isASCII = name.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            appendASCII(bytes, to: &result)
+            return true
         }
+        if !isASCII { appendScalars(name, to: &result, folder: &folder) }
+    }
+
+    /// The key of an all-ASCII name, byte by byte: what ``appendScalars(_:to:folder:)`` makes of
+    /// it, without decoding scalars.
+    private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+        var index = 0
+        while index < bytes.count {
+            guard isDigit(bytes[index]) else {
+                let byte = bytes[index]
+                result.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+                index += 1
+                continue
+            }
+            let end = bytes[index...].firstIndex { !isDigit($0) } ?? bytes.count
+            let start = bytes[index..<end].firstIndex { $0 != 0x30 } ?? end
+            result.append(0x30)
+            appendUTF8(UInt32(end - start), to: &result)
+            result.append(contentsOf: bytes[start..<end])
+            index = end
+        }
+    }
+
+    static func appendScalars(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
+        var digits: [UInt8] = []
+        func append(_ scalar: UInt32) { appendUTF8(scalar, to: &result) }
         func flushDigits() {
             guard !digits.isEmpty else { return }
             let significant = digits.drop { $0 == UInt8(ascii: "0") }
@@ -79,14 +92,36 @@ public struct NameSortKey: Comparable, Sendable {
         }
         flushDigits()
     }
+
+    /// UTF-8 orders bytes as it orders scalars, so it makes compact keys that compare by memcmp.
+    private static func appendUTF8(_ scalar: UInt32, to result: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            result.append(UInt8(scalar))
+        case 0x80..<0x800:
+            result.append(UInt8(0xC0 | scalar >> 6))
+            result.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            result.append(UInt8(0xE0 | scalar >> 12))
+            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            result.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            result.append(UInt8(0xF0 | scalar >> 18 & 0x07))
+            result.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            result.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
 }
 
 /// Folds letters to what a case-, accent- and width-insensitive comparison sees: `É` to `e`,
 /// `Ａ` to `a`, a combining accent to nothing.
 ///
-/// ASCII is folded directly; any other letter is folded once with Foundation and remembered.
+/// ASCII is folded directly; any other letter is folded once with Foundation and remembered, in
+/// a table for the Basic Multilingual Plane (made at the first letter beyond ASCII) and in a
+/// dictionary beyond it.
 struct ScalarFolder {
-    private var basic = [UInt32](repeating: Self.unknown, count: 0x3000)
+    private var basic: [UInt32] = []
     private var others: [UInt32: [UInt32]] = [:]
 
     private static let unknown = UInt32.max
@@ -107,7 +142,8 @@ struct ScalarFolder {
             return
         }
         if Self.isCombiningAccent(scalar) { return }
-        if scalar < 0x3000 {
+        if scalar < 0x1_0000 {
+            if basic.isEmpty { basic = [UInt32](repeating: Self.unknown, count: 0x1_0000) }
             if basic[Int(scalar)] == Self.unknown {
                 let folded = Self.foundationFold(scalar)
                 basic[Int(scalar)] = folded.count == 1 ? folded[0] : Self.several

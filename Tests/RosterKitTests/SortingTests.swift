@@ -96,4 +96,25 @@ struct SortingTests {
         RadixSort.sort(&values)
         #expect(values == expected)
     }
+
+    @Test("all-ASCII names take a byte-by-byte path that makes the same keys as the general one")
+    func asciiKeys() {
+        var generator = SeededGenerator(seed: 128)
+        let alphabet = Array("aZ09 0-'.,Student007 1000000000000000000000")
+        var names = ["", "0", "00", "007", "Student 10", "STUDENT 2", String(repeating: "9", count: 300)]
+        for _ in 0..<2_000 {
+            names.append(
+                String(
+                    (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                        alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+                    }))
+        }
+        for name in names {
+            var (fast, general) = ([UInt8](), [UInt8]())
+            var folder = ScalarFolder()
+            NameSortKey.append(name, to: &fast, folder: &folder)
+            NameSortKey.appendScalars(name, to: &general, folder: &folder)
+            #expect(fast == general, "\(name)")
+        }
+    }
 }

@@ -49,7 +49,7 @@ public enum CSVRosterWriter {
         if let grade = student.grade { output.append(decimal: grade) }
         output.append(UInt8(ascii: ","))
         if let score = student.score { DecimalText.append(score: score, to: &output) }
-        output.append(contentsOf: [0x0D, 0x0A])
+        output.append(static: "\r\n")
     }
 
     /// One field, guarded against formulas and quoted when needed.

@@ -30,9 +30,9 @@ public enum JSONRosterWriter {
         // Reading through the buffer lends each student to `append` instead of copying it.
         students.withUnsafeBufferPointer { buffer in
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                output.append(contentsOf: "  ".utf8)
+                output.append(static: "  ")
                 append(buffer[positions[number]], to: &output)
-                output.append(contentsOf: (number + 1 < positions.count ? ",\n" : "\n").utf8)
+                output.append(static: number + 1 < positions.count ? ",\n" : "\n")
             }
         }
         emit(Array("]\n".utf8))
@@ -60,18 +60,18 @@ public enum JSONRosterWriter {
     }
 
     private static func append(_ student: Student, to output: inout [UInt8]) {
-        output.append(contentsOf: "{\"id\":\"".utf8)
+        output.append(static: "{\"id\":\"")
         UUIDText.append(student.id, to: &output)
-        output.append(contentsOf: "\",\"name\":".utf8)
+        output.append(static: "\",\"name\":")
         appendQuoted(student.name, to: &output)
-        output.append(contentsOf: ",\"age\":".utf8)
+        output.append(static: ",\"age\":")
         output.append(decimal: student.age)
         if let grade = student.grade {
-            output.append(contentsOf: ",\"grade\":".utf8)
+            output.append(static: ",\"grade\":")
             output.append(decimal: grade)
         }
         if let score = student.score {
-            output.append(contentsOf: ",\"score\":".utf8)
+            output.append(static: ",\"score\":")
             DecimalText.append(score: score, to: &output)
         }
         output.append(UInt8(ascii: "}"))

@@ -92,13 +92,20 @@ struct FuzzTests {
         process.standardError = errorOutput
         let started = ContinuousClock.now
         try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        // A cancelled work item still waits out its deadline, so it must not keep the process and
+        // its pipes alive: thousands of runs would otherwise hold thousands of descriptors open,
+        // and Foundation's `Process.run()` crashes once descriptors pass 1024.
+        let watchdog = DispatchWorkItem { [weak process] in
+            if let process, process.isRunning { process.terminate() }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + 5, execute: watchdog)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(
             decoding: errorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         watchdog.cancel()
+        try? output.fileHandleForReading.close()
+        try? errorOutput.fileHandleForReading.close()
         let elapsed = ContinuousClock.now - started
         let name = file.lastPathComponent
         var finding: Finding?

@@ -38,23 +38,75 @@ struct NameKeyTable {
 
     /// The positions of the names in sorted order, ties in their original order.
     ///
-    /// Each key's first 16 bytes are compared as two integers, which settles most comparisons;
-    /// only keys that share those bytes are compared in full.
+    /// One counting pass puts the keys in order of their first two bytes, which settles most of
+    /// the order without a comparison; then each group of keys that share those bytes is sorted,
+    /// the groups split between two cores for a large class. Within a group the first 16 bytes
+    /// are compared as two integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBufferPointer { buffer -> [Int] in
             guard let base = buffer.baseAddress else { return Array(spans.indices) }
-            var entries = spans.indices.map { index in
+            let entries = spans.indices.map { index in
                 Entry(prefix: Self.prefix(base + spans[index].start, count: spans[index].count), index: index)
             }
-            ParallelWork.sort(&entries) { lhs, rhs in
+            let inOrder = { (lhs: Entry, rhs: Entry) -> Bool in
                 var order = lhs.prefix.0 != rhs.prefix.0 ? (lhs.prefix.0 < rhs.prefix.0 ? -1 : 1) : 0
                 if order == 0 && lhs.prefix.1 != rhs.prefix.1 { order = lhs.prefix.1 < rhs.prefix.1 ? -1 : 1 }
                 if order == 0 { order = compareRest(base, spans[lhs.index], spans[rhs.index]) }
                 if order == 0 { return lhs.index < rhs.index }
                 return reversed ? order > 0 : order < 0
             }
-            return entries.map(\.index)
+            var (grouped, starts) = Self.grouped(entries, reversed: reversed)
+            // When most names start alike ("Student 1", "Student 2", …) one group holds most of
+            // them; then the whole list is sorted in two halves instead.
+            let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
+            guard largestGroup <= grouped.count / 2 else {
+                ParallelWork.sort(&grouped, by: inOrder)
+                return grouped.map(\.index)
+            }
+            grouped.withUnsafeMutableBufferPointer { all in
+                nonisolated(unsafe) let all = all
+                // The groups up to the one that holds the middle entry go to one core, the rest
+                // to the other.
+                let middle = starts.firstIndex { $0 >= all.count / 2 } ?? starts.count - 1
+                let sortGroups = { (groups: Range<Int>) in
+                    for group in groups where starts[group + 1] - starts[group] > 1 {
+                        var part = UnsafeMutableBufferPointer(
+                            rebasing: all[starts[group]..<starts[group + 1]])
+                        part.sort(by: inOrder)
+                    }
+                }
+                if all.count < ParallelWork.worthSplitting {
+                    sortGroups(0..<(starts.count - 1))
+                } else {
+                    _ = ParallelWork.pair {
+                        $0 == 0 ? sortGroups(0..<middle) : sortGroups(middle..<(starts.count - 1))
+                    }
+                }
+            }
+            return grouped.map(\.index)
         }
+    }
+
+    /// The entries in order of their keys' first two bytes (highest first when `reversed`),
+    /// keeping file order within each group, and where each group starts; the last start is the
+    /// end of the entries.
+    private static func grouped(_ entries: [Entry], reversed: Bool) -> (entries: [Entry], starts: [Int]) {
+        let group = { (entry: Entry) in
+            let firstTwoBytes = Int(truncatingIfNeeded: entry.prefix.0 >> 48)
+            return reversed ? 0xFFFF - firstTwoBytes : firstTwoBytes
+        }
+        var starts = [Int](repeating: 0, count: 0x1_0001)
+        for entry in entries { starts[group(entry) + 1] += 1 }
+        for index in 1..<starts.count { starts[index] += starts[index - 1] }
+        var next = starts
+        let grouped = [Entry](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+            for entry in entries {
+                buffer.initializeElement(at: next[group(entry)], to: entry)
+                next[group(entry)] += 1
+            }
+            initialized = entries.count
+        }
+        return (grouped, starts)
     }
 
     private struct Entry {

@@ -73,6 +73,23 @@ struct SortingTests {
         #expect(RosterSorter.sortedIndices(students, by: .name, reversed: reversed) == expected)
     }
 
+    @Test(
+        "a class whose names mostly start alike sorts exactly as one name key at a time",
+        arguments: [false, true])
+    func namesStartingAlike(reversed: Bool) {
+        var generator = SeededGenerator(seed: 30_000)
+        let names = (0..<30_000).map { "Student \($0 % 25_000)" } + ["Ada", "Zoë", "student 7", "STUDENT 07"]
+        let students = names.shuffled(using: &generator).enumerated().map {
+            Student.fixture($0.element, id: $0.offset)
+        }
+        let keys = students.map { NameSortKey($0.name) }
+        let expected = students.indices.sorted { lhs, rhs in
+            let (first, second) = reversed ? (rhs, lhs) : (lhs, rhs)
+            return keys[first] < keys[second] || (!(keys[second] < keys[first]) && lhs < rhs)
+        }
+        #expect(RosterSorter.sortedIndices(students, by: .name, reversed: reversed) == expected)
+    }
+
     @Test("added is file order")
     func added() {
         let students = ["c", "a", "b"].enumerated().map { Student.fixture($0.element, id: $0.offset) }

@@ -38,14 +38,14 @@ struct NameKeyTable {
 
     /// The positions of the names in sorted order, ties in their original order.
     ///
-    /// One counting pass puts the keys in order of their first two bytes, which settles most of
-    /// the order without a comparison; then each group of keys that share those bytes is sorted,
-    /// the groups split between two cores for a large class. Within a group the first 16 bytes
-    /// are compared as two integers, and only keys that share them are compared in full.
+    /// For a large class, one counting pass puts the keys in order of their first two bytes,
+    /// which settles most of the order without a comparison; then each group of keys that share
+    /// those bytes is sorted, the groups split between two cores. Keys are compared by their
+    /// first 16 bytes as two integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBufferPointer { buffer -> [Int] in
             guard let base = buffer.baseAddress else { return Array(spans.indices) }
-            let entries = spans.indices.map { index in
+            var entries = spans.indices.map { index in
                 Entry(prefix: Self.prefix(base + spans[index].start, count: spans[index].count), index: index)
             }
             let inOrder = { (lhs: Entry, rhs: Entry) -> Bool in
@@ -55,35 +55,43 @@ struct NameKeyTable {
                 if order == 0 { return lhs.index < rhs.index }
                 return reversed ? order > 0 : order < 0
             }
+            // A small class is sorted at once: counting into 65,536 groups would cost more.
+            guard entries.count >= ParallelWork.worthSplitting else {
+                entries.sort(by: inOrder)
+                return entries.map(\.index)
+            }
             var (grouped, starts) = Self.grouped(entries, reversed: reversed)
             // When most names start alike ("Student 1", "Student 2", …) one group holds most of
             // them; then the whole list is sorted in two halves instead.
             let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
-            guard largestGroup <= grouped.count / 2 else {
+            if largestGroup > grouped.count / 2 {
                 ParallelWork.sort(&grouped, by: inOrder)
-                return grouped.map(\.index)
+            } else {
+                Self.sortGroups(&grouped, starts: starts, by: inOrder)
             }
-            grouped.withUnsafeMutableBufferPointer { all in
+            return grouped.map(\.index)
+        }
+    }
+
+    /// Sorts each group of `entries` in place, the groups up to the one that holds the middle
+    /// entry on one core and the rest on the other.
+    private static func sortGroups(
+        _ entries: inout [Entry], starts: [Int], by inOrder: (Entry, Entry) -> Bool
+    ) {
+        let middle = starts.firstIndex { $0 >= entries.count / 2 } ?? starts.count - 1
+        withoutActuallyEscaping(inOrder) { inOrder in
+            nonisolated(unsafe) let inOrder = inOrder
+            entries.withUnsafeMutableBufferPointer { all in
                 nonisolated(unsafe) let all = all
-                // The groups up to the one that holds the middle entry go to one core, the rest
-                // to the other.
-                let middle = starts.firstIndex { $0 >= all.count / 2 } ?? starts.count - 1
-                let sortGroups = { (groups: Range<Int>) in
-                    for group in groups where starts[group + 1] - starts[group] > 1 {
+                _ = ParallelWork.pair { half in
+                    for group in half == 0 ? 0..<middle : middle..<(starts.count - 1)
+                    where starts[group + 1] - starts[group] > 1 {
                         var part = UnsafeMutableBufferPointer(
                             rebasing: all[starts[group]..<starts[group + 1]])
                         part.sort(by: inOrder)
                     }
                 }
-                if all.count < ParallelWork.worthSplitting {
-                    sortGroups(0..<(starts.count - 1))
-                } else {
-                    _ = ParallelWork.pair {
-                        $0 == 0 ? sortGroups(0..<middle) : sortGroups(middle..<(starts.count - 1))
-                    }
-                }
             }
-            return grouped.map(\.index)
         }
     }
 

@@ -52,6 +52,9 @@ public enum RosterLookup {
         zip(students, shortIDLengths(for: students)).map { String(UUIDText.string($0.id).prefix($1)) }
     }
 
+    /// How many hexadecimal digits of an id come before each of its hyphens.
+    private static let hyphensAfter = [8, 12, 16, 20]
+
     /// How many characters of each student's id ``shortIDs(for:)`` shows, in the same order.
     ///
     /// - Parameter students: The roster.
@@ -93,7 +96,7 @@ public enum RosterLookup {
         shareWithinRun(packed[runStart...])
         return digits.map { count in
             let capped = min(32, count)
-            return capped + [8, 12, 16, 20].filter { capped > $0 }.count
+            return capped + hyphensAfter.reduce(0) { $0 + (capped > $1 ? 1 : 0) }
         }
     }
 

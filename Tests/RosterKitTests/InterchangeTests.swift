@@ -34,6 +34,7 @@ struct InterchangeTests {
             var bytes: [UInt8] = []
             DecimalText.append(score: score, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == JSONRosterWriter.number(score), "\(score)")
+            #expect(DecimalText.width(ofScore: score) == bytes.count, "\(score)")
         }
         for value in [0, 7, -7, 10, 99, 100, -100, 123_456_789, Int.max, Int.min] {
             var bytes: [UInt8] = []

@@ -84,7 +84,7 @@ struct StudentTable {
         widths[1] = max(widths[1], nameWidth)
         widths[2] = max(widths[2], DecimalText.width(of: student.age))
         widths[3] = max(widths[3], student.grade.map(DecimalText.width(of:)) ?? 1)
-        widths[4] = max(widths[4], student.score.map(Self.width(ofScore:)) ?? 1)
+        widths[4] = max(widths[4], student.score.map(DecimalText.width(ofScore:)) ?? 1)
         return nameWidth
     }
 
@@ -140,12 +140,6 @@ struct StudentTable {
 
     private func pad(_ count: Int, to output: inout [UInt8]) {
         if count > 0 { output.append(contentsOf: repeatElement(0x20, count: count)) }
-    }
-
-    private static func width(ofScore score: Double) -> Int {
-        var text: [UInt8] = []
-        DecimalText.append(score: score, to: &text)
-        return text.count
     }
 }
 

@@ -66,10 +66,9 @@ enum BinaryPlistAppender {
     }
 
     static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-        let size = value < 0 ? 8 : BinaryPlistWriter.integerWidth(UInt64(value))
-        let exponent: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3
-        output.append(0x10 | exponent)
-        appendBigEndian(UInt64(bitPattern: Int64(value)), size: size, to: &output)
+        let (marker, width) = BinaryPlistWriter.integerLayout(value)
+        output.append(marker)
+        appendBigEndian(UInt64(bitPattern: Int64(value)), size: width, to: &output)
     }
 
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {

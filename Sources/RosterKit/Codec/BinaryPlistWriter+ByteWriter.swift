@@ -109,20 +109,14 @@ extension BinaryPlistWriter {
         }
 
         private mutating func integer(_ value: Int) {
-            let size = value < 0 ? 8 : BinaryPlistWriter.integerWidth(UInt64(value))
-            let exponent: UInt8 = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3
-            append(0x10 | exponent)
-            bigEndian(UInt64(bitPattern: Int64(value)), size: size)
+            let (marker, width) = BinaryPlistWriter.integerLayout(value)
+            append(marker)
+            bigEndian(UInt64(bitPattern: Int64(value)), size: width)
         }
 
         private mutating func appendID(_ id: UUID) {
-            withUnsafeBytes(of: id.uuid) { raw in
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { append(UInt8(ascii: "-")) }
-                    append(UUIDText.digit(raw[index] >> 4))
-                    append(UUIDText.digit(raw[index] & 0x0F))
-                }
-            }
+            UUIDText.write(id, into: UnsafeMutableBufferPointer(rebasing: buffer[position..<(position + 36)]))
+            position += 36
         }
 
         @inline(__always)

@@ -132,7 +132,14 @@ struct BinaryPlistWriter {
 
     /// The bytes of an integer object.
     static func integerSize(_ value: Int) -> Int {
-        1 + (value < 0 ? 8 : integerWidth(UInt64(value)))
+        1 + integerLayout(value).width
+    }
+
+    /// An integer object's marker byte and the width of the big-endian number after it; a
+    /// negative number always takes eight bytes.
+    static func integerLayout(_ value: Int) -> (marker: UInt8, width: Int) {
+        let width = value < 0 ? 8 : integerWidth(UInt64(value))
+        return (0x10 | UInt8(width.trailingZeroBitCount), width)
     }
 
     /// The fewest of 1, 2, 4 or 8 bytes that hold a non-negative value: the width of an integer

@@ -29,7 +29,7 @@ struct SplicedFile {
     }
 
     /// Hands each piece's bytes to `write`, in order.
-    func write(_ write: (UnsafeRawBufferPointer) throws -> Void) throws {
+    func write(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try base.withUnsafeBytes { old in
             for piece in pieces {
                 switch piece {
@@ -43,8 +43,7 @@ struct SplicedFile {
     /// The whole file in one array.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
-        // Writing into an array cannot fail.
-        try? write { bytes.append(contentsOf: $0) }
+        write { bytes.append(contentsOf: $0) }
         return bytes
     }
 }

@@ -20,19 +20,25 @@ public enum UUIDText {
     public static func append(_ uuid: UUID, to output: inout [UInt8]) {
         // Made on the stack and appended in one copy, rather than appended a byte at a time.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
-            withUnsafeBytes(of: uuid.uuid) { raw in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        text[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    text[position] = digit(raw[index] >> 4)
-                    text[position + 1] = digit(raw[index] & 0x0F)
-                    position += 2
-                }
-            }
+            write(uuid, into: text)
             output.append(contentsOf: text)
+        }
+    }
+
+    /// Writes the 36 characters of `uuid` over the first 36 bytes of `text`.
+    @inline(__always)
+    static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                text[position] = digit(raw[index] >> 4)
+                text[position + 1] = digit(raw[index] & 0x0F)
+                position += 2
+            }
         }
     }
 

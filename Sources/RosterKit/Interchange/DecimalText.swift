@@ -33,21 +33,36 @@ public enum DecimalText {
     ///   - score: The score.
     ///   - output: The bytes to append to.
     public static func append(score: Double, to output: inout [UInt8]) {
-        let tenths = (score * 10).rounded()
-        // `tenths / 10` is the double nearest to the one-decimal text, so when it equals the score
-        // that text is the shortest that reads back as the score, which is what `String` prints.
-        guard tenths.magnitude < 1e7, tenths / 10 == score else {
+        guard let (isNegative, whole, decimal) = oneDecimal(score) else {
             output.append(contentsOf: JSONRosterWriter.number(score).utf8)
             return
         }
-        let whole = Int(tenths.magnitude) / 10
-        let decimal = Int(tenths.magnitude) % 10
-        if score < 0 { output.append(UInt8(ascii: "-")) }
+        if isNegative { output.append(UInt8(ascii: "-")) }
         append(whole, to: &output)
         if decimal != 0 {
             output.append(UInt8(ascii: "."))
             output.append(UInt8(ascii: "0") + UInt8(decimal))
         }
+    }
+
+    /// How many bytes ``append(score:to:)`` writes for `score`, without writing them.
+    ///
+    /// - Parameter score: The score.
+    /// - Returns: The length of its text.
+    public static func width(ofScore score: Double) -> Int {
+        guard let (isNegative, whole, decimal) = oneDecimal(score) else {
+            return JSONRosterWriter.number(score).utf8.count
+        }
+        return (isNegative ? 1 : 0) + digitCount(UInt(whole)) + (decimal != 0 ? 2 : 0)
+    }
+
+    /// A score as its sign, whole part and one decimal digit, when that text reads back as it.
+    private static func oneDecimal(_ score: Double) -> (isNegative: Bool, whole: Int, decimal: Int)? {
+        let tenths = (score * 10).rounded()
+        // `tenths / 10` is the double nearest to the one-decimal text, so when it equals the score
+        // that text is the shortest that reads back as the score, which is what `String` prints.
+        guard tenths.magnitude < 1e7, tenths / 10 == score else { return nil }
+        return (score < 0, Int(tenths.magnitude) / 10, Int(tenths.magnitude) % 10)
     }
 
     /// How many bytes ``append(_:to:)`` writes for `value`.

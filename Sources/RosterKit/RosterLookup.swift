@@ -18,22 +18,29 @@ public enum RosterLookup {
     ///   - students: The roster to search.
     /// - Throws: ``LookupError`` when no student or several students match.
     public static func index(of reference: String, in students: [Student]) throws -> Int {
+        try index(of: reference, among: students)
+    }
+
+    /// Returns the index of the one student that `reference` picks out, as
+    /// ``index(of:in:)`` does, in any roster that can be searched.
+    static func index(of reference: String, among roster: some SearchableRoster) throws -> Int {
         let wanted = reference.trimmingCharacters(in: .whitespaces)
-        if let id = StudentFields.uuid(from: wanted), let index = students.firstIndex(where: { $0.id == id })
+        if let id = StudentFields.uuid(from: wanted),
+            let index = (0..<roster.count).first(where: { roster.id(at: $0) == id })
         {
             return index
         }
         let prefix = IDPrefix(wanted)
         let name = NameMatcher(wanted)
         var matches: [Int] = []
-        for index in students.indices
-        where prefix?.matches(students[index].id) == true || name.matches(students[index].name) {
+        for index in 0..<roster.count
+        where prefix?.matches(roster.id(at: index)) == true || roster.name(at: index, matches: name) {
             matches.append(index)
         }
         guard let first = matches.first else { throw LookupError.notFound(reference: reference) }
         guard matches.count == 1 else {
             let candidates = matches.prefix(11).map {
-                "\(UUIDText.string(students[$0].id).prefix(minimumShortIDLength)) \(students[$0].name)"
+                "\(UUIDText.string(roster.id(at: $0)).prefix(minimumShortIDLength)) \(roster.name(at: $0))"
             }
             throw LookupError.ambiguous(reference: reference, candidates: candidates, count: matches.count)
         }
@@ -170,7 +177,7 @@ public enum RosterLookup {
     }
 
     /// Compares names case-insensitively, byte by byte when both are ASCII.
-    private struct NameMatcher {
+    struct NameMatcher {
         private let text: String
         private let lowered: String
         private let isASCII: Bool
@@ -179,6 +186,16 @@ public enum RosterLookup {
             self.text = text
             lowered = text.lowercased()
             isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        }
+
+        /// Whether a name of `units` UTF-16 code units might match, so that a name kept as bytes
+        /// is made into a `String` only then.
+        func couldMatch(units: Int, isASCII nameIsASCII: Bool) -> Bool {
+            let length = text.utf8.count
+            if isASCII && nameIsASCII { return units == length }
+            // A name of `units` UTF-16 units has from one to three times as many UTF-8 bytes, and
+            // `matches` needs the two lengths within two bytes of each other.
+            return units <= length + 2 && length <= 3 * units + 2
         }
 
         func matches(_ name: String) -> Bool {

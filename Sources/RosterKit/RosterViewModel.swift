@@ -11,7 +11,26 @@ public final class RosterViewModel {
     /// The roster file this view model reads and changes.
     public let fileURL: URL
     /// The students as last read or written, in file order.
-    public private(set) var students: [Student]
+    ///
+    /// After an ``edit(_:_:)`` or ``remove(_:)`` of a large roster the names are still bytes of
+    /// the file (see ``StorageHandler``); they are made into students the first time this is read.
+    public private(set) var students: [Student] {
+        get {
+            if let stored {
+                cachedStudents = stored.students
+                self.stored = nil
+            }
+            return cachedStudents
+        }
+        set {
+            cachedStudents = newValue
+            stored = nil
+        }
+    }
+
+    private var cachedStudents: [Student] = []
+    /// The roster as the last edit or removal left it, until ``students`` is read.
+    private var stored: StoredRoster?
 
     /// Creates a view model for a roster file, without reading it yet.
     ///
@@ -22,7 +41,6 @@ public final class RosterViewModel {
     /// - Parameter fileURL: The roster file; ``StorageHandler/plistURL`` by default.
     public init(fileURL: URL = StorageHandler.plistURL) {
         self.fileURL = fileURL
-        self.students = []
     }
 
     /// Reads the roster file into ``students``.
@@ -57,10 +75,11 @@ public final class RosterViewModel {
     @discardableResult
     public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
         var edited: Student?
-        students = try StorageHandler.update(at: fileURL) { current in
-            let index = try RosterLookup.index(of: reference, in: current)
-            current[index] = try changes.applied(to: current[index])
-            edited = current[index]
+        stored = try StorageHandler.change(at: fileURL) { roster in
+            let index = try RosterLookup.index(of: reference, among: roster)
+            let student = try changes.applied(to: roster.student(at: index))
+            roster.replace(at: index, with: student)
+            edited = student
         }
         guard let edited else { throw LookupError.notFound(reference: reference) }
         return edited
@@ -75,21 +94,10 @@ public final class RosterViewModel {
     @discardableResult
     public func remove(_ references: [String]) throws -> [Student] {
         var removed: [Student] = []
-        students = try StorageHandler.update(at: fileURL) { current in
-            let doomed = Set(try references.map { try RosterLookup.index(of: $0, in: current) }).sorted()
-            removed = doomed.map { current[$0] }
-            // The students kept slide down over the ones removed, in place, so a large roster is
-            // never copied.
-            var (kept, next) = (0, 0)
-            for index in current.indices {
-                if next < doomed.count && doomed[next] == index {
-                    next += 1
-                    continue
-                }
-                if kept != index { current.swapAt(kept, index) }
-                kept += 1
-            }
-            current.removeLast(current.count - kept)
+        stored = try StorageHandler.change(at: fileURL) { roster in
+            let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
+            removed = doomed.map(roster.student(at:))
+            roster.remove(at: doomed)
         }
         return removed
     }

@@ -173,18 +173,42 @@ public enum StorageHandler {
     public static func update(at url: URL = plistURL, _ change: (inout [Student]) throws -> Void) throws
         -> [Student]
     {
+        try readModifyWrite(
+            at: url, empty: [], decode: { try RosterCodec.decode($0, path: $1) },
+            encode: { try RosterCodec.encode($0, format: $1) }, change: change)
+    }
+
+    /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
+    /// of every name: the students are a ``StoredRoster``, whose unchanged names are copied into
+    /// the new file as bytes. This is the fast path behind ``RosterViewModel``'s edit and remove.
+    ///
+    /// - Parameters:
+    ///   - url: The roster file.
+    ///   - change: Changes the students in place; throwing cancels the change.
+    /// - Returns: The students now on disk.
+    static func change(at url: URL, _ change: (inout StoredRoster) throws -> Void) throws -> StoredRoster {
+        try readModifyWrite(
+            at: url, empty: StoredRoster([]), decode: { try RosterCodec.decodeStored($0, path: $1) },
+            encode: { try RosterCodec.encode($0, format: $1) }, change: change)
+    }
+
+    /// One locked read-modify-write of the roster, whatever holds the students meanwhile.
+    private static func readModifyWrite<Students>(
+        at url: URL, empty: Students, decode: (Data, String) throws -> (Students, RosterFormat),
+        encode: (Students, RosterFormat) throws -> [UInt8], change: (inout Students) throws -> Void
+    ) throws -> Students {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        // The file's bytes are let go once decoded, and the array is held in one place only, so
-        // that `change` edits it in place instead of copying a large roster first.
-        var (students, format, existed): ([Student], RosterFormat, Bool) = ([], .binary, false)
+        // The file's bytes are let go once decoded, and the students are held in one place only,
+        // so that `change` edits them in place instead of copying a large roster first.
+        var (students, format, existed) = (empty, RosterFormat.binary, false)
         if let data = try FileSystem.read(path) {
-            (students, format) = try RosterCodec.decode(data, path: path)
+            (students, format) = try decode(data, path)
             existed = true
         }
         try change(&students)
-        let newData = try RosterCodec.encode(students, format: format)
+        let newData = try encode(students, format)
         try keepBackup(of: path, exists: existed, format: format, url: url)
         try FileSystem.replace(path, with: newData)
         _ = consume lock

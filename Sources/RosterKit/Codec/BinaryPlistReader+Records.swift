@@ -4,22 +4,35 @@ import Foundation
 extension BinaryPlistReader {
     /// Reads and checks every record.
     func students() throws(DecodingProblem) -> [Student] {
-        try records(names: true) { $0 }
+        try records(names: true) { student, _ in student }
     }
 
     /// Checks every record in full but keeps only the ids, which is all that adding to a roster
     /// needs: no names are made and no students kept.
     func ids() throws(DecodingProblem) -> [UUID] {
-        try records(names: false) { $0.id }
+        try records(names: false) { student, _ in student.id }
+    }
+
+    /// Checks every record in full but leaves the names as bytes of the file, for a change that
+    /// writes most students back as they are (see ``StoredRoster``).
+    func storedStudents() throws(DecodingProblem) -> [StoredStudent] {
+        try records(names: false) { student, name in
+            // A record read without making its name always has a stored name.
+            let name = name ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true, isInFile: false)
+            return StoredStudent(
+                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
+        }
     }
 
     /// Reads and checks every record, keeping what `keep` takes of each.
     ///
     /// - Parameters:
-    ///   - names: Whether to make the names; without them (they are left empty) every record is
-    ///     still checked in full.
+    ///   - names: Whether to make the names; without them (they are left empty, and `keep` is
+    ///     told where their bytes are) every record is still checked in full.
     ///   - keep: What to keep of each student.
-    private func records<Value>(names: Bool, keep: (Student) -> Value) throws(DecodingProblem) -> [Value] {
+    private func records<Value>(names: Bool, keep: (Student, StoredName?) -> Value) throws(DecodingProblem)
+        -> [Value]
+    {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
         guard top.count >= Self.recordsWorthSplitting else {
@@ -56,15 +69,15 @@ extension BinaryPlistReader {
     /// Decodes the records in `range` into their places in `storage`; on a problem, nothing of the
     /// range is left initialized and the problem is returned.
     private func decode<Value>(
-        _ range: Range<Int>, of top: Object, names: Bool, keep: (Student) -> Value,
+        _ range: Range<Int>, of top: Object, names: Bool, keep: (Student, StoredName?) -> Value,
         into storage: UnsafeMutableBufferPointer<Value>
     ) -> DecodingProblem? {
         var keys = KeyCache()
         for index in range {
             do {
                 let reference = reference(at: top.start + index * referenceSize)
-                storage.initializeElement(
-                    at: index, to: keep(try student(reference, record: index, keys: &keys, names: names)))
+                let (student, name) = try record(reference, record: index, keys: &keys, names: names)
+                storage.initializeElement(at: index, to: keep(student, name))
             } catch {
                 _ = UnsafeMutableBufferPointer(rebasing: storage[range.lowerBound..<index]).deinitialize()
                 return error
@@ -77,14 +90,15 @@ extension BinaryPlistReader {
     static let recordsWorthSplitting = 20_000
 
     private func records<Value>(
-        in range: Range<Int>, of top: Object, names: Bool, keep: (Student) -> Value
+        in range: Range<Int>, of top: Object, names: Bool, keep: (Student, StoredName?) -> Value
     ) throws(DecodingProblem) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(range.count)
         var keys = KeyCache()
         for index in range {
             let reference = reference(at: top.start + index * referenceSize)
-            values.append(keep(try student(reference, record: index, keys: &keys, names: names)))
+            let (student, name) = try record(reference, record: index, keys: &keys, names: names)
+            values.append(keep(student, name))
         }
         return values
     }

@@ -46,12 +46,15 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
     }
 
-    func student(_ reference: Int, record: Int, keys: inout KeyCache, names: Bool)
-        throws(DecodingProblem) -> Student
+    /// Reads and checks one record. With `names` false the name is checked but not made: the
+    /// student's name is left empty and where its bytes are is returned instead.
+    func record(_ reference: Int, record: Int, keys: inout KeyCache, names: Bool)
+        throws(DecodingProblem) -> (student: Student, storedName: StoredName?)
     {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
+        var storedName: StoredName?
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -65,16 +68,22 @@ struct BinaryPlistReader {
             }
             guard let field else { continue }
             let value = try object(self.reference(at: valuesStart + entry * referenceSize))
-            guard try read(value, into: &fields, field: field, record: record, names: names) else {
-                throw .record(record, "has a wrong value for '\(field.rawValue)'")
+            let isRead: Bool
+            if field == .name && !names {
+                storedName = try self.storedName(value)
+                fields.name = ""
+                isRead = storedName != nil
+            } else {
+                isRead = try read(value, into: &fields, field: field, record: record)
             }
+            guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
-        return try fields.student(record: record)
+        return (try fields.student(record: record), storedName)
     }
 
     /// Stores one value; returns false when it is of the wrong kind for its field.
     private func read(
-        _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int, names: Bool
+        _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int
     ) throws(DecodingProblem) -> Bool {
         switch field {
         case .id:
@@ -84,7 +93,7 @@ struct BinaryPlistReader {
             }
             fields.id = id
         case .name:
-            guard let name = try text(value, make: names) else { return false }
+            guard let name = try text(value) else { return false }
             fields.name = name
         case .age:
             if let number = integer(value) {
@@ -187,27 +196,41 @@ struct BinaryPlistReader {
         }
     }
 
-    /// A string object's text; with `make` false it is only checked, and "" stands for it.
-    private func text(_ value: Object, make: Bool = true) throws(DecodingProblem) -> String? {
+    /// A string object's text, or `nil` when the object is not a string.
+    private func text(_ value: Object) throws(DecodingProblem) -> String? {
         switch value.type {
         case 0x5:
             let ascii = slice(value.start, value.count)
             guard ascii.reduce(0, |) < 0x80 else {
                 throw .notAPropertyList("an ASCII string holds other bytes")
             }
-            return make ? String(decoding: ascii, as: UTF8.self) : ""
+            return String(decoding: ascii, as: UTF8.self)
         case 0x6:
-            let units = slice(value.start, value.count * 2)
-            if !make {
-                guard UTF16Transcoder.isValid(bigEndian: units) else {
-                    throw .notAPropertyList("a string is not valid UTF-16")
-                }
-                return ""
-            }
-            guard let text = UTF16Transcoder.string(bigEndian: units) else {
+            guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
             }
             return text
+        default:
+            return nil
+        }
+    }
+
+    /// Checks a string object as ``text(_:)`` does, without making a `String`: where its bytes
+    /// are, or `nil` when the object is not a string.
+    private func storedName(_ value: Object) throws(DecodingProblem) -> StoredName? {
+        switch value.type {
+        case 0x5:
+            guard slice(value.start, value.count).reduce(0, |) < 0x80 else {
+                throw .notAPropertyList("an ASCII string holds other bytes")
+            }
+            return StoredName(
+                start: value.start, units: value.count, isUTF16: false, isASCII: true, isInFile: true)
+        case 0x6:
+            guard let isASCII = UTF16Transcoder.isASCII(bigEndian: slice(value.start, value.count * 2)) else {
+                throw .notAPropertyList("a string is not valid UTF-16")
+            }
+            return StoredName(
+                start: value.start, units: value.count, isUTF16: true, isASCII: isASCII, isInFile: true)
         default:
             return nil
         }

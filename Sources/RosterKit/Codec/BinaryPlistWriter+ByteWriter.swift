@@ -34,8 +34,10 @@ extension BinaryPlistWriter {
             }
         }
 
-        /// Writes one record's dictionary and the values it brings.
-        mutating func write(_ student: Student, _ record: Record, referenceSize: Int) {
+        /// Writes record `index` of `roster`: its dictionary and the values it brings.
+        mutating func write(_ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int)
+        {
+            let student = roster.record(at: index)
             let dictionary = UInt64(record.dictionary)
             begin()
             let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
@@ -53,7 +55,8 @@ extension BinaryPlistWriter {
             append(contentsOf: [0x5F, 0x10, 36])
             appendID(student.id)
             begin()
-            name(student.name, record)
+            header(record.nameIsASCII ? 0x5 : 0x6, count: Int(record.nameUnits))
+            roster.writeNameBytes(at: index, isASCII: record.nameIsASCII, into: &self)
             if record.writesAge {
                 begin()
                 integer(student.age)
@@ -66,16 +69,6 @@ extension BinaryPlistWriter {
                 begin()
                 append(0x23)
                 bigEndian(score.bitPattern, size: 8)
-            }
-        }
-
-        private mutating func name(_ text: String, _ record: Record) {
-            if record.nameIsASCII {
-                header(0x5, count: Int(record.nameUnits))
-                UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
-            } else {
-                header(0x6, count: Int(record.nameUnits))
-                UTF16Encoding.forEachByte(of: text) { append($0) }
             }
         }
 
@@ -120,14 +113,14 @@ extension BinaryPlistWriter {
         }
 
         @inline(__always)
-        private mutating func append(_ byte: UInt8) {
+        mutating func append(_ byte: UInt8) {
             buffer[position] = byte
             position += 1
         }
 
         /// Copies bytes in one go, as a name's UTF-8 bytes.
         @inline(__always)
-        private mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
             _ = UnsafeMutableBufferPointer(rebasing: buffer[position..<position + bytes.count])
                 .initialize(fromContentsOf: bytes)
             position += bytes.count

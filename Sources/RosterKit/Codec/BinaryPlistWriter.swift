@@ -32,15 +32,17 @@ struct BinaryPlistWriter {
     /// A large roster's records are written in two halves at once: the first pass knows where
     /// each half starts, in the file and in the offset table, so the halves never touch the same
     /// bytes.
-    static func bytes(for students: [Student]) -> [UInt8] {
+    static func bytes(for roster: some PlistRecords) -> [UInt8] {
         var plan = Plan()
-        let records = students.withUnsafeBufferPointer { buffer in buffer.map { plan.number($0) } }
+        let records = (0..<roster.count).map {
+            plan.number(roster.record(at: $0), name: roster.nameLayout(at: $0))
+        }
         let referenceSize = integerWidth(UInt64(plan.objectCount))
-        var headerBytes = 8 + countSize(students.count) + students.count * referenceSize
+        var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
         headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
-        let halfSizes = students.withUnsafeBufferPointer { buffer in
-            ParallelWork.halves(count: buffer.count) { range in
-                range.reduce(0) { $0 + size(of: buffer[$1], records[$1], referenceSize: referenceSize) }
+        let halfSizes = ParallelWork.halves(count: roster.count) { range in
+            range.reduce(0) {
+                $0 + size(of: roster.record(at: $1), records[$1], referenceSize: referenceSize)
             }
         }
         let tableOffset = headerBytes + halfSizes.reduce(0, +)
@@ -50,26 +52,24 @@ struct BinaryPlistWriter {
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
             var output = ByteWriter(buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize)
             output.writeHeader(records: records, referenceSize: referenceSize)
-            students.withUnsafeBufferPointer { students in
-                nonisolated(unsafe) let buffer = buffer
-                _ = ParallelWork.halves(count: students.count) { range in
-                    guard let first = range.first else { return }
-                    let isFirstHalf = first == 0
-                    var half = ByteWriter(
-                        buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize,
-                        position: isFirstHalf ? headerBytes : headerBytes + halfSizes[0],
-                        objects: Int(records[first].dictionary))
-                    for index in range {
-                        half.write(students[index], records[index], referenceSize: referenceSize)
-                    }
-                    let end =
-                        range.upperBound < records.count
-                        ? Int(records[range.upperBound].dictionary) : objectCount
-                    precondition(
-                        half.position == (isFirstHalf ? headerBytes + halfSizes[0] : tableOffset)
-                            && half.objects == end,
-                        "binary plist size was miscounted")
+            nonisolated(unsafe) let buffer = buffer
+            _ = ParallelWork.halves(count: roster.count) { range in
+                guard let first = range.first else { return }
+                let isFirstHalf = first == 0
+                var half = ByteWriter(
+                    buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize,
+                    position: isFirstHalf ? headerBytes : headerBytes + halfSizes[0],
+                    objects: Int(records[first].dictionary))
+                for index in range {
+                    half.write(roster, at: index, records[index], referenceSize: referenceSize)
                 }
+                let end =
+                    range.upperBound < records.count
+                    ? Int(records[range.upperBound].dictionary) : objectCount
+                precondition(
+                    half.position == (isFirstHalf ? headerBytes + halfSizes[0] : tableOffset)
+                        && half.objects == end,
+                    "binary plist size was miscounted")
             }
             output.writeTrailer(objectCount: objectCount, referenceSize: referenceSize)
             initialized = output.position
@@ -83,13 +83,13 @@ struct BinaryPlistWriter {
         /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
         private var smallIntegers = [Int32](repeating: -1, count: 256)
 
-        mutating func number(_ student: Student) -> Record {
+        mutating func number(_ student: some StudentValues, name: (units: Int, isASCII: Bool)) -> Record {
             let dictionary = next()
             objectCount += 2  // the id and the name
             let (age, writesAge) = integer(student.age)
             let (grade, writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
             let score = student.score == nil ? -1 : next()
-            let (units, isASCII) = UTF16Encoding.measure(student.name)
+            let (units, isASCII) = name
             return Record(
                 dictionary: dictionary, age: age, grade: grade, score: score, nameUnits: Int32(units),
                 nameIsASCII: isASCII, writesAge: writesAge, writesGrade: writesGrade)
@@ -114,7 +114,7 @@ struct BinaryPlistWriter {
         }
     }
 
-    private static func size(of student: Student, _ record: Record, referenceSize: Int) -> Int {
+    private static func size(of student: some StudentValues, _ record: Record, referenceSize: Int) -> Int {
         let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)

@@ -22,6 +22,26 @@ enum RosterCodec {
         }
     }
 
+    /// Decodes a roster for a change to a few of its students: a binary roster's names stay
+    /// bytes of the file (see ``StoredRoster``); any other roster is decoded in full.
+    ///
+    /// - Throws: ``StorageError/damaged(path:reason:)`` as ``decode(_:path:)`` does.
+    static func decodeStored(_ data: Data, path: String) throws -> (
+        roster: StoredRoster, format: RosterFormat
+    ) {
+        guard data.starts(with: Array("bplist00".utf8)) else {
+            let (students, format) = try decode(data, path: path)
+            return (StoredRoster(students), format)
+        }
+        do throws(DecodingProblem) {
+            let roster = try StoredRoster(binary: data)
+            try checkUniqueIDs(roster.records.lazy.map(\.id))
+            return (roster, .binary)
+        } catch {
+            throw StorageError.damaged(path: path, reason: error.reason)
+        }
+    }
+
     /// The roster in `data` with `added` at its end, in the same format.
     ///
     /// A binary roster is checked in full but not decoded into students, and grows by splicing
@@ -54,6 +74,14 @@ enum RosterCodec {
         try AppendConflict.check(added, against: checked.existing)
         if let spliced = checked.spliced { return spliced }
         return SplicedFile(try encode(decode(data, path: path).students + added, format: .binary))
+    }
+
+    /// Encodes a roster read by ``decodeStored(_:path:)`` in the given format.
+    static func encode(_ roster: StoredRoster, format: RosterFormat) throws -> [UInt8] {
+        switch format {
+        case .binary: return BinaryPlistWriter.bytes(for: roster)
+        case .xml: return try XMLPlistWriter.bytes(for: roster.students)
+        }
     }
 
     /// Encodes students as a property list in the given format.

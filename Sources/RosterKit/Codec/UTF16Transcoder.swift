@@ -45,20 +45,23 @@ enum UTF16Transcoder {
         return length
     }
 
-    /// Whether the units pair every surrogate, without making a string.
-    static func isValid(bigEndian bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether every unit is ASCII, checking without making a string that the units pair every
+    /// surrogate; `nil` when they do not.
+    static func isASCII(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
         let units = bytes.count / 2
         var index = 0
+        var high: UInt16 = 0
         while index < units {
             let unit = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
+            high |= unit
             index += 1
             guard unit >= 0xD800 && unit <= 0xDFFF else { continue }
-            guard unit <= 0xDBFF, index < units else { return false }
+            guard unit <= 0xDBFF, index < units else { return nil }
             let low = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
-            guard low >= 0xDC00 && low <= 0xDFFF else { return false }
+            guard low >= 0xDC00 && low <= 0xDFFF else { return nil }
             index += 1
         }
-        return true
+        return high < 0x80
     }
 
     @inline(__always)

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The students ``BinaryPlistWriter`` writes: a plain `[Student]`, or a ``StoredRoster`` whose
+/// names are still the bytes of the file it was read from.
+///
+/// The writer needs each name twice, first its length and then its bytes, so the name is asked of
+/// the roster rather than of the record.
+protocol PlistRecords {
+    associatedtype Record: StudentValues
+
+    /// How many students there are.
+    var count: Int { get }
+
+    /// The student at `index`, from 0.
+    func record(at index: Int) -> Record
+
+    /// How many UTF-16 code units the name at `index` has, and whether every one is ASCII.
+    func nameLayout(at index: Int) -> (units: Int, isASCII: Bool)
+
+    /// Writes the bytes of the name at `index` after its string header: one byte a unit when
+    /// `isASCII` (as ``nameLayout(at:)`` said), big-endian UTF-16 otherwise.
+    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter)
+}
+
+extension Array: PlistRecords where Element == Student {
+    func record(at index: Int) -> Student {
+        self[index]
+    }
+
+    func nameLayout(at index: Int) -> (units: Int, isASCII: Bool) {
+        UTF16Encoding.measure(self[index].name)
+    }
+
+    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
+        let name = self[index].name
+        if isASCII {
+            UTF16Encoding.withBytes(of: name) { output.append(contentsOf: $0) }
+        } else {
+            UTF16Encoding.forEachByte(of: name) { output.append($0) }
+        }
+    }
+}

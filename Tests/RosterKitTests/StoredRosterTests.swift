@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import RosterKit
+
+/// The fast path behind edit and remove, whose names stay bytes of the file, checked against the
+/// decoded students it stands for.
+@Suite("Changing a roster without decoding its names")
+struct StoredRosterTests {
+    /// The same roster as our writer, Foundation's encoder and Python's plistlib write it.
+    static func files(count: Int, seed: UInt64) throws -> [Data] {
+        var generator = SeededGenerator(seed: seed)
+        let students = RandomRoster.make(count: count, using: &generator)
+        return [
+            Data(try RosterCodec.encode(students, format: .binary)),
+            try PropertyListEncoder().encode(students),
+        ]
+    }
+
+    static let fixtures = ["sample-class.plist", "ios-app-students.plist", "mixed-scripts.plist"]
+
+    @Test(
+        "an unchanged stored roster writes the very bytes its decoded students do",
+        arguments: [0, 1, 14, 300, 25_000])
+    func unchanged(count: Int) throws {
+        var files = try Self.files(count: count, seed: UInt64(count))
+        if count == 0 { files += try Self.fixtures.map(Fixtures.data) }
+        for file in files {
+            let decoded = try RosterCodec.decode(file, path: "test").students
+            let stored = try RosterCodec.decodeStored(file, path: "test").roster
+            #expect(stored.students == decoded)
+            #expect(BinaryPlistWriter.bytes(for: stored) == BinaryPlistWriter.bytes(for: decoded))
+        }
+    }
+
+    @Test(
+        "edits and removals write what the same change to decoded students writes",
+        arguments: [5, 300, 25_000])
+    func changed(count: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(count) + 7)
+        for file in try Self.files(count: count, seed: UInt64(count) + 1) {
+            var decoded = try RosterCodec.decode(file, path: "test").students
+            var stored = try RosterCodec.decodeStored(file, path: "test").roster
+            let newNames = ["Zoë Ångström", "Ada", "👩‍🔬 Lovelace", String(repeating: "x", count: 40)]
+            for name in newNames {
+                let index = Int.random(in: 0..<decoded.count, using: &generator)
+                decoded[index].name = name
+                decoded[index].age += 1
+                stored.replace(at: index, with: decoded[index])
+            }
+            let doomed = Set((0..<3).map { _ in Int.random(in: 0..<decoded.count, using: &generator) })
+                .sorted()
+            decoded = decoded.indices.filter { !doomed.contains($0) }.map { decoded[$0] }
+            stored.remove(at: doomed)
+            #expect(stored.students == decoded)
+            #expect(BinaryPlistWriter.bytes(for: stored) == BinaryPlistWriter.bytes(for: decoded))
+        }
+    }
+
+    @Test("a name another writer stored as UTF-16 although it is all ASCII is written as ASCII")
+    func asciiStoredAsUTF16() throws {
+        var file = try [UInt8](RosterCodec.encode([Student(name: "Zoë", age: 12)], format: .binary))
+        // "Zoë" is the only UTF-16 string: its "ë" (00 EB) becomes "e" (00 65).
+        let position = try #require(file.indices.first { file[$0] == 0x00 && file[$0 + 1] == 0xEB })
+        file[position + 1] = 0x65
+        let decoded = try RosterCodec.decode(Data(file), path: "test").students
+        #expect(decoded.map(\.name) == ["Zoe"])
+        let stored = try RosterCodec.decodeStored(Data(file), path: "test").roster
+        #expect(BinaryPlistWriter.bytes(for: stored) == BinaryPlistWriter.bytes(for: decoded))
+    }
+
+    @Test("a stored roster finds the same student by every kind of reference")
+    func lookup() throws {
+        let file = try Fixtures.data("mixed-scripts.plist")
+        let decoded = try RosterCodec.decode(file, path: "test").students
+        let stored = try RosterCodec.decodeStored(file, path: "test").roster
+        var references = decoded.flatMap { [$0.name, $0.name.uppercased(), $0.name.lowercased()] }
+        references += decoded.map { UUIDText.string($0.id).lowercased() }
+        references += decoded.map { String(UUIDText.string($0.id).prefix(6)) } + ["nobody", "Zo", "0000"]
+        for reference in references {
+            let expected = Result { try RosterLookup.index(of: reference, in: decoded) }
+            let found = Result { try RosterLookup.index(of: reference, among: stored) }
+            #expect(String(describing: found) == String(describing: expected), "\(reference)")
+        }
+    }
+
+    @Test("a name is made only when it could match, and never skipped when it does")
+    func couldMatch() {
+        let names = [
+            "Ada", "ADA", "ß", "SS", "ẞ", "İ", "i̇", "Zoë", "ZOË", "👩‍🔬", "ﬃ", "FFI", "Ǆ", "ǆ", "Ωmega", "ωMEGA",
+        ]
+        for reference in names {
+            let matcher = RosterLookup.NameMatcher(reference)
+            for name in names where matcher.matches(name) {
+                let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
+                #expect(matcher.couldMatch(units: name.utf16.count, isASCII: isASCII), "\(reference) \(name)")
+            }
+        }
+        #expect(!RosterLookup.NameMatcher("Ada").couldMatch(units: 4, isASCII: true))
+    }
+
+    @Test("a damaged or duplicated roster is refused on the fast path too", arguments: [0, 12, 40])
+    func damaged(cut: Int) throws {
+        let ada = Student(name: "Ada", age: 12)
+        let twice = Data(try RosterCodec.encode([ada, ada], format: .binary))
+        let damaged = cut == 0 ? twice : twice.prefix(twice.count - cut)
+        #expect(throws: StorageError.self) { _ = try RosterCodec.decodeStored(damaged, path: "test") }
+    }
+
+    @Test("edit and remove keep an XML roster XML")
+    func xml() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file()
+        let students = [
+            Student(name: "Ada", age: 12), Student(name: "Alan", age: 13), Student(name: "Zoë", age: 11),
+        ]
+        try Data(RosterCodec.encode(students, format: .xml)).write(to: file)
+        let model = RosterViewModel(fileURL: file)
+        try model.edit("zoë", StudentChanges(name: "Zoë Martin"))
+        try model.remove(["Ada"])
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try StorageHandler.load(from: file).map(\.name) == ["Alan", "Zoë Martin"])
+        #expect(model.students.map(\.name) == ["Alan", "Zoë Martin"])
+    }
+}

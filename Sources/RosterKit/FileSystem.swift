@@ -36,7 +36,7 @@ enum FileSystem {
             size == 0
             ? Data()
             : Data(
-                bytesNoCopy: UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), count: size,
+                bytesNoCopy: allocate(byteCount: size), count: size,
                 deallocator: .custom { pointer, _ in pointer.deallocate() })
         var filled = 0
         var piece: [UInt8] = []
@@ -60,6 +60,34 @@ enum FileSystem {
         }
         data.count = filled
         return data
+    }
+
+    /// Memory for `byteCount` bytes that are about to be filled, such as a file being read or
+    /// written; see ``preferLargePages(_:)``.
+    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)
+        preferLargePages(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
+        return memory
+    }
+
+    /// The size of a Linux huge page on x86-64 and most ARM systems.
+    static let largePageSize = 2 << 20
+
+    /// Asks Linux to back the whole 2 MiB pages inside `memory` with huge pages, before it is
+    /// first written.
+    ///
+    /// Filling 13 MB of fresh memory with 4 KiB pages takes some 3,300 page faults; with huge
+    /// pages it takes seven. Systems that do not offer them, and other systems, ignore this.
+    static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+            guard let base = memory.baseAddress, memory.count >= largePageSize else { return }
+            let address = UInt(bitPattern: base)
+            let start = (address + UInt(largePageSize) - 1) & ~UInt(largePageSize - 1)
+            let end = (address + UInt(memory.count)) & ~UInt(largePageSize - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
+        #endif
     }
 
     /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file.

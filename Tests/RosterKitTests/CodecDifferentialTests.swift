@@ -94,4 +94,19 @@ struct CodecDifferentialTests {
         let foundation = try PropertyListEncoder().encode(students)
         #expect(ours.count <= foundation.count * 11 / 10)
     }
+
+    @Test("ids are written and read as Foundation writes and reads them")
+    func idText() {
+        var generator = SeededGenerator(seed: 36)
+        for _ in 0..<10_000 {
+            let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let id = UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                    bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
+            #expect(UUIDText.string(id) == id.uuidString)
+            #expect(StudentFields.uuid(from: id.uuidString.lowercased()) == id)
+        }
+    }
 }

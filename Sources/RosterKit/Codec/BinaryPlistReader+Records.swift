@@ -48,6 +48,7 @@ extension BinaryPlistReader {
         nonisolated(unsafe) let reader = self
         nonisolated(unsafe) let keep = keep
         let result = [Value](unsafeUninitializedCapacity: top.count) { buffer, initialized in
+            FileSystem.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
             nonisolated(unsafe) let storage = buffer
             _ = ParallelWork.pair { half in
                 problems[half] = reader.decode(halves[half], of: top, names: names, keep: keep, into: storage)

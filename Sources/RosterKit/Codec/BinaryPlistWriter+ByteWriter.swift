@@ -82,13 +82,10 @@ extension BinaryPlistWriter {
 
         /// Records that an object starts here, in the offset table.
         private mutating func begin() {
-            var entry = tableStart + objects * offsetSize
-            var shift = (offsetSize - 1) * 8
-            while shift >= 0 {
-                buffer[entry] = UInt8(truncatingIfNeeded: position >> shift)
-                entry += 1
-                shift -= 8
-            }
+            let start = position
+            position = tableStart + objects * offsetSize
+            bigEndian(UInt64(start), size: offsetSize)
+            position = start
             objects += 1
         }
 
@@ -131,13 +128,26 @@ extension BinaryPlistWriter {
             for byte in bytes { append(byte) }
         }
 
+        /// Writes the lowest `size` bytes of `value`, most significant first; integers,
+        /// references and offsets are 1, 2, 4 or 8 bytes wide, and each is stored in one go.
         @inline(__always)
         private mutating func bigEndian(_ value: UInt64, size: Int) {
-            var shift = (size - 1) * 8
-            while shift >= 0 {
-                append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-                shift -= 8
+            let output = UnsafeMutableRawBufferPointer(buffer)
+            switch size {
+            case 1: output[position] = UInt8(truncatingIfNeeded: value)
+            case 2:
+                output.storeBytes(
+                    of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt16.self)
+            case 4:
+                output.storeBytes(
+                    of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt32.self)
+            case 8: output.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt64.self)
+            default:
+                for index in 0..<size {
+                    output[position + index] = UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - index)))
+                }
             }
+            position += size
         }
     }
 }

@@ -50,6 +50,7 @@ struct BinaryPlistWriter {
         let objectCount = plan.objectCount
         let total = tableOffset + objectCount * offsetSize + 32
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            FileSystem.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
             var output = ByteWriter(buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize)
             output.writeHeader(records: records, referenceSize: referenceSize)
             nonisolated(unsafe) let buffer = buffer

@@ -28,18 +28,27 @@ public enum UUIDText {
     /// Writes the 36 characters of `uuid` over the first 36 bytes of `text`.
     @inline(__always)
     static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {
-        withUnsafeBytes(of: uuid.uuid) { raw in
-            var position = 0
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    text[position] = UInt8(ascii: "-")
-                    position += 1
+        let output = UnsafeMutableRawBufferPointer(text)
+        hexPairs.withUnsafeBufferPointer { pairs in
+            withUnsafeBytes(of: uuid.uuid) { raw in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        output[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    output.storeBytes(
+                        of: pairs[Int(raw[index])].littleEndian, toByteOffset: position, as: UInt16.self)
+                    position += 2
                 }
-                text[position] = digit(raw[index] >> 4)
-                text[position + 1] = digit(raw[index] & 0x0F)
-                position += 2
             }
         }
+    }
+
+    /// The two digits of every byte, the first in the low byte: one lookup and one store a byte
+    /// of the id instead of two digits worked out one at a time.
+    private static let hexPairs: [UInt16] = (0...255).map { byte in
+        UInt16(digit(UInt8(byte >> 4))) | UInt16(digit(UInt8(byte & 0x0F))) << 8
     }
 
     /// The 36 characters of `uuid`, as `uuid.uuidString` gives them.

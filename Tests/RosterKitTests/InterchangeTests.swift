@@ -18,6 +18,26 @@ struct InterchangeTests {
                 + "0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6,Zoë,10,,\r\n")
     }
 
+    @Test("JSON export reads back with JSONDecoder, control characters and quotes included")
+    func jsonRoundTrip() throws {
+        var generator = SeededGenerator(seed: 9)
+        var students = RandomRoster.make(count: 25_000, using: &generator)
+        let awkward = [
+            "tab\there", "line\nbreak", "back\\slash", "\"quoted\"", "bell\u{7}\u{1F}", "\r\u{0}", "",
+        ]
+        for (index, name) in awkward.enumerated() { students[index * 1_000].name = name }
+        students[1].score = -.greatestFiniteMagnitude
+        students[2].age = Int.min
+        let decoded = try JSONDecoder().decode(
+            [Student].self, from: Data(JSONRosterWriter.array(students).utf8))
+        #expect(decoded == students)
+        for student in students.prefix(50) {
+            let object = try JSONDecoder().decode(
+                Student.self, from: Data(JSONRosterWriter.object(student).utf8))
+            #expect(object == student)
+        }
+    }
+
     @Test("numbers written digit by digit read exactly as String prints them")
     func decimalText() {
         var generator = SeededGenerator(seed: 42)

@@ -40,40 +40,46 @@ public enum CSVRosterWriter {
     }
 
     private static func append(_ student: Student, to output: inout [UInt8]) {
-        UUIDText.append(student.id, to: &output)
-        output.append(UInt8(ascii: ","))
-        appendField(student.name, to: &output)
-        output.append(UInt8(ascii: ","))
-        output.append(decimal: student.age)
-        output.append(UInt8(ascii: ","))
-        if let grade = student.grade { output.append(decimal: grade) }
-        output.append(UInt8(ascii: ","))
-        if let score = student.score { DecimalText.append(score: score, to: &output) }
-        output.append(static: "\r\n")
+        // A name's bytes can double when quoted, plus its guard and quotes.
+        let maximumCount =
+            50 + 2 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            + ByteCursor.maximumScoreCount
+        output.appendRow(maximumCount: maximumCount) { row in
+            row.append(id: student.id)
+            row.append(UInt8(ascii: ","))
+            UTF16Encoding.withBytes(of: student.name) { appendField($0, to: &row) }
+            row.append(UInt8(ascii: ","))
+            row.append(decimal: student.age)
+            row.append(UInt8(ascii: ","))
+            if let grade = student.grade { row.append(decimal: grade) }
+            row.append(UInt8(ascii: ","))
+            if let score = student.score { row.append(score: score) }
+            row.append(static: "\r\n")
+        }
     }
 
     /// One field, guarded against formulas and quoted when needed.
     static func field(_ value: String) -> String {
         var output: [UInt8] = []
-        appendField(value, to: &output)
+        output.appendRow(maximumCount: 3 + 2 * value.utf8.count) { row in
+            UTF16Encoding.withBytes(of: value) { appendField($0, to: &row) }
+        }
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func appendField(_ value: String, to output: inout [UInt8]) {
-        UTF16Encoding.withBytes(of: value) { bytes in
-            let needsGuard = bytes.first.map(guardedStarts.contains) ?? false
-            let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
-            if needsQuotes { output.append(0x22) }
-            if needsGuard { output.append(UInt8(ascii: "'")) }
-            if needsQuotes {
-                for byte in bytes {
-                    if byte == 0x22 { output.append(0x22) }
-                    output.append(byte)
-                }
-                output.append(0x22)
-            } else {
-                output.append(contentsOf: bytes)
+    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
+        let needsGuard = bytes.first.map(guardedStarts.contains) ?? false
+        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+        if needsQuotes { output.append(0x22) }
+        if needsGuard { output.append(UInt8(ascii: "'")) }
+        if needsQuotes {
+            for byte in bytes {
+                if byte == 0x22 { output.append(0x22) }
+                output.append(byte)
             }
+            output.append(0x22)
+        } else {
+            output.append(bytes)
         }
     }
 }

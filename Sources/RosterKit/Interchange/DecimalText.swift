@@ -10,17 +10,20 @@ public enum DecimalText {
     ///   - value: The number.
     ///   - output: The bytes to append to.
     public static func append(_ value: Int, to output: inout [UInt8]) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        let start = output.count
-        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digitCount(magnitude)))
-        var rest = magnitude
-        var index = output.count - 1
-        while index >= start {
-            output[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        output.appendRow(maximumCount: ByteCursor.maximumDecimalCount) { $0.append(decimal: value) }
+    }
+
+    /// Writes `value` over all of `text`, which is ``width(of:)`` bytes long.
+    @inline(__always)
+    static func write(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = value.magnitude
+        var index = text.count - 1
+        repeat {
+            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
             index -= 1
-        }
+        } while rest > 0
+        if value < 0 { text[0] = UInt8(ascii: "-") }
     }
 
     /// Appends a score as ``JSONRosterWriter/number(_:)`` writes it: `90`, `88.5`.
@@ -33,12 +36,18 @@ public enum DecimalText {
     ///   - score: The score.
     ///   - output: The bytes to append to.
     public static func append(score: Double, to output: inout [UInt8]) {
+        output.appendRow(maximumCount: ByteCursor.maximumScoreCount) { $0.append(score: score) }
+    }
+
+    /// Writes a score as ``append(score:to:)`` does, at a cursor.
+    static func write(score: Double, to output: inout ByteCursor) {
         guard let (isNegative, whole, decimal) = oneDecimal(score) else {
-            output.append(contentsOf: JSONRosterWriter.number(score).utf8)
+            var text = JSONRosterWriter.number(score)
+            text.withUTF8 { output.append($0) }
             return
         }
         if isNegative { output.append(UInt8(ascii: "-")) }
-        append(whole, to: &output)
+        output.append(decimal: whole)
         if decimal != 0 {
             output.append(UInt8(ascii: "."))
             output.append(UInt8(ascii: "0") + UInt8(decimal))

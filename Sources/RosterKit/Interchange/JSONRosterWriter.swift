@@ -30,9 +30,7 @@ public enum JSONRosterWriter {
         // Reading through the buffer lends each student to `append` instead of copying it.
         students.withUnsafeBufferPointer { buffer in
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                output.append(static: "  ")
-                append(buffer[positions[number]], to: &output)
-                output.append(static: number + 1 < positions.count ? ",\n" : "\n")
+                append(buffer[positions[number]], to: &output, isLast: number + 1 == positions.count)
             }
         }
         emit(Array("]\n".utf8))
@@ -45,7 +43,7 @@ public enum JSONRosterWriter {
     /// - Returns: The JSON text.
     public static func object(_ student: Student) -> String {
         var output: [UInt8] = []
-        append(student, to: &output)
+        output.appendRow(maximumCount: maximumCount(of: student)) { append(student, to: &$0) }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -59,12 +57,27 @@ public enum JSONRosterWriter {
         return String(score)
     }
 
-    private static func append(_ student: Student, to output: inout [UInt8]) {
+    /// Appends one line of the array: the object, indented, and a comma unless it is the last.
+    private static func append(_ student: Student, to output: inout [UInt8], isLast: Bool) {
+        output.appendRow(maximumCount: maximumCount(of: student) + 4) { row in
+            row.append(static: "  ")
+            append(student, to: &row)
+            row.append(static: isLast ? "\n" : ",\n")
+        }
+    }
+
+    /// The most bytes a student's object takes: a name's byte can become six (`\u001f`).
+    private static func maximumCount(of student: Student) -> Int {
+        100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            + ByteCursor.maximumScoreCount
+    }
+
+    private static func append(_ student: Student, to output: inout ByteCursor) {
         output.append(static: "{\"id\":\"")
-        UUIDText.append(student.id, to: &output)
-        output.append(static: "\",\"name\":")
-        appendQuoted(student.name, to: &output)
-        output.append(static: ",\"age\":")
+        output.append(id: student.id)
+        output.append(static: "\",\"name\":\"")
+        UTF16Encoding.withBytes(of: student.name) { appendEscaped($0, to: &output) }
+        output.append(static: "\",\"age\":")
         output.append(decimal: student.age)
         if let grade = student.grade {
             output.append(static: ",\"grade\":")
@@ -72,34 +85,27 @@ public enum JSONRosterWriter {
         }
         if let score = student.score {
             output.append(static: ",\"score\":")
-            DecimalText.append(score: score, to: &output)
+            output.append(score: score)
         }
         output.append(UInt8(ascii: "}"))
     }
 
-    private static func appendQuoted(_ value: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        UTF16Encoding.withBytes(of: value) { appendEscaped($0, to: &output) }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
         guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            output.append(contentsOf: bytes)
+            output.append(bytes)
             return
         }
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: "\\\\".utf8)
-            case 0x0A: output.append(contentsOf: "\\n".utf8)
-            case 0x0D: output.append(contentsOf: "\\r".utf8)
-            case 0x09: output.append(contentsOf: "\\t".utf8)
+            case UInt8(ascii: "\""): output.append(static: "\\\"")
+            case UInt8(ascii: "\\"): output.append(static: "\\\\")
+            case 0x0A: output.append(static: "\\n")
+            case 0x0D: output.append(static: "\\r")
+            case 0x09: output.append(static: "\\t")
             case 0..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: "\\u00".utf8)
-                output.append(digits[Int(byte >> 4)])
-                output.append(digits[Int(byte & 0x0F)])
+                output.append(static: "\\u00")
+                output.append(UUIDText.digit(byte >> 4) | 0x20)
+                output.append(UUIDText.digit(byte & 0x0F) | 0x20)
             default: output.append(byte)
             }
         }

@@ -29,7 +29,16 @@ struct NameKeyTable {
         students.withUnsafeBufferPointer { buffer in
             for student in buffer {
                 let start = bytes.count
-                NameSortKey.append(student.name, to: &bytes, folder: &folder)
+                var name = student.name
+                let written = name.withUTF8 { name in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * name.count + 8) { memory in
+                        var key = ByteCursor(memory)
+                        let fits = NameSortKey.write(utf8: name, to: &key, folder: &folder)
+                        if fits { bytes.append(contentsOf: key.written) }
+                        return fits
+                    }
+                }
+                if !written { NameSortKey.append(student.name, to: &bytes, folder: &folder) }
                 spans.append((start, bytes.count - start))
             }
         }

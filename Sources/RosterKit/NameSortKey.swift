@@ -71,6 +71,83 @@ public struct NameSortKey: Comparable, Sendable {
         }
     }
 
+    /// Writes the key of a name given as UTF-8 at `key`, as ``append(_:to:folder:)`` makes it,
+    /// decoding scalars only beyond ASCII. Returns `false`, having written part of the key, when
+    /// the key does not fit; the caller then makes it with ``append(_:to:folder:)``.
+    ///
+    /// A name of `n` bytes makes a key of at most `4 * n + 8` bytes unless one of its letters
+    /// folds to several, which is rare.
+    static func write(
+        utf8 name: UnsafeBufferPointer<UInt8>, to key: inout ByteCursor, folder: inout ScalarFolder
+    )
+        -> Bool
+    {
+        var index = 0
+        var fits = true
+        while index < name.count && fits {
+            let byte = name[index]
+            if byte >= 0x30 && byte <= 0x39 {
+                var end = index + 1
+                while end < name.count && name[end] >= 0x30 && name[end] <= 0x39 { end += 1 }
+                var start = index
+                while start < end && name[start] == 0x30 { start += 1 }
+                guard key.remaining >= end - start + 5 else { return false }
+                key.append(0x30)
+                writeUTF8(UInt32(end - start), to: &key)
+                key.append(UnsafeBufferPointer(rebasing: name[start..<end]))
+                index = end
+            } else if byte < 0x80 {
+                guard key.remaining >= 1 else { return false }
+                key.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+                index += 1
+            } else {
+                let (scalar, length) = decodeUTF8(name, at: index)
+                index += length
+                folder.fold(scalar) { folded in
+                    guard fits && key.remaining >= 4 else {
+                        fits = false
+                        return
+                    }
+                    writeUTF8(folded, to: &key)
+                }
+            }
+        }
+        return fits
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and how many bytes it takes.
+    @inline(__always)
+    private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[index])
+        let next = { (offset: Int) in UInt32(bytes[index + offset] & 0x3F) }
+        switch lead {
+        case 0xC0..<0xE0: return ((lead & 0x1F) << 6 | next(1), 2)
+        case 0xE0..<0xF0: return ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+        default: return ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
+        }
+    }
+
+    /// Writes a scalar as UTF-8; the caller has made room for four bytes.
+    @inline(__always)
+    private static func writeUTF8(_ scalar: UInt32, to key: inout ByteCursor) {
+        switch scalar {
+        case 0..<0x80:
+            key.append(UInt8(scalar))
+        case 0x80..<0x800:
+            key.append(UInt8(0xC0 | scalar >> 6))
+            key.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            key.append(UInt8(0xE0 | scalar >> 12))
+            key.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            key.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            key.append(UInt8(0xF0 | scalar >> 18 & 0x07))
+            key.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            key.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            key.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
     static func appendScalars(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
         var digits: [UInt8] = []
         func append(_ scalar: UInt32) { appendUTF8(scalar, to: &result) }
@@ -95,83 +172,6 @@ public struct NameSortKey: Comparable, Sendable {
 
     /// UTF-8 orders bytes as it orders scalars, so it makes compact keys that compare by memcmp.
     private static func appendUTF8(_ scalar: UInt32, to result: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            result.append(UInt8(scalar))
-        case 0x80..<0x800:
-            result.append(UInt8(0xC0 | scalar >> 6))
-            result.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            result.append(UInt8(0xE0 | scalar >> 12))
-            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            result.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            result.append(UInt8(0xF0 | scalar >> 18 & 0x07))
-            result.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            result.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            result.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
-}
-
-/// Folds letters to what a case-, accent- and width-insensitive comparison sees: `É` to `e`,
-/// `Ａ` to `a`, a combining accent to nothing.
-///
-/// ASCII is folded directly; any other letter is folded once with Foundation and remembered, in
-/// a table for the Basic Multilingual Plane (made at the first letter beyond ASCII) and in a
-/// dictionary beyond it.
-struct ScalarFolder {
-    private var basic: [UInt32] = []
-    private var others: [UInt32: [UInt32]] = [:]
-
-    private static let unknown = UInt32.max
-    private static let several = UInt32.max - 1
-
-    /// The scalars `text` folds to.
-    mutating func folded(_ text: String) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { fold(scalar.value) { result.append($0) } }
-        return result
-    }
-
-    /// Calls `emit` with each scalar that `scalar` folds to, in order.
-    mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
-        if scalar < 0x80 {
-            emit((0x41...0x5A).contains(scalar) ? scalar | 0x20 : scalar)
-            return
-        }
-        if Self.isCombiningAccent(scalar) { return }
-        if scalar < 0x1_0000 {
-            if basic.isEmpty { basic = [UInt32](repeating: Self.unknown, count: 0x1_0000) }
-            if basic[Int(scalar)] == Self.unknown {
-                let folded = Self.foundationFold(scalar)
-                basic[Int(scalar)] = folded.count == 1 ? folded[0] : Self.several
-                if folded.count != 1 { others[scalar] = folded }
-            }
-            let single = basic[Int(scalar)]
-            if single != Self.several {
-                emit(single)
-                return
-            }
-        } else if others[scalar] == nil {
-            others[scalar] = Self.foundationFold(scalar)
-        }
-        for folded in others[scalar] ?? [] { emit(folded) }
-    }
-
-    /// Accents written as separate combining marks, as in a decomposed `é`, which folding
-    /// drops just as it drops the accent of a composed one.
-    private static func isCombiningAccent(_ scalar: UInt32) -> Bool {
-        (0x300...0x36F).contains(scalar) || (0x1AB0...0x1AFF).contains(scalar)
-            || (0x1DC0...0x1DFF).contains(scalar)
-            || (0x20D0...0x20FF).contains(scalar) || (0xFE20...0xFE2F).contains(scalar)
-    }
-
-    private static func foundationFold(_ scalar: UInt32) -> [UInt32] {
-        guard let value = Unicode.Scalar(scalar) else { return [scalar] }
-        let folded = String(Character(value)).folding(
-            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return folded.unicodeScalars.map(\.value)
+        result.appendRow(maximumCount: 4) { writeUTF8(scalar, to: &$0) }
     }
 }

@@ -134,4 +134,44 @@ struct SortingTests {
             #expect(fast == general, "\(name)")
         }
     }
+
+    @Test("keys written from UTF-8 bytes are the keys made from scalars, or are left to them")
+    func utf8Keys() {
+        var generator = SeededGenerator(seed: 256)
+        let alphabet = Array("aZ09 0-Éé\u{301}ßẞﬃŉΐİ李佐김محمد👩‍🔬Ｚ１٣ǅ")
+        var names = [
+            "", "ﬃﬃﬃﬃﬃ", "ŉŉŉŉ", String(repeating: "ΐ", count: 50), String(repeating: "0", count: 300) + "1",
+        ]
+        names += RandomRoster.nameParts
+        for _ in 0..<3_000 {
+            names.append(
+                String(
+                    (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                        alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+                    }))
+        }
+        var folder = ScalarFolder()
+        var fallbacks = 0
+        for name in names {
+            var general: [UInt8] = []
+            NameSortKey.appendScalars(name, to: &general, folder: &folder)
+            var text = name
+            let written = text.withUTF8 { utf8 in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * utf8.count + 8) { memory in
+                    var key = ByteCursor(memory)
+                    return NameSortKey.write(utf8: utf8, to: &key, folder: &folder) ? Array(key.written) : nil
+                }
+            }
+            if let written { #expect(written == general, "\(name)") } else { fallbacks += 1 }
+            // One byte short, the key does not fit and the caller is told so.
+            let fitsShort = text.withUTF8 { utf8 in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(0, general.count - 1)) { memory in
+                    var key = ByteCursor(memory)
+                    return NameSortKey.write(utf8: utf8, to: &key, folder: &folder)
+                }
+            }
+            #expect(fitsShort == general.isEmpty, "\(name)")
+        }
+        #expect(fallbacks < names.count / 10)
+    }
 }

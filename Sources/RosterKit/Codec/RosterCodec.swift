@@ -15,7 +15,7 @@ enum RosterCodec {
     static func decode(_ data: Data, path: String) throws -> (students: [Student], format: RosterFormat) {
         do throws(DecodingProblem) {
             let decoded = try decode(data)
-            try checkUniqueIDs(decoded.students.lazy.map(\.id))
+            try checkUniqueIDs(decoded.students) { $0.id }
             return decoded
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
@@ -35,7 +35,7 @@ enum RosterCodec {
         }
         do throws(DecodingProblem) {
             let roster = try StoredRoster(binary: data)
-            try checkUniqueIDs(roster.records.lazy.map(\.id))
+            try checkUniqueIDs(roster.records) { $0.id }
             return (roster, .binary)
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
@@ -61,7 +61,7 @@ enum RosterCodec {
                 let reader = try BinaryPlistReader(raw)
                 // Every record is checked, but only the ids are kept: that is all adding needs.
                 let existing = try reader.ids()
-                try checkUniqueIDs(existing)
+                try checkUniqueIDs(existing) { $0 }
                 return (existing, try BinaryPlistAppender.file(appending: added, to: reader, base: data))
             }
         }
@@ -114,9 +114,16 @@ enum RosterCodec {
 
     /// Finds two records with one id. Sorting the ids' first halves (see ``RadixSort``) finds
     /// the few candidates faster than hashing every id; only those are compared in full.
-    private static func checkUniqueIDs(_ ids: some Collection<UUID>) throws(DecodingProblem) {
-        guard ids.count > 1 else { return }
-        var halves = ids.map(firstHalf(of:))
+    private static func checkUniqueIDs<Record>(_ records: [Record], id: (Record) -> UUID)
+        throws(DecodingProblem)
+    {
+        guard records.count > 1 else { return }
+        var halves = records.withUnsafeBufferPointer { records in
+            [UInt64](unsafeUninitializedCapacity: records.count) { halves, initialized in
+                for index in records.indices { halves[index] = firstHalf(of: id(records[index])) }
+                initialized = records.count
+            }
+        }
         RadixSort.sort(&halves)
         var repeated: Set<UInt64> = []
         for position in 1..<halves.count where halves[position] == halves[position - 1] {
@@ -124,7 +131,7 @@ enum RosterCodec {
         }
         guard !repeated.isEmpty else { return }
         var firstRecord: [UUID: Int] = [:]
-        for (index, id) in ids.enumerated() where repeated.contains(firstHalf(of: id)) {
+        for (index, id) in records.lazy.map(id).enumerated() where repeated.contains(firstHalf(of: id)) {
             if let earlier = firstRecord.updateValue(index, forKey: id) {
                 throw .record(index, "has the same id as record \(earlier + 1) (\(id))")
             }

@@ -16,6 +16,9 @@ struct ByteCursor {
         self.buffer = buffer
     }
 
+    /// How many more bytes fit.
+    var remaining: Int { buffer.count - count }
+
     /// The bytes written so far.
     var written: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: buffer[0..<count])

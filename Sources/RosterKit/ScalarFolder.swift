@@ -1,0 +1,63 @@
+import Foundation
+
+/// Folds letters to what a case-, accent- and width-insensitive comparison sees: `É` to `e`,
+/// `Ａ` to `a`, a combining accent to nothing.
+///
+/// ASCII is folded directly; any other letter is folded once with Foundation and remembered, in
+/// a table for the Basic Multilingual Plane (made at the first letter beyond ASCII) and in a
+/// dictionary beyond it.
+struct ScalarFolder {
+    private var basic: [UInt32] = []
+    private var others: [UInt32: [UInt32]] = [:]
+
+    private static let unknown = UInt32.max
+    private static let several = UInt32.max - 1
+
+    /// The scalars `text` folds to.
+    mutating func folded(_ text: String) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars { fold(scalar.value) { result.append($0) } }
+        return result
+    }
+
+    /// Calls `emit` with each scalar that `scalar` folds to, in order.
+    mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
+        if scalar < 0x80 {
+            emit((0x41...0x5A).contains(scalar) ? scalar | 0x20 : scalar)
+            return
+        }
+        if Self.isCombiningAccent(scalar) { return }
+        if scalar < 0x1_0000 {
+            if basic.isEmpty { basic = [UInt32](repeating: Self.unknown, count: 0x1_0000) }
+            if basic[Int(scalar)] == Self.unknown {
+                let folded = Self.foundationFold(scalar)
+                basic[Int(scalar)] = folded.count == 1 ? folded[0] : Self.several
+                if folded.count != 1 { others[scalar] = folded }
+            }
+            let single = basic[Int(scalar)]
+            if single != Self.several {
+                emit(single)
+                return
+            }
+        } else if others[scalar] == nil {
+            others[scalar] = Self.foundationFold(scalar)
+        }
+        for folded in others[scalar] ?? [] { emit(folded) }
+    }
+
+    /// Accents written as separate combining marks, as in a decomposed `é`, which folding
+    /// drops just as it drops the accent of a composed one.
+    private static func isCombiningAccent(_ scalar: UInt32) -> Bool {
+        (0x300...0x36F).contains(scalar) || (0x1AB0...0x1AFF).contains(scalar)
+            || (0x1DC0...0x1DFF).contains(scalar)
+            || (0x20D0...0x20FF).contains(scalar) || (0xFE20...0xFE2F).contains(scalar)
+    }
+
+    private static func foundationFold(_ scalar: UInt32) -> [UInt32] {
+        guard let value = Unicode.Scalar(scalar) else { return [scalar] }
+        let folded = String(Character(value)).folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return folded.unicodeScalars.map(\.value)
+    }
+}

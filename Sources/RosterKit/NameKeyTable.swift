@@ -53,52 +53,72 @@ struct NameKeyTable {
     /// first 16 bytes as two integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBufferPointer { buffer -> [Int] in
-            guard let base = buffer.baseAddress else { return Array(spans.indices) }
-            var entries = spans.indices.map { index in
-                Entry(prefix: Self.prefix(base + spans[index].start, count: spans[index].count), index: index)
+            spans.withUnsafeBufferPointer { spans -> [Int] in
+                guard let base = buffer.baseAddress else { return Array(spans.indices) }
+                var entries = spans.indices.map { index in
+                    Entry(
+                        prefix: Self.prefix(base + spans[index].start, count: spans[index].count),
+                        index: index)
+                }
+                let order = KeyOrder(base: base, spans: spans, reversed: reversed)
+                // A small class is sorted at once: counting into 65,536 groups would cost more.
+                guard entries.count >= ParallelWork.worthSplitting else {
+                    entries.sort { order($0, $1) }
+                    return entries.map(\.index)
+                }
+                var (grouped, starts) = Self.grouped(entries, reversed: reversed)
+                // When most names start alike ("Student 1", "Student 2", …) one group holds most
+                // of them; then the whole list is sorted in two halves instead.
+                let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
+                if largestGroup > grouped.count / 2 {
+                    ParallelWork.sort(&grouped) { order($0, $1) }
+                } else {
+                    Self.sortGroups(&grouped, starts: starts, by: order)
+                }
+                return grouped.map(\.index)
             }
-            let inOrder = { (lhs: Entry, rhs: Entry) -> Bool in
-                var order = lhs.prefix.0 != rhs.prefix.0 ? (lhs.prefix.0 < rhs.prefix.0 ? -1 : 1) : 0
-                if order == 0 && lhs.prefix.1 != rhs.prefix.1 { order = lhs.prefix.1 < rhs.prefix.1 ? -1 : 1 }
-                if order == 0 { order = compareRest(base, spans[lhs.index], spans[rhs.index]) }
-                if order == 0 { return lhs.index < rhs.index }
-                return reversed ? order > 0 : order < 0
+        }
+    }
+
+    /// The order of two entries: by their keys' first 16 bytes as two integers, by the rest of
+    /// the keys only when those are equal, and by position when the keys are equal.
+    private struct KeyOrder {
+        let base: UnsafePointer<UInt8>
+        let spans: UnsafeBufferPointer<(start: Int, count: Int)>
+        let reversed: Bool
+
+        @inline(__always)
+        func callAsFunction(_ lhs: Entry, _ rhs: Entry) -> Bool {
+            var order = lhs.prefix.0 != rhs.prefix.0 ? (lhs.prefix.0 < rhs.prefix.0 ? -1 : 1) : 0
+            if order == 0 && lhs.prefix.1 != rhs.prefix.1 { order = lhs.prefix.1 < rhs.prefix.1 ? -1 : 1 }
+            if order == 0 { order = compareRest(spans[lhs.index], spans[rhs.index]) }
+            if order == 0 { return lhs.index < rhs.index }
+            return reversed ? order > 0 : order < 0
+        }
+
+        /// Compares what follows the first 16 bytes, then the lengths.
+        private func compareRest(_ left: (start: Int, count: Int), _ right: (start: Int, count: Int)) -> Int {
+            let common = min(left.count, right.count)
+            if common > 16 {
+                let result = memcmp(base + left.start + 16, base + right.start + 16, common - 16)
+                if result != 0 { return Int(result) }
             }
-            // A small class is sorted at once: counting into 65,536 groups would cost more.
-            guard entries.count >= ParallelWork.worthSplitting else {
-                entries.sort(by: inOrder)
-                return entries.map(\.index)
-            }
-            var (grouped, starts) = Self.grouped(entries, reversed: reversed)
-            // When most names start alike ("Student 1", "Student 2", …) one group holds most of
-            // them; then the whole list is sorted in two halves instead.
-            let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
-            if largestGroup > grouped.count / 2 {
-                ParallelWork.sort(&grouped, by: inOrder)
-            } else {
-                Self.sortGroups(&grouped, starts: starts, by: inOrder)
-            }
-            return grouped.map(\.index)
+            return left.count - right.count
         }
     }
 
     /// Sorts each group of `entries` in place, the groups up to the one that holds the middle
     /// entry on one core and the rest on the other.
-    private static func sortGroups(
-        _ entries: inout [Entry], starts: [Int], by inOrder: (Entry, Entry) -> Bool
-    ) {
+    private static func sortGroups(_ entries: inout [Entry], starts: [Int], by order: KeyOrder) {
         let middle = starts.firstIndex { $0 >= entries.count / 2 } ?? starts.count - 1
-        withoutActuallyEscaping(inOrder) { inOrder in
-            nonisolated(unsafe) let inOrder = inOrder
-            entries.withUnsafeMutableBufferPointer { all in
-                nonisolated(unsafe) let all = all
-                _ = ParallelWork.pair { half in
-                    for group in half == 0 ? 0..<middle : middle..<(starts.count - 1)
-                    where starts[group + 1] - starts[group] > 1 {
-                        var part = UnsafeMutableBufferPointer(
-                            rebasing: all[starts[group]..<starts[group + 1]])
-                        part.sort(by: inOrder)
-                    }
+        nonisolated(unsafe) let order = order
+        entries.withUnsafeMutableBufferPointer { all in
+            nonisolated(unsafe) let all = all
+            _ = ParallelWork.pair { half in
+                for group in half == 0 ? 0..<middle : middle..<(starts.count - 1)
+                where starts[group + 1] - starts[group] > 1 {
+                    var part = UnsafeMutableBufferPointer(rebasing: all[starts[group]..<starts[group + 1]])
+                    part.sort { order($0, $1) }
                 }
             }
         }
@@ -140,15 +160,4 @@ struct NameKeyTable {
         return words
     }
 
-    /// Compares what follows the first 16 bytes, then the lengths.
-    private func compareRest(
-        _ base: UnsafePointer<UInt8>, _ left: (start: Int, count: Int), _ right: (start: Int, count: Int)
-    ) -> Int {
-        let common = min(left.count, right.count)
-        if common > 16 {
-            let result = memcmp(base + left.start + 16, base + right.start + 16, common - 16)
-            if result != 0 { return Int(result) }
-        }
-        return left.count - right.count
-    }
 }

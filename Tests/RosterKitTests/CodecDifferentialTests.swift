@@ -109,4 +109,68 @@ struct CodecDifferentialTests {
             #expect(StudentFields.uuid(from: id.uuidString.lowercased()) == id)
         }
     }
+
+    @Test("ids are parsed strictly: every byte at every position, against a plain reference")
+    func idParsing() {
+        let text = Array("0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6".utf8)
+        for position in text.indices {
+            for byte in UInt8.min...UInt8.max {
+                var changed = text
+                changed[position] = byte
+                let ours = changed.withUnsafeBytes { StudentFields.uuid(fromASCII: $0) }
+                #expect(ours == Self.referenceUUID(changed), "\(position) \(byte)")
+            }
+        }
+        var generator = SeededGenerator(seed: 37)
+        for _ in 0..<2_000 {
+            let mixed = String(
+                UUID().uuidString.map { Bool.random(using: &generator) ? Character($0.lowercased()) : $0 })
+            #expect(StudentFields.uuid(from: mixed) == UUID(uuidString: mixed), "\(mixed)")
+        }
+    }
+
+    /// 36 characters, hyphens after 8, 12, 16 and 20 hexadecimal digits of either case, read a
+    /// pair at a time; Foundation's own parser also takes some malformed text, so it is no oracle.
+    static func referenceUUID(_ text: [UInt8]) -> UUID? {
+        guard text.count == 36, [8, 13, 18, 23].allSatisfy({ text[$0] == UInt8(ascii: "-") }) else {
+            return nil
+        }
+        let digits = text.enumerated().filter { ![8, 13, 18, 23].contains($0.offset) }.map(\.element)
+        let isHex = { (byte: UInt8) in
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+        guard digits.allSatisfy(isHex) else { return nil }
+        let bytes = stride(from: 0, to: 32, by: 2).compactMap {
+            UInt8(String(decoding: digits[$0..<($0 + 2)], as: UTF8.self), radix: 16)
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+
+    @Test("UTF-16 names are checked four units at a time as they are one at a time")
+    func utf16Check() {
+        var generator = SeededGenerator(seed: 16)
+        let pool: [UInt16] = [
+            0x41, 0x7F, 0x80, 0xFF, 0x100, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF, 0x2D,
+        ]
+        for _ in 0..<20_000 {
+            let units = (0..<Int.random(in: 0...13, using: &generator)).map { _ in
+                Bool.random(using: &generator)
+                    ? pool[Int.random(in: 0..<pool.count, using: &generator)]
+                    : UInt16.random(in: 0...0x7F, using: &generator)
+            }
+            let bytes = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            let expected = String(validating: units.map { $0 }, as: UTF16.self).map { text in
+                text.utf16.allSatisfy { $0 < 0x80 }
+            }
+            bytes.withUnsafeBytes { raw in
+                #expect(UTF16Transcoder.isASCII(bigEndian: raw) == expected, "\(units)")
+                #expect(UTF16Transcoder.isASCIIUnitByUnit(bigEndian: raw) == expected, "\(units)")
+            }
+        }
+    }
 }

@@ -1,22 +1,24 @@
 extension BinaryPlistReader {
-    /// The fields of the last few key objects seen: files share one key object among all
-    /// records, so this saves reading and matching every key of every record.
+    /// The fields of recently seen key objects: files share one key object among all records,
+    /// so this saves reading and matching every key of every record.
+    ///
+    /// Each key object has one slot, picked by the low bits of its number, so a lookup is one
+    /// comparison; a key that lands in a taken slot takes it over.
     struct KeyCache {
-        var references: [Int] = []
-        var fields: [StudentFields.Key?] = []
+        private static let slots = 16
+        private var references = [Int](repeating: -1, count: slots)
+        private var fields = [StudentFields.Key?](repeating: nil, count: slots)
 
+        /// The field of a key object seen before, or `nil` when it is not cached.
         func field(for reference: Int) -> StudentFields.Key?? {
-            for (index, known) in references.enumerated() where known == reference { return fields[index] }
-            return nil
+            let slot = reference & (Self.slots - 1)
+            return references[slot] == reference ? .some(fields[slot]) : nil
         }
 
         mutating func remember(_ reference: Int, _ field: StudentFields.Key?) {
-            if references.count == 8 {
-                references.removeFirst()
-                fields.removeFirst()
-            }
-            references.append(reference)
-            fields.append(field)
+            let slot = reference & (Self.slots - 1)
+            references[slot] = reference
+            fields[slot] = field
         }
     }
 }

@@ -47,7 +47,31 @@ enum UTF16Transcoder {
 
     /// Whether every unit is ASCII, checking without making a string that the units pair every
     /// surrogate; `nil` when they do not.
+    ///
+    /// Four units are looked at together, as one 64-bit word; only a name with a surrogate in it
+    /// (an emoji, a rare CJK character) is checked unit by unit.
     static func isASCII(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
+        let lanes: UInt64 = 0x0001_0001_0001_0001
+        let units = bytes.count / 2
+        var seen: UInt64 = 0
+        var index = 0
+        while index + 4 <= units {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self))
+            // In each 16-bit lane the low byte is the unit's high byte: 0xD8...0xDF for a surrogate.
+            let surrogateMarks = (word & (0xF8 * lanes)) ^ (0xD8 * lanes)
+            guard (surrogateMarks &- lanes) & ~surrogateMarks & (0x8000 * lanes) == 0 else {
+                return isASCIIUnitByUnit(bigEndian: bytes)
+            }
+            seen |= word
+            index += 4
+        }
+        let rest = isASCIIUnitByUnit(bigEndian: UnsafeRawBufferPointer(rebasing: bytes[(2 * index)...]))
+        // A unit is ASCII when its high byte is 0 and its low byte below 0x80.
+        return seen & (0x80FF * lanes) == 0 ? rest : rest.map { _ in false }
+    }
+
+    /// ``isASCII(bigEndian:)`` one unit at a time.
+    static func isASCIIUnitByUnit(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
         let units = bytes.count / 2
         var index = 0
         var high: UInt16 = 0

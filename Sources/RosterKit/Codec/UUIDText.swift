@@ -51,6 +51,30 @@ public enum UUIDText {
         UInt16(digit(UInt8(byte >> 4))) | UInt16(digit(UInt8(byte & 0x0F))) << 8
     }
 
+    /// The four bytes that eight hexadecimal digits stand for, or `nil` when one is not a digit.
+    ///
+    /// The digits are the bytes of `digits` from the lowest, as a little-endian load of the text
+    /// gives them; the result holds the bytes in the same order from its lowest. Every digit is
+    /// checked and converted at once, eight to the word, rather than one at a time.
+    @inline(__always)
+    static func bytes(ofDigits digits: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = 0x80 * ones
+        // For bytes below 0x80 these sums never carry into the next byte: each byte's top bit
+        // then tells whether it is at least `low`, or at most `top`.
+        func atLeast(_ value: UInt64, _ low: UInt64) -> UInt64 { (value &+ (0x80 - low) * ones) & high }
+        func atMost(_ value: UInt64, _ top: UInt64) -> UInt64 { ~(value &+ (0x7F - top) * ones) & high }
+        let lower = digits | (0x20 * ones)
+        let isDigit = atLeast(digits, 0x30) & atMost(digits, 0x39)
+        let isLetter = atLeast(lower, 0x61) & atMost(lower, 0x66)
+        guard digits & high == 0, isDigit | isLetter == high else { return nil }
+        // '0'...'9' end in their value; 'A'...'F' and 'a'...'f' end in 1...6 and have bit 6 set.
+        let nibbles = (digits & (0x0F * ones)) &+ ((digits >> 6) & ones) &* 9
+        var pairs = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
+        pairs = (pairs | (pairs >> 8)) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: pairs | (pairs >> 16))
+    }
+
     /// The 36 characters of `uuid`, as `uuid.uuidString` gives them.
     ///
     /// - Parameter uuid: The id.

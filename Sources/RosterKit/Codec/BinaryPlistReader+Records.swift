@@ -18,7 +18,7 @@ extension BinaryPlistReader {
     func storedStudents() throws(DecodingProblem) -> [StoredStudent] {
         try records(names: false) { student, name in
             // A record read without making its name always has a stored name.
-            let name = name ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true, isInFile: false)
+            let name = name ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true)
             return StoredStudent(
                 id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
         }

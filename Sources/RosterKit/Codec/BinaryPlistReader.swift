@@ -224,13 +224,13 @@ struct BinaryPlistReader {
                 throw .notAPropertyList("an ASCII string holds other bytes")
             }
             return StoredName(
-                start: value.start, units: value.count, isUTF16: false, isASCII: true, isInFile: true)
+                start: value.start, units: value.count, isUTF16: false, isASCII: true)
         case 0x6:
             guard let isASCII = UTF16Transcoder.isASCII(bigEndian: slice(value.start, value.count * 2)) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
             }
             return StoredName(
-                start: value.start, units: value.count, isUTF16: true, isASCII: isASCII, isInFile: true)
+                start: value.start, units: value.count, isUTF16: true, isASCII: isASCII)
         default:
             return nil
         }

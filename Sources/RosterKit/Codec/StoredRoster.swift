@@ -3,15 +3,14 @@ import Foundation
 /// A roster read for a change to a few of its students, such as an edit or a removal.
 ///
 /// A binary roster is checked as fully as ``StorageHandler/load(from:)`` checks it, but its
-/// names stay bytes of the file (see ``StoredStudent``) until someone asks for one, and
-/// ``BinaryPlistWriter`` copies those bytes into the new file. A name that a change brings is
-/// kept, encoded the same way, beside the file's bytes. Any other roster (XML, or none yet) is
-/// held the same way, with every name among the new ones.
+/// names are not made into strings: their bytes are gathered, as the file stores them, into one
+/// buffer (see ``StoredStudent``), and ``BinaryPlistWriter`` copies them from there into the new
+/// file. The file itself is not kept, so the old and the new file are never in memory together.
+/// A name that a change brings is added to the buffer, encoded the same way. Any other roster
+/// (XML, or none yet) is held the same way.
 struct StoredRoster: PlistRecords {
-    /// The bytes of the roster file the names were read from.
-    private let file: Data
-    /// The names that changes brought, as ASCII or big-endian UTF-16 bytes.
-    private var newNames: [UInt8] = []
+    /// Every name, as ASCII or big-endian UTF-16 bytes.
+    private var names: [UInt8]
     /// The students, in file order.
     private(set) var records: [StoredStudent]
 
@@ -20,18 +19,50 @@ struct StoredRoster: PlistRecords {
     /// - Throws: ``DecodingProblem`` when the file is not a roster.
     init(binary file: Data) throws(DecodingProblem) {
         let result = file.withUnsafeBytes { raw in
-            Result { () throws(DecodingProblem) in try BinaryPlistReader(raw).storedStudents() }
+            Result { () throws(DecodingProblem) -> ([StoredStudent], [UInt8]) in
+                var records = try BinaryPlistReader(raw).storedStudents()
+                let names = Self.gatherNames(of: &records, from: raw)
+                return (records, names)
+            }
         }
-        self.file = file
-        records = try result.get()
+        (records, names) = try result.get()
     }
 
     /// Holds students that are already decoded.
     init(_ students: [Student]) {
-        file = Data()
+        names = []
         records = []
         records.reserveCapacity(students.count)
         for student in students { records.append(stored(student)) }
+    }
+
+    /// Copies the names of `records` out of `file` into one buffer, in order, and points the
+    /// records at their copies; a large roster on two cores.
+    private static func gatherNames(of records: inout [StoredStudent], from file: UnsafeRawBufferPointer)
+        -> [UInt8]
+    {
+        records.withUnsafeMutableBufferPointer { records in
+            nonisolated(unsafe) let records = records
+            let sizes = ParallelWork.halves(count: records.count) { range in
+                range.reduce(0) { $0 + records[$1].name.byteCount }
+            }
+            return [UInt8](unsafeUninitializedCapacity: sizes.reduce(0, +)) { buffer, initialized in
+                nonisolated(unsafe) let buffer = UnsafeMutableRawBufferPointer(buffer)
+                _ = ParallelWork.halves(count: records.count) { range in
+                    var position = range.first == 0 ? 0 : sizes[0]
+                    for index in range {
+                        let name = records[index].name
+                        let bytes = UnsafeRawBufferPointer(
+                            rebasing: file[name.start..<(name.start + name.byteCount)])
+                        UnsafeMutableRawBufferPointer(rebasing: buffer[position..<(position + bytes.count)])
+                            .copyMemory(from: bytes)
+                        records[index].name.start = position
+                        position += bytes.count
+                    }
+                }
+                initialized = sizes.reduce(0, +)
+            }
+        }
     }
 
     /// How many students there are.
@@ -111,24 +142,22 @@ struct StoredRoster: PlistRecords {
 
     private func withBytes<Result>(of name: StoredName, _ body: (UnsafeRawBufferPointer) -> Result) -> Result
     {
-        let range = name.start..<(name.start + name.byteCount)
-        if name.isInFile {
-            return file.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        names.withUnsafeBytes {
+            body(UnsafeRawBufferPointer(rebasing: $0[name.start..<(name.start + name.byteCount)]))
         }
-        return newNames.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The record for a student, its name appended to ``newNames`` as a plist would store it.
+    /// The record for a student, its name appended to ``names`` as a plist would store it.
     private mutating func stored(_ student: Student) -> StoredStudent {
-        let start = newNames.count
+        let start = names.count
         let (units, isASCII) = UTF16Encoding.measure(student.name)
         if isASCII {
-            newNames.append(contentsOf: student.name.utf8)
+            names.append(contentsOf: student.name.utf8)
         } else {
-            UTF16Encoding.forEachByte(of: student.name) { newNames.append($0) }
+            UTF16Encoding.forEachByte(of: student.name) { names.append($0) }
         }
         let name = StoredName(
-            start: start, units: units, isUTF16: !isASCII, isASCII: isASCII, isInFile: false)
+            start: start, units: units, isUTF16: !isASCII, isASCII: isASCII)
         return StoredStudent(
             id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
     }

@@ -16,7 +16,8 @@ struct StoredStudent: StudentValues {
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.
 struct StoredName {
-    /// Where the name's bytes start: in the roster file, or in the names a change brought.
+    /// Where the name's bytes start: in the roster file while it is read, then among the names
+    /// a ``StoredRoster`` keeps.
     var start: Int
     /// How many UTF-16 code units the name has, which is its length as a plist stores it.
     var units: Int
@@ -24,8 +25,6 @@ struct StoredName {
     var isUTF16: Bool
     /// Whether every unit is ASCII, so that the name is written as an ASCII string.
     var isASCII: Bool
-    /// Whether the bytes are in the roster file rather than in the names a change brought.
-    var isInFile: Bool
 
     /// How many bytes the name takes where it is kept.
     var byteCount: Int { isUTF16 ? 2 * units : units }

@@ -101,7 +101,7 @@ public struct NameSortKey: Comparable, Sendable {
                 key.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
                 index += 1
             } else {
-                let (scalar, length) = decodeUTF8(name, at: index)
+                let (scalar, length) = UTF8Decoding.scalar(in: name, at: index)
                 index += length
                 folder.fold(scalar) { folded in
                     guard fits && key.remaining >= 4 else {
@@ -113,18 +113,6 @@ public struct NameSortKey: Comparable, Sendable {
             }
         }
         return fits
-    }
-
-    /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and how many bytes it takes.
-    @inline(__always)
-    private static func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
-        let lead = UInt32(bytes[index])
-        let next = { (offset: Int) in UInt32(bytes[index + offset] & 0x3F) }
-        switch lead {
-        case 0xC0..<0xE0: return ((lead & 0x1F) << 6 | next(1), 2)
-        case 0xE0..<0xF0: return ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
-        default: return ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
-        }
     }
 
     /// Writes a scalar as UTF-8; the caller has made room for four bytes.

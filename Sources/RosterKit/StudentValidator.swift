@@ -22,9 +22,7 @@ public enum StudentValidator {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return try asciiName(name) }
         let trimmed = trimmed(name)
         guard !trimmed.isEmpty else { throw ValidationError.emptyName }
-        guard !trimmed.unicodeScalars.contains(where: isForbidden) else {
-            throw ValidationError.nameHasControlCharacter
-        }
+        guard !hasForbiddenScalar(trimmed) else { throw ValidationError.nameHasControlCharacter }
         // A name has at least as many bytes as characters, so only long ones need counting.
         if trimmed.utf8.count > maximumNameLength {
             let length = trimmed.count
@@ -150,15 +148,31 @@ public enum StudentValidator {
     }
 
     private static func trimmed(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        if let first = scalars.first, let last = scalars.last, !isWhitespace(first), !isWhitespace(last) {
-            return text
+        var text = text
+        let isTrimmed = text.withUTF8 { bytes in
+            !bytes.isEmpty && !isWhitespace(UTF8Decoding.scalar(in: bytes, at: 0).value)
+                && !isWhitespace(UTF8Decoding.lastScalar(in: bytes))
         }
-        return trimmedSlowly(text)
+        return isTrimmed ? text : trimmedSlowly(text)
     }
 
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        !isPlainLetter(scalar.value) && scalar.properties.isWhitespace
+    private static func isWhitespace(_ value: UInt32) -> Bool {
+        !isPlainLetter(value) && (Unicode.Scalar(value)?.properties.isWhitespace ?? false)
+    }
+
+    /// Whether the text holds a scalar that ``isForbidden(_:)``, read from its UTF-8 bytes.
+    private static func hasForbiddenScalar(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)
+                index += length
+                if isPlainLetter(value) || value == 0x20 { continue }
+                if let scalar = Unicode.Scalar(value), isForbidden(scalar) { return true }
+            }
+            return false
+        }
     }
 
     private static func trimmedSlowly(_ text: String) -> String {

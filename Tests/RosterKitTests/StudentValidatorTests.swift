@@ -9,6 +9,8 @@ struct StudentValidatorTests {
         arguments: [
             ("Ada", "Ada"), ("  Ada Lovelace  ", "Ada Lovelace"), ("李华", "李华"), ("Zoë", "Zoë"),
             (String(repeating: "a", count: 100), String(repeating: "a", count: 100)), ("👩‍🔬 Marie", "👩‍🔬 Marie"),
+            ("\u{3000}李华\u{A0}", "李华"), ("Zoë\u{2003}", "Zoë"), ("\u{A0}Zoë", "Zoë"), ("Zoë 👩‍🔬", "Zoë 👩‍🔬"),
+            (String(repeating: "é", count: 100), String(repeating: "é", count: 100)),
         ])
     func goodNames(typed: String, stored: String) throws {
         #expect(try StudentValidator.name(typed) == stored)
@@ -21,6 +23,9 @@ struct StudentValidatorTests {
             (String(repeating: "a", count: 101), .nameTooLong(length: 101)),
             ("Ada\nLovelace", .nameHasControlCharacter), ("Ada\tL", .nameHasControlCharacter),
             ("evil\u{202E}gnp.exe", .nameHasControlCharacter), ("nul\u{0}", .nameHasControlCharacter),
+            ("Zoë\u{7}", .nameHasControlCharacter), ("李\u{200B}华", .nameHasControlCharacter),
+            ("Zoë\u{2028}Martin", .nameHasControlCharacter), ("\u{3000}\u{A0}", .emptyName),
+            (String(repeating: "é", count: 101), .nameTooLong(length: 101)),
         ])
     func badNames(typed: String, error: ValidationError) {
         #expect(throws: error) { try StudentValidator.name(typed) }

@@ -51,6 +51,8 @@ struct CSVRosterReader {
         let separator: UInt8
         let isUTF8: Bool
         var line = 1
+        /// How many fields the last record had, so the next one's array is made that large at once.
+        var fieldCount = 8
 
         mutating func records(_ each: (Record) throws(ImportProblem) -> Void) throws(ImportProblem) {
             while position < bytes.count {
@@ -63,6 +65,8 @@ struct CSVRosterReader {
 
         private mutating func record() throws(ImportProblem) -> [String] {
             var fields: [String] = []
+            fields.reserveCapacity(fieldCount)
+            defer { fieldCount = max(fieldCount, fields.count) }
             while true {
                 fields.append(try field())
                 guard position < bytes.count else { return fields }

@@ -29,8 +29,7 @@ struct NameKeyTable {
         students.withUnsafeBufferPointer { buffer in
             for student in buffer {
                 let start = bytes.count
-                var name = student.name
-                let written = name.withUTF8 { name in
+                let written = UTF16Encoding.withBytes(of: student.name) { name in
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * name.count + 8) { memory in
                         var key = ByteCursor(memory)
                         let fits = NameSortKey.write(utf8: name, to: &key, folder: &folder)

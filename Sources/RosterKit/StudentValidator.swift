@@ -148,8 +148,7 @@ public enum StudentValidator {
     }
 
     private static func trimmed(_ text: String) -> String {
-        var text = text
-        let isTrimmed = text.withUTF8 { bytes in
+        let isTrimmed = UTF16Encoding.withBytes(of: text) { bytes in
             !bytes.isEmpty && !isWhitespace(UTF8Decoding.scalar(in: bytes, at: 0).value)
                 && !isWhitespace(UTF8Decoding.lastScalar(in: bytes))
         }
@@ -162,8 +161,7 @@ public enum StudentValidator {
 
     /// Whether the text holds a scalar that ``isForbidden(_:)``, read from its UTF-8 bytes.
     private static func hasForbiddenScalar(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
+        return UTF16Encoding.withBytes(of: text) { bytes in
             var index = 0
             while index < bytes.count {
                 let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)

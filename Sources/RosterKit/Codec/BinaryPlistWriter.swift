@@ -34,9 +34,7 @@ struct BinaryPlistWriter {
     /// bytes.
     static func bytes(for roster: some PlistRecords) -> [UInt8] {
         var plan = Plan()
-        let records = (0..<roster.count).map {
-            plan.number(roster.record(at: $0), name: roster.nameLayout(at: $0))
-        }
+        let records = plan.records(for: roster)
         let referenceSize = integerWidth(UInt64(plan.objectCount))
         var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
         headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
@@ -84,16 +82,35 @@ struct BinaryPlistWriter {
         /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
         private var smallIntegers = [Int32](repeating: -1, count: 256)
 
-        mutating func number(_ student: some StudentValues, name: (units: Int, isASCII: Bool)) -> Record {
-            let dictionary = next()
+        /// The record of every student: names measured on both cores first, then the objects
+        /// numbered in one pass, in order, since equal numbers share one object.
+        mutating func records(for roster: some PlistRecords) -> [Record] {
+            var records = [Record](unsafeUninitializedCapacity: roster.count) { buffer, initialized in
+                nonisolated(unsafe) let buffer = buffer
+                _ = ParallelWork.halves(count: roster.count) { range in
+                    for index in range {
+                        let (units, isASCII) = roster.nameLayout(at: index)
+                        buffer.initializeElement(
+                            at: index,
+                            to: Record(
+                                dictionary: 0, age: 0, grade: 0, score: 0, nameUnits: Int32(units),
+                                nameIsASCII: isASCII, writesAge: false, writesGrade: false))
+                    }
+                }
+                initialized = roster.count
+            }
+            records.withUnsafeMutableBufferPointer { records in
+                for index in records.indices { number(roster.record(at: index), into: &records[index]) }
+            }
+            return records
+        }
+
+        private mutating func number(_ student: some StudentValues, into record: inout Record) {
+            record.dictionary = next()
             objectCount += 2  // the id and the name
-            let (age, writesAge) = integer(student.age)
-            let (grade, writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
-            let score = student.score == nil ? -1 : next()
-            let (units, isASCII) = name
-            return Record(
-                dictionary: dictionary, age: age, grade: grade, score: score, nameUnits: Int32(units),
-                nameIsASCII: isASCII, writesAge: writesAge, writesGrade: writesGrade)
+            (record.age, record.writesAge) = integer(student.age)
+            (record.grade, record.writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
+            record.score = student.score == nil ? -1 : next()
         }
 
         private mutating func next() -> Int32 {

@@ -23,8 +23,11 @@ protocol PlistRecords {
 }
 
 extension Array: PlistRecords where Element == Student {
-    func record(at index: Int) -> Student {
-        self[index]
+    /// The student's fields other than the name, read in place, so that the name's storage is
+    /// not retained and released once per student.
+    func record(at index: Int) -> StudentNumbers {
+        StudentNumbers(
+            id: self[index].id, age: self[index].age, grade: self[index].grade, score: self[index].score)
     }
 
     func nameLayout(at index: Int) -> (units: Int, isASCII: Bool) {
@@ -32,11 +35,18 @@ extension Array: PlistRecords where Element == Student {
     }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
-        let name = self[index].name
         if isASCII {
-            UTF16Encoding.withBytes(of: name) { output.append(contentsOf: $0) }
+            UTF16Encoding.withBytes(of: self[index].name) { output.append(contentsOf: $0) }
         } else {
-            UTF16Encoding.forEachByte(of: name) { output.append($0) }
+            UTF16Encoding.forEachByte(of: self[index].name) { output.append($0) }
         }
     }
+}
+
+/// A student's fields other than the name; see ``StudentValues``.
+struct StudentNumbers: StudentValues {
+    let id: UUID
+    let age: Int
+    let grade: Int?
+    let score: Double?
 }

@@ -3,8 +3,7 @@
 enum UTF16Encoding {
     /// How many UTF-16 code units `text` has, and whether it is all ASCII.
     static func measure(_ text: String) -> (units: Int, isASCII: Bool) {
-        var text = text
-        return text.withUTF8 { bytes in
+        withBytes(of: text) { bytes in
             var units = 0
             var high: UInt8 = 0
             for byte in bytes {
@@ -19,8 +18,7 @@ enum UTF16Encoding {
     /// Calls `emit` with the big-endian bytes of each UTF-16 code unit of `text`.
     @inline(__always)
     static func forEachByte(of text: String, _ emit: (UInt8) -> Void) {
-        var text = text
-        text.withUTF8 { bytes in
+        withBytes(of: text) { bytes in
             var index = 0
             while index < bytes.count {
                 let lead = UInt32(bytes[index])
@@ -57,8 +55,13 @@ enum UTF16Encoding {
     }
 
     /// Calls `body` with the UTF-8 bytes of `text`, contiguous.
+    ///
+    /// A native string lends its bytes in place; only a string bridged from elsewhere is copied
+    /// first. (`String.withUTF8` would copy the string, and so retain it, every time: a cost paid
+    /// once per name, on two threads at once, when a large roster is written.)
     @inline(__always)
     static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
         return text.withUTF8(body)
     }

@@ -36,7 +36,8 @@ enum CSVImport {
     ) throws(ImportError) -> Rows {
         var second = Rows(separator: separator, capacity: lines + 2 - split.line, inParallel: true)
         try second.read(UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
-        var first = Rows(separator: separator, capacity: split.line, inParallel: true)
+        // The first half has room for every row, so the second half is added to it in place.
+        var first = Rows(separator: separator, capacity: lines + 1, inParallel: true)
         let halves = ParallelWork.pair { half in
             Result { () throws(ImportError) -> Rows in
                 if half == 0 {
@@ -97,16 +98,11 @@ enum CSVImport {
             validatePending()
         }
 
-        /// Adds the rows of the file's next part, read by `other`.
+        /// Adds the rows of the file's next part, read by `other`; this part should have room
+        /// for them (see ``readInHalves(_:at:lines:separator:progress:)``).
         mutating func append(_ other: Rows) {
-            // Joined into arrays of the exact size, rather than grown to up to twice it.
-            var joined = RosterImporter.Result()
-            joined.reserveCapacity(result.students.count + other.result.students.count)
-            for part in [result, other.result] {
-                joined.students += part.students
-                joined.sources += part.sources
-            }
-            result = joined
+            result.students += other.result.students
+            result.sources += other.result.sources
             problems += other.problems
             count += other.count
         }

@@ -12,8 +12,8 @@ public final class RosterViewModel {
     public let fileURL: URL
     /// The students as last read or written, in file order.
     ///
-    /// After an ``edit(_:_:)`` or ``remove(_:)`` of a large roster the names are still bytes of
-    /// the file (see ``StorageHandler``); they are made into students the first time this is read.
+    /// After an ``edit(_:_:)`` or a ``remove(_:)`` the names are still bytes, as the file stores
+    /// them; they are made into students the first time this is read.
     public private(set) var students: [Student] {
         get {
             if let stored {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The students ``BinaryPlistWriter`` writes: a plain `[Student]`, or a ``StoredRoster`` whose
-/// names are still the bytes of the file it was read from.
+/// names are still bytes, as the file it was read from stores them.
 ///
 /// The writer needs each name twice, first its length and then its bytes, so the name is asked of
 /// the roster rather than of the record.
@@ -41,12 +41,4 @@ extension Array: PlistRecords where Element == Student {
             UTF16Encoding.forEachByte(of: self[index].name) { output.append($0) }
         }
     }
-}
-
-/// A student's fields other than the name; see ``StudentValues``.
-struct StudentNumbers: StudentValues {
-    let id: UUID
-    let age: Int
-    let grade: Int?
-    let score: Double?
 }

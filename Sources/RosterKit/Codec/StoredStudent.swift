@@ -29,14 +29,3 @@ struct StoredName {
     /// How many bytes the name takes where it is kept.
     var byteCount: Int { isUTF16 ? 2 * units : units }
 }
-
-/// The fields of a student that ``BinaryPlistWriter`` writes as they are; the name is written by
-/// the roster that holds the student (see ``PlistRecords``).
-protocol StudentValues {
-    var id: UUID { get }
-    var age: Int { get }
-    var grade: Int? { get }
-    var score: Double? { get }
-}
-
-extension Student: StudentValues {}

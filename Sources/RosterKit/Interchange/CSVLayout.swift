@@ -5,29 +5,41 @@ struct CSVLayout {
     let lines: Int
     /// Whether the file has a quote anywhere: then a line break may be inside a field.
     let hasQuotes: Bool
+    /// How many lines end in the first half of the file, as ``split(_:)`` counts them.
+    private let linesBeforeMiddle: Int
 
+    /// Counts a large file's line breaks and quotes on two cores.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var (lines, quotes) = (0, 0)
-        for byte in bytes {
-            lines += byte == 0x0A ? 1 : 0
-            quotes += byte == 0x22 ? 1 : 0
-        }
-        (self.lines, hasQuotes) = (lines, quotes > 0)
+        let halves = ParallelWork.halves(count: bytes.count) { Self.count(bytes, in: $0) }
+        lines = halves.reduce(0) { $0 + $1.lineFeeds }
+        hasQuotes = halves.contains { $0.quotes > 0 }
+        linesBeforeMiddle = halves.count == 2 ? halves[0].lineEnds : -1
     }
 
     /// Where to cut a large file without quotes in two, just after a line break near its
     /// middle, and the number of the line that starts there; `nil` to read it whole.
     func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (position: Int, line: Int)? {
-        guard !hasQuotes, lines >= 2 * ParallelWork.worthSplitting,
-            let lineFeed = bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)
+        let middle = bytes.count / 2
+        guard !hasQuotes, lines >= 2 * ParallelWork.worthSplitting, linesBeforeMiddle >= 0,
+            let lineFeed = bytes[middle...].firstIndex(of: 0x0A)
         else { return nil }
         let position = lineFeed + 1
-        var line = 1
-        for index in 0..<position {
-            // A line ends at LF, at CR LF (counted once, at its LF) and at a CR on its own.
-            if bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[index + 1] != 0x0A) { line += 1 }
+        return (position, 1 + linesBeforeMiddle + Self.count(bytes, in: middle..<position).lineEnds)
+    }
+
+    /// The line feeds, the line ends and the quotes in `range`. A line ends at LF, at CR LF
+    /// (counted once, at its LF) and at a CR on its own.
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> (
+        lineFeeds: Int, lineEnds: Int, quotes: Int
+    ) {
+        var (lineFeeds, loneReturns, quotes) = (0, 0, 0)
+        for index in range {
+            let byte = bytes[index]
+            lineFeeds += byte == 0x0A ? 1 : 0
+            quotes += byte == 0x22 ? 1 : 0
+            if byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) { loneReturns += 1 }
         }
-        return (position, line)
+        return (lineFeeds, lineFeeds + loneReturns, quotes)
     }
 
     /// The end of the header line of a file without quotes: the first line with any text

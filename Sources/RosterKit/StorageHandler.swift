@@ -79,15 +79,16 @@ public enum StorageHandler {
         FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path)
         let existed = current != nil
-        let newFile: SplicedFile
+        let newFile: RosterCodec.Contents
         if let current = consume current {
-            newFile = try RosterCodec.appending(students, to: current, path: path)
+            let spliced = try RosterCodec.appending(students, to: current, path: path)
+            newFile = { try spliced.write($0) }
         } else {
             try AppendConflict.check(students, against: [])
-            newFile = SplicedFile(try RosterCodec.encode(students, format: .binary))
+            newFile = try RosterCodec.contents(students, format: .binary)
         }
         try keepBackup(of: path, exists: existed, format: .binary, url: url)
-        try FileSystem.replace(path) { try newFile.write($0) }
+        try FileSystem.replace(path, writing: newFile)
         _ = consume lock
     }
 
@@ -175,7 +176,7 @@ public enum StorageHandler {
     {
         try readModifyWrite(
             at: url, empty: [], decode: { try RosterCodec.decode($0, path: $1) },
-            encode: { try RosterCodec.encode($0, format: $1) }, change: change)
+            encode: { try RosterCodec.contents($0, format: $1) }, change: change)
     }
 
     /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
@@ -189,13 +190,14 @@ public enum StorageHandler {
     static func change(at url: URL, _ change: (inout StoredRoster) throws -> Void) throws -> StoredRoster {
         try readModifyWrite(
             at: url, empty: StoredRoster([]), decode: { try RosterCodec.decodeStored($0, path: $1) },
-            encode: { try RosterCodec.encode($0, format: $1) }, change: change)
+            encode: { try RosterCodec.contents($0, format: $1) }, change: change)
     }
 
     /// One locked read-modify-write of the roster, whatever holds the students meanwhile.
     private static func readModifyWrite<Students>(
         at url: URL, empty: Students, decode: (Data, String) throws -> (Students, RosterFormat),
-        encode: (Students, RosterFormat) throws -> [UInt8], change: (inout Students) throws -> Void
+        encode: (Students, RosterFormat) throws -> RosterCodec.Contents,
+        change: (inout Students) throws -> Void
     ) throws -> Students {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
@@ -208,9 +210,9 @@ public enum StorageHandler {
             existed = true
         }
         try change(&students)
-        let newData = try encode(students, format)
+        let newFile = try encode(students, format)
         try keepBackup(of: path, exists: existed, format: format, url: url)
-        try FileSystem.replace(path, with: newData)
+        try FileSystem.replace(path, writing: newFile)
         _ = consume lock
         return students
     }

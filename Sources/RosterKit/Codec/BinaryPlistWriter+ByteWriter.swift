@@ -1,23 +1,29 @@
 import Foundation
 
 extension BinaryPlistWriter {
-    /// Writes into the exactly sized buffer, recording each object's offset in the table at its end.
+    /// Writes one part of the file into a buffer of the right size, recording each object's
+    /// offset in the file's offset table.
     struct ByteWriter {
         let buffer: UnsafeMutableBufferPointer<UInt8>
-        let tableStart: Int
+        /// Where the buffer's first byte goes in the file.
+        let base: Int
+        /// The offset table, shared by the writers of every part; each writes its own objects' entries.
+        let table: UnsafeMutableRawBufferPointer
         let offsetSize: Int
-        private(set) var position: Int
+        /// How many bytes of the buffer are written.
+        private(set) var position = 0
+        /// The number of the next object.
         private(set) var objects: Int
 
-        /// A writer that starts at byte `position` of the buffer, with object number `objects`.
+        /// A writer of the part of the file that starts at byte `base` with object number `objects`.
         init(
-            buffer: UnsafeMutableBufferPointer<UInt8>, tableStart: Int, offsetSize: Int, position: Int = 0,
-            objects: Int = 0
+            buffer: UnsafeMutableBufferPointer<UInt8>, base: Int, table: UnsafeMutableRawBufferPointer,
+            offsetSize: Int, objects: Int
         ) {
             self.buffer = buffer
-            self.tableStart = tableStart
+            self.base = base
+            self.table = table
             self.offsetSize = offsetSize
-            self.position = position
             self.objects = objects
         }
 
@@ -72,20 +78,23 @@ extension BinaryPlistWriter {
             }
         }
 
-        mutating func writeTrailer(objectCount: Int, referenceSize: Int) {
-            position = tableStart + objectCount * offsetSize
-            append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(referenceSize)])
-            bigEndian(UInt64(objectCount), size: 8)
-            bigEndian(0, size: 8)
-            bigEndian(UInt64(tableStart), size: 8)
+        /// The 32 bytes at the end of the file that say where its parts are.
+        static func trailer(objectCount: Int, referenceSize: Int, offsetSize: Int, tableOffset: Int)
+            -> [UInt8]
+        {
+            var trailer = [UInt8](repeating: 0, count: 32)
+            trailer[6] = UInt8(offsetSize)
+            trailer[7] = UInt8(referenceSize)
+            trailer.withUnsafeMutableBytes { raw in
+                store(UInt64(objectCount), size: 8, into: raw, at: 8)
+                store(UInt64(tableOffset), size: 8, into: raw, at: 24)
+            }
+            return trailer
         }
 
         /// Records that an object starts here, in the offset table.
         private mutating func begin() {
-            let start = position
-            position = tableStart + objects * offsetSize
-            bigEndian(UInt64(start), size: offsetSize)
-            position = start
+            Self.store(UInt64(base + position), size: offsetSize, into: table, at: objects * offsetSize)
             objects += 1
         }
 
@@ -128,26 +137,33 @@ extension BinaryPlistWriter {
             for byte in bytes { append(byte) }
         }
 
-        /// Writes the lowest `size` bytes of `value`, most significant first; integers,
-        /// references and offsets are 1, 2, 4 or 8 bytes wide, and each is stored in one go.
+        /// Writes the lowest `size` bytes of `value`, most significant first.
         @inline(__always)
         private mutating func bigEndian(_ value: UInt64, size: Int) {
-            let output = UnsafeMutableRawBufferPointer(buffer)
+            Self.store(value, size: size, into: UnsafeMutableRawBufferPointer(buffer), at: position)
+            position += size
+        }
+
+        /// Stores the lowest `size` bytes of `value` at `offset`, most significant first; integers,
+        /// references and offsets are 1, 2, 4 or 8 bytes wide, and each is stored in one go.
+        @inline(__always)
+        private static func store(
+            _ value: UInt64, size: Int, into output: UnsafeMutableRawBufferPointer, at offset: Int
+        ) {
             switch size {
-            case 1: output[position] = UInt8(truncatingIfNeeded: value)
+            case 1: output[offset] = UInt8(truncatingIfNeeded: value)
             case 2:
                 output.storeBytes(
-                    of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt16.self)
+                    of: UInt16(truncatingIfNeeded: value).bigEndian, toByteOffset: offset, as: UInt16.self)
             case 4:
                 output.storeBytes(
-                    of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: position, as: UInt32.self)
-            case 8: output.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt64.self)
+                    of: UInt32(truncatingIfNeeded: value).bigEndian, toByteOffset: offset, as: UInt32.self)
+            case 8: output.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt64.self)
             default:
                 for index in 0..<size {
-                    output[position + index] = UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - index)))
+                    output[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * (size - 1 - index)))
                 }
             }
-            position += size
         }
     }
 }

@@ -27,51 +27,130 @@ struct BinaryPlistWriter {
         var writesGrade: Bool
     }
 
-    /// Encodes `students` in file order.
-    ///
-    /// A large roster's records are written in two halves at once: the first pass knows where
-    /// each half starts, in the file and in the offset table, so the halves never touch the same
-    /// bytes.
+    /// How many records are written into each block of the file.
+    static let recordsPerBlock = 8_192
+
+    /// Encodes `roster` in file order.
     static func bytes(for roster: some PlistRecords) -> [UInt8] {
-        var plan = Plan()
-        let records = plan.records(for: roster)
-        let referenceSize = integerWidth(UInt64(plan.objectCount))
-        var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
-        headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
-        let halfSizes = ParallelWork.halves(count: roster.count) { range in
-            range.reduce(0) {
-                $0 + size(of: roster.record(at: $1), records[$1], referenceSize: referenceSize)
+        var result: [UInt8] = []
+        write(roster) { result.append(contentsOf: $0) }
+        return result
+    }
+
+    /// Encodes `roster` in file order, handing the bytes to `write` a block of records at a time,
+    /// so that the new file is never in memory whole.
+    ///
+    /// A first pass numbers every object and works out each block's exact size, so each block is
+    /// written into a buffer of the right length, and a large roster's blocks two at a time, one
+    /// per core: each knows where it starts, in the file and in the offset table.
+    static func write(
+        _ roster: some PlistRecords, to write: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        let layout = Layout(roster)
+        let table = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: layout.objectCount * layout.offsetSize, alignment: 8)
+        defer { table.deallocate() }
+        let header = [UInt8](unsafeUninitializedCapacity: layout.headerBytes) { buffer, initialized in
+            var output = ByteWriter(
+                buffer: buffer, base: 0, table: table, offsetSize: layout.offsetSize, objects: 0)
+            output.writeHeader(records: layout.records, referenceSize: layout.referenceSize)
+            precondition(output.position == layout.headerBytes, "binary plist size was miscounted")
+            initialized = output.position
+        }
+        try header.withUnsafeBytes(write)
+        let largest = layout.blockSizes.max() ?? 0
+        let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(largest, 1))
+        }
+        defer { for buffer in buffers { buffer.deallocate() } }
+        let inPairs = roster.count >= ParallelWork.worthSplitting
+        for first in stride(from: 0, to: layout.blockSizes.count, by: inPairs ? 2 : 1) {
+            let blocks = first..<min(first + (inPairs ? 2 : 1), layout.blockSizes.count)
+            nonisolated(unsafe) let (buffers, table) = (buffers, table)
+            let encode = { (block: Int) in
+                encodeBlock(block, of: roster, layout: layout, into: buffers[block - first], table: table)
+            }
+            if blocks.count == 2 { _ = ParallelWork.pair { encode(first + $0) } } else { encode(first) }
+            for block in blocks {
+                try write(
+                    UnsafeRawBufferPointer(
+                        UnsafeMutableBufferPointer(
+                            rebasing: buffers[block - first][..<layout.blockSizes[block]])))
             }
         }
-        let tableOffset = headerBytes + halfSizes.reduce(0, +)
-        let offsetSize = integerWidth(UInt64(tableOffset))
-        let objectCount = plan.objectCount
-        let total = tableOffset + objectCount * offsetSize + 32
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            FileSystem.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
-            var output = ByteWriter(buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize)
-            output.writeHeader(records: records, referenceSize: referenceSize)
-            nonisolated(unsafe) let buffer = buffer
-            _ = ParallelWork.halves(count: roster.count) { range in
-                guard let first = range.first else { return }
-                let isFirstHalf = first == 0
-                var half = ByteWriter(
-                    buffer: buffer, tableStart: tableOffset, offsetSize: offsetSize,
-                    position: isFirstHalf ? headerBytes : headerBytes + halfSizes[0],
-                    objects: Int(records[first].dictionary))
-                for index in range {
-                    half.write(roster, at: index, records[index], referenceSize: referenceSize)
+        try write(UnsafeRawBufferPointer(table))
+        let trailer = ByteWriter.trailer(
+            objectCount: layout.objectCount, referenceSize: layout.referenceSize,
+            offsetSize: layout.offsetSize,
+            tableOffset: layout.tableOffset)
+        try trailer.withUnsafeBytes(write)
+    }
+
+    /// Writes the records of one block into `buffer` and their objects' offsets into `table`.
+    private static func encodeBlock(
+        _ block: Int, of roster: some PlistRecords, layout: Layout,
+        into buffer: UnsafeMutableBufferPointer<UInt8>,
+        table: UnsafeMutableRawBufferPointer
+    ) {
+        let records = layout.records(in: block)
+        var output = ByteWriter(
+            buffer: buffer, base: layout.blockStarts[block], table: table, offsetSize: layout.offsetSize,
+            objects: Int(layout.records[records.lowerBound].dictionary))
+        for index in records {
+            output.write(roster, at: index, layout.records[index], referenceSize: layout.referenceSize)
+        }
+        let end =
+            records.upperBound < layout.records.count
+            ? Int(layout.records[records.upperBound].dictionary) : layout.objectCount
+        precondition(
+            output.position == layout.blockSizes[block] && output.objects == end,
+            "binary plist size was miscounted")
+    }
+
+    /// Where everything goes in the file: the objects' numbers, and each block's size and start.
+    private struct Layout {
+        let records: [Record]
+        let objectCount: Int
+        let referenceSize: Int
+        let headerBytes: Int
+        let blockSizes: [Int]
+        let blockStarts: [Int]
+        let tableOffset: Int
+        let offsetSize: Int
+
+        init(_ roster: some PlistRecords) {
+            var plan = Plan()
+            let records = plan.records(for: roster)
+            let referenceSize = integerWidth(UInt64(plan.objectCount))
+            var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
+            headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
+            let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
+            // The blocks are measured on both cores, each taking whole blocks.
+            let measure = { (blocks: Range<Int>) in
+                blocks.map { block in
+                    (block * recordsPerBlock..<min((block + 1) * recordsPerBlock, roster.count)).reduce(0) {
+                        $0 + size(of: roster.record(at: $1), records[$1], referenceSize: referenceSize)
+                    }
                 }
-                let end =
-                    range.upperBound < records.count
-                    ? Int(records[range.upperBound].dictionary) : objectCount
-                precondition(
-                    half.position == (isFirstHalf ? headerBytes + halfSizes[0] : tableOffset)
-                        && half.objects == end,
-                    "binary plist size was miscounted")
             }
-            output.writeTrailer(objectCount: objectCount, referenceSize: referenceSize)
-            initialized = output.position
+            let blockSizes =
+                roster.count >= ParallelWork.worthSplitting
+                ? ParallelWork.pair { measure($0 == 0 ? 0..<blocks / 2 : blocks / 2..<blocks) }.flatMap { $0 }
+                : measure(0..<blocks)
+            var starts: [Int] = []
+            var next = headerBytes
+            for size in blockSizes {
+                starts.append(next)
+                next += size
+            }
+            (self.records, objectCount, self.referenceSize, self.headerBytes) =
+                (records, plan.objectCount, referenceSize, headerBytes)
+            (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
+            offsetSize = integerWidth(UInt64(next))
+        }
+
+        /// The records written in block `block`.
+        func records(in block: Int) -> Range<Int> {
+            block * recordsPerBlock..<min((block + 1) * recordsPerBlock, records.count)
         }
     }
 

@@ -76,12 +76,33 @@ enum RosterCodec {
         return SplicedFile(try encode(decode(data, path: path).students + added, format: .binary))
     }
 
-    /// Encodes a roster read by ``decodeStored(_:path:)`` in the given format.
-    static func encode(_ roster: StoredRoster, format: RosterFormat) throws -> [UInt8] {
+    /// A file's contents, handed to the `write` function it is given in pieces, in order (see
+    /// ``FileSystem/replace(_:durable:writing:)``).
+    typealias Contents = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+    /// The file for a roster read by ``decodeStored(_:path:)``, in the given format: a binary file
+    /// is encoded as it is written, a block at a time, rather than held in memory whole.
+    ///
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
+    ///   made before anything is written.
+    static func contents(_ roster: StoredRoster, format: RosterFormat) throws -> Contents {
         switch format {
-        case .binary: return BinaryPlistWriter.bytes(for: roster)
-        case .xml: return try XMLPlistWriter.bytes(for: roster.students)
+        case .binary: return { write in try BinaryPlistWriter.write(roster, to: write) }
+        case .xml: return contents(of: try XMLPlistWriter.bytes(for: roster.students))
         }
+    }
+
+    /// The file for students in the given format, made as for a stored roster.
+    static func contents(_ students: [Student], format: RosterFormat) throws -> Contents {
+        switch format {
+        case .binary: return { write in try BinaryPlistWriter.write(students, to: write) }
+        case .xml: return contents(of: try XMLPlistWriter.bytes(for: students))
+        }
+    }
+
+    /// The file made of `bytes`.
+    static func contents(of bytes: [UInt8]) -> Contents {
+        { write in try bytes.withUnsafeBytes(write) }
     }
 
     /// Encodes students as a property list in the given format.

@@ -7,9 +7,9 @@ import Foundation
 /// once and shared by every record, then each record's dictionary and values. Equal whole numbers
 /// (ages, grades) are stored once, as Foundation does.
 ///
-/// A first pass numbers every object and works out the file's exact size, so the second pass
-/// writes into one buffer of the right length: no growing, no copying, and little more memory
-/// than the file itself.
+/// A first pass numbers every object and works out the exact size of each block of records, so
+/// the second pass writes each block into a buffer of the right length and hands it on: no
+/// growing, no copying, and never the whole new file in memory.
 struct BinaryPlistWriter {
     /// The array is object 0 and the keys are objects 1 to 5, in ``StudentFields/Key`` order.
     private static let firstRecordObject = 1 + StudentFields.Key.allCases.count

@@ -101,52 +101,38 @@ struct StudentTable {
     private func append(
         _ student: Student, idLength: Int, nameWidth: Int, widths: [Int], to output: inout [UInt8]
     ) {
-        UUIDText.append(student.id, to: &output)
-        output.removeLast(36 - idLength)
-        pad(widths[0] - idLength + Self.gap, to: &output)
-        if nameWidth <= widths[1] {
-            UTF8Bytes.append(student.name, to: &output)
-            pad(widths[1] - nameWidth, to: &output)
-        } else {
-            let shortened = DisplayWidth.truncated(student.name, to: widths[1])
-            output.append(contentsOf: shortened.utf8)
-            pad(widths[1] - DisplayWidth.of(shortened), to: &output)
-        }
-        appendRightAligned(width: widths[2], to: &output) { DecimalText.append(student.age, to: &$0) }
-        appendRightAligned(width: widths[3], to: &output) { output in
-            if let grade = student.grade {
-                DecimalText.append(grade, to: &output)
-            } else {
-                output.append(0x2D)
+        let name = nameWidth <= widths[1] ? student.name : DisplayWidth.truncated(student.name, to: widths[1])
+        let shownWidth = nameWidth <= widths[1] ? nameWidth : DisplayWidth.of(name)
+        let maximumCount =
+            64 + widths.reduce(0, +) + 5 * Self.gap + name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            + ByteCursor.maximumScoreCount
+        ByteCursor.appendRow(to: &output, maximumCount: maximumCount) { row in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { id in
+                var text = ByteCursor(id)
+                text.append(id: student.id)
+                row.append(UnsafeBufferPointer(rebasing: text.written[..<idLength]))
             }
+            row.append(spaces: widths[0] - idLength + Self.gap)
+            UTF8Bytes.withBytes(of: name) { row.append($0) }
+            row.append(spaces: widths[1] - shownWidth)
+            row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: student.age))
+            row.append(decimal: student.age)
+            row.append(spaces: Self.gap + widths[3] - (student.grade.map(DecimalText.width(of:)) ?? 1))
+            if let grade = student.grade { row.append(decimal: grade) } else { row.append(0x2D) }
+            row.append(spaces: Self.gap + widths[4] - (student.score.map(DecimalText.width(ofScore:)) ?? 1))
+            if let score = student.score { row.append(score: score) } else { row.append(0x2D) }
+            row.append(0x0A)
         }
-        appendRightAligned(width: widths[4], to: &output) { output in
-            if let score = student.score {
-                DecimalText.append(score: score, to: &output)
-            } else {
-                output.append(0x2D)
-            }
-        }
-        output.append(0x0A)
-    }
-
-    /// Writes a cell with `write`, then moves it right by inserting the spaces before it.
-    private func appendRightAligned(width: Int, to output: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
-        let start = output.count
-        write(&output)
-        let padding = Self.gap + width - (output.count - start)
-        if padding > 0 { output.insert(contentsOf: repeatElement(0x20, count: padding), at: start) }
-    }
-
-    private func pad(_ count: Int, to output: inout [UInt8]) {
-        if count > 0 { output.append(contentsOf: repeatElement(0x20, count: count)) }
     }
 }
 
-/// Appends a string's bytes in one copy, from its contiguous UTF-8 storage.
+/// A string's UTF-8 bytes, lent from its contiguous storage.
 enum UTF8Bytes {
-    static func append(_ text: String, to output: inout [UInt8]) {
+    /// Calls `body` with the bytes; a native string lends them in place, where copying it to call
+    /// `withUTF8` would retain it.
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        return text.withUTF8(body)
     }
 }

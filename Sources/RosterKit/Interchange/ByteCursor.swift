@@ -6,21 +6,24 @@ import Foundation
 /// dozen appends, and a listing of 100,000 students spent more time on those checks than on its
 /// bytes. The writers work out how long a row can be, write it with a cursor, which checks only
 /// that the row stays within that length, and append it to the array in one copy (see
-/// `[UInt8].appendRow(maximumCount:_:)`).
-struct ByteCursor {
+/// ``appendRow(to:maximumCount:_:)``).
+public struct ByteCursor {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes have been written.
-    private(set) var count = 0
+    public private(set) var count = 0
 
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    /// A cursor at the start of `buffer`.
+    ///
+    /// - Parameter buffer: The memory to write into; it must outlive the cursor.
+    public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer
     }
 
     /// How many more bytes fit.
-    var remaining: Int { buffer.count - count }
+    public var remaining: Int { buffer.count - count }
 
     /// The bytes written so far.
-    var written: UnsafeBufferPointer<UInt8> {
+    public var written: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: buffer[0..<count])
     }
 
@@ -33,43 +36,64 @@ struct ByteCursor {
         return UnsafeMutableBufferPointer(rebasing: buffer[count..<(count + length)])
     }
 
+    /// Appends one byte.
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         reserve(1)[0] = byte
     }
 
+    /// Appends bytes in one copy.
     @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         _ = reserve(bytes.count).initialize(fromContentsOf: bytes)
     }
 
+    /// Appends a literal's bytes in one copy.
     @inline(__always)
-    mutating func append(static text: StaticString) {
+    public mutating func append(static text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends the 36 characters of an id; see ``UUIDText``.
     @inline(__always)
-    mutating func append(id: UUID) {
+    public mutating func append(id: UUID) {
         UUIDText.write(id, into: reserve(36))
     }
 
     /// Appends a whole number in decimal; see ``DecimalText``.
     @inline(__always)
-    mutating func append(decimal value: Int) {
+    public mutating func append(decimal value: Int) {
         DecimalText.write(value, into: reserve(DecimalText.width(of: value)))
     }
 
     /// Appends a score; see ``DecimalText/append(score:to:)``.
-    mutating func append(score: Double) {
+    public mutating func append(score: Double) {
         DecimalText.write(score: score, to: &self)
     }
 
+    /// Appends `count` spaces; none when `count` is not positive.
+    public mutating func append(spaces count: Int) {
+        guard count > 0 else { return }
+        reserve(count).update(repeating: 0x20)
+    }
+
+    /// Appends one row that `write` makes with a cursor to `output`, in one copy.
+    ///
+    /// - Parameters:
+    ///   - output: The bytes to append to.
+    ///   - maximumCount: The most bytes the row can take; writing more stops the program.
+    ///   - write: Writes the row.
+    public static func appendRow(
+        to output: inout [UInt8], maximumCount: Int, _ write: (inout ByteCursor) -> Void
+    ) {
+        output.appendRow(maximumCount: maximumCount, write)
+    }
+
     /// The most bytes ``append(decimal:)`` writes.
-    static let maximumDecimalCount = 20
+    public static let maximumDecimalCount = 20
     /// The most bytes ``append(score:)`` writes: 24, as in `-2.2250738585072014e-308`, and a
     /// margin.
-    static let maximumScoreCount = 32
+    public static let maximumScoreCount = 32
 }
 
 extension [UInt8] {

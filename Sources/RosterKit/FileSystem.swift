@@ -62,8 +62,8 @@ enum FileSystem {
         return data
     }
 
-    /// Memory for `byteCount` bytes that are about to be filled, such as a file being read or
-    /// written; see ``preferLargePages(_:)``.
+    /// Memory for `byteCount` bytes that are about to be filled, such as a file being read; see
+    /// ``preferLargePages(_:)``.
     static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)

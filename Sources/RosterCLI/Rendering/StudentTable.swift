@@ -113,7 +113,7 @@ struct StudentTable {
                 row.append(UnsafeBufferPointer(rebasing: text.written[..<idLength]))
             }
             row.append(spaces: widths[0] - idLength + Self.gap)
-            UTF8Bytes.withBytes(of: name) { row.append($0) }
+            row.append(utf8: name)
             row.append(spaces: widths[1] - shownWidth)
             row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: student.age))
             row.append(decimal: student.age)
@@ -123,16 +123,5 @@ struct StudentTable {
             if let score = student.score { row.append(score: score) } else { row.append(0x2D) }
             row.append(0x0A)
         }
-    }
-}
-
-/// A string's UTF-8 bytes, lent from its contiguous storage.
-enum UTF8Bytes {
-    /// Calls `body` with the bytes; a native string lends them in place, where copying it to call
-    /// `withUTF8` would retain it.
-    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var text = text
-        return text.withUTF8(body)
     }
 }

@@ -46,10 +46,9 @@ enum BinaryPlistAppender {
         for offset in objects.offsets {
             appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
         }
-        table.append(contentsOf: [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(reader.referenceSize)])
-        appendBigEndian(UInt64(lastNumber + 1), size: 8, to: &table)
-        appendBigEndian(UInt64(reader.topObject), size: 8, to: &table)
-        appendBigEndian(UInt64(tableOffset), size: 8, to: &table)
+        table += BinaryPlistWriter.ByteWriter.trailer(
+            objectCount: lastNumber + 1, topObject: reader.topObject, referenceSize: reader.referenceSize,
+            offsetSize: offsetSize, tableOffset: tableOffset)
         return SplicedFile(
             base: base,
             pieces: [

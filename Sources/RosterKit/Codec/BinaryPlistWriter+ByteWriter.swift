@@ -79,14 +79,15 @@ extension BinaryPlistWriter {
         }
 
         /// The 32 bytes at the end of the file that say where its parts are.
-        static func trailer(objectCount: Int, referenceSize: Int, offsetSize: Int, tableOffset: Int)
-            -> [UInt8]
-        {
+        static func trailer(
+            objectCount: Int, topObject: Int = 0, referenceSize: Int, offsetSize: Int, tableOffset: Int
+        ) -> [UInt8] {
             var trailer = [UInt8](repeating: 0, count: 32)
             trailer[6] = UInt8(offsetSize)
             trailer[7] = UInt8(referenceSize)
             trailer.withUnsafeMutableBytes { raw in
                 store(UInt64(objectCount), size: 8, into: raw, at: 8)
+                store(UInt64(topObject), size: 8, into: raw, at: 16)
                 store(UInt64(tableOffset), size: 8, into: raw, at: 24)
             }
             return trailer

@@ -6,15 +6,4 @@ extension [UInt8] {
         UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
     }
 
-    /// Appends a literal's bytes in one copy; a short `String`'s bytes would be appended one by one.
-    @inline(__always)
-    mutating func append(static text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Appends a whole number in decimal without making a `String` of it.
-    @inline(__always)
-    mutating func append(decimal value: Int) {
-        DecimalText.append(value, to: &self)
-    }
 }

@@ -48,6 +48,12 @@ public struct ByteCursor {
         _ = reserve(bytes.count).initialize(fromContentsOf: bytes)
     }
 
+    /// Appends a string's UTF-8 bytes in one copy, lent from the string's own storage.
+    @inline(__always)
+    public mutating func append(utf8 text: String) {
+        UTF16Encoding.withBytes(of: text) { append($0) }
+    }
+
     /// Appends a literal's bytes in one copy.
     @inline(__always)
     public mutating func append(static text: StaticString) {

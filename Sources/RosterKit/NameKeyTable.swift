@@ -29,15 +29,7 @@ struct NameKeyTable {
         students.withUnsafeBufferPointer { buffer in
             for student in buffer {
                 let start = bytes.count
-                let written = UTF16Encoding.withBytes(of: student.name) { name in
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * name.count + 8) { memory in
-                        var key = ByteCursor(memory)
-                        let fits = NameSortKey.write(utf8: name, to: &key, folder: &folder)
-                        if fits { bytes.append(contentsOf: key.written) }
-                        return fits
-                    }
-                }
-                if !written { NameSortKey.append(student.name, to: &bytes, folder: &folder) }
+                NameSortKey.append(student.name, to: &bytes, folder: &folder)
                 spans.append((start, bytes.count - start))
             }
         }

@@ -40,40 +40,26 @@ public struct NameSortKey: Comparable, Sendable {
     // Each folded scalar is written as UTF-8, so comparing bytes compares scalars. A run of digits
     // becomes the digit marker, its length without leading zeros, then the digits, so a longer
     // number always sorts after a shorter one and equal lengths compare digit by digit.
+    //
+    // The key is written from the name's UTF-8 bytes with a cursor (see ``write(utf8:to:folder:)``);
+    // only a name with a letter that folds to several, whose key may not fit, is folded scalar by
+    // scalar instead.
     static func append(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
-        var name = name
-        let isASCII = name.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            appendASCII(bytes, to: &result)
-            return true
-        }
-        if !isASCII { appendScalars(name, to: &result, folder: &folder) }
-    }
-
-    /// The key of an all-ASCII name, byte by byte: what ``appendScalars(_:to:folder:)`` makes of
-    /// it, without decoding scalars.
-    private static func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
-        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
-        var index = 0
-        while index < bytes.count {
-            guard isDigit(bytes[index]) else {
-                let byte = bytes[index]
-                result.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
-                index += 1
-                continue
+        let fits = UTF16Encoding.withBytes(of: name) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * bytes.count + 8) { memory in
+                var key = ByteCursor(memory)
+                guard write(utf8: bytes, to: &key, folder: &folder) else { return false }
+                result.append(contentsOf: key.written)
+                return true
             }
-            let end = bytes[index...].firstIndex { !isDigit($0) } ?? bytes.count
-            let start = bytes[index..<end].firstIndex { $0 != 0x30 } ?? end
-            result.append(0x30)
-            appendUTF8(UInt32(end - start), to: &result)
-            result.append(contentsOf: bytes[start..<end])
-            index = end
         }
+        if !fits { appendScalars(name, to: &result, folder: &folder) }
     }
 
-    /// Writes the key of a name given as UTF-8 at `key`, as ``append(_:to:folder:)`` makes it,
-    /// decoding scalars only beyond ASCII. Returns `false`, having written part of the key, when
-    /// the key does not fit; the caller then makes it with ``append(_:to:folder:)``.
+    /// Writes the key of a name given as UTF-8 at `key`, the key ``appendScalars(_:to:folder:)``
+    /// makes, decoding scalars only beyond ASCII. Returns `false`, having written part of the key,
+    /// when the key does not fit; ``append(_:to:folder:)`` then makes it with
+    /// ``appendScalars(_:to:folder:)``.
     ///
     /// A name of `n` bytes makes a key of at most `4 * n + 8` bytes unless one of its letters
     /// folds to several, which is rare.

@@ -161,12 +161,11 @@ public enum StudentValidator {
 
     /// Whether the text holds a scalar that ``isForbidden(_:)``, read from its UTF-8 bytes.
     private static func hasForbiddenScalar(_ text: String) -> Bool {
-        return UTF16Encoding.withBytes(of: text) { bytes in
+        UTF16Encoding.withBytes(of: text) { bytes in
             var index = 0
             while index < bytes.count {
                 let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)
                 index += length
-                if isPlainLetter(value) || value == 0x20 { continue }
                 if let scalar = Unicode.Scalar(value), isForbidden(scalar) { return true }
             }
             return false

@@ -57,8 +57,13 @@ struct DataSafetyTests {
             afterCleanup.allSatisfy { !$0.hasSuffix(".tmp") }, "left: \(afterCleanup), before: \(leftovers)")
     }
 
-    @Test("a full disk: one Error: line, exit 1, the roster unchanged")
-    func fullDisk() throws {
+    @Test(
+        "a full disk: one Error: line, exit 1, the roster unchanged",
+        arguments: [
+            ["add", "One more", "--age", "9"], ["edit", "Student 7 Ñandú", "--age", "9"],
+            ["remove", "Student 7 Ñandú"],
+        ])
+    func fullDisk(command: [String]) throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"))
         let disk = sandbox.folder.appendingPathComponent("tiny")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
@@ -66,15 +71,17 @@ struct DataSafetyTests {
         try StorageHandler.save(students(400), to: seed)
         let roster = disk.appendingPathComponent("students.plist").path
         let script = """
-            mount -t tmpfs -o size=64k tmpfs "$1" && cp "$2" "$3" && sum1=$(cksum < "$3") &&
-            "$4" --file "$3" add "One more" --age 9; status=$?;
-            sum2=$(cksum < "$3"); [ "$sum1" = "$sum2" ] && echo unchanged; ls -a "$1"; exit $status
+            disk=$1; seed=$2; roster=$3; binary=$4; shift 4;
+            mount -t tmpfs -o size=64k tmpfs "$disk" && cp "$seed" "$roster" && sum1=$(cksum < "$roster") &&
+            "$binary" --file "$roster" "$@"; status=$?;
+            sum2=$(cksum < "$roster"); [ "$sum1" = "$sum2" ] && echo unchanged; ls -a "$disk"; exit $status
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = [
-            "-rm", "sh", "-c", script, "sh", disk.path, seed.path, roster, RosterBinary.url.path,
-        ]
+        process.arguments =
+            [
+                "-rm", "sh", "-c", script, "sh", disk.path, seed.path, roster, RosterBinary.url.path,
+            ] + command
         let output = Pipe()
         let errorOutput = Pipe()
         process.standardOutput = output

@@ -17,79 +17,6 @@ enum FileSystem {
     /// The mode of every folder roster creates.
     static let privateDirectoryMode: mode_t = 0o700
 
-    /// Returns the file's bytes, or `nil` when there is no file at `path`.
-    static func read(_ path: String) throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw failure(path, action: "read")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
-        // Read straight into a buffer of exactly the file's size (`Data(count:)` would reserve a
-        // quarter more); a file that grows meanwhile is read on, in pieces, rather than by
-        // growing the buffer for a read that will find nothing.
-        let size = max(Int(status.st_size), 0)
-        var data =
-            size == 0
-            ? Data()
-            : Data(
-                bytesNoCopy: allocate(byteCount: size), count: size,
-                deallocator: .custom { pointer, _ in pointer.deallocate() })
-        var filled = 0
-        var piece: [UInt8] = []
-        while true {
-            let count: Int
-            if filled < data.count {
-                count = data.withUnsafeMutableBytes { raw in
-                    systemRead(descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled)
-                }
-            } else {
-                if piece.isEmpty { piece = [UInt8](repeating: 0, count: 1 << 16) }
-                count = piece.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-                if count > 0 { data.append(contentsOf: piece[0..<count]) }
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, action: "read")
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        data.count = filled
-        return data
-    }
-
-    /// Memory for `byteCount` bytes that are about to be filled, such as a file being read; see
-    /// ``preferLargePages(_:)``.
-    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)
-        preferLargePages(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
-        return memory
-    }
-
-    /// The size of a Linux huge page on x86-64 and most ARM systems.
-    static let largePageSize = 2 << 20
-
-    /// Asks Linux to back the whole 2 MiB pages inside `memory` with huge pages, before it is
-    /// first written.
-    ///
-    /// Filling 13 MB of fresh memory with 4 KiB pages takes some 3,300 page faults; with huge
-    /// pages it takes seven. Systems that do not offer them, and other systems, ignore this.
-    static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-            guard let base = memory.baseAddress, memory.count >= largePageSize else { return }
-            let address = UInt(bitPattern: base)
-            let start = (address + UInt(largePageSize) - 1) & ~UInt(largePageSize - 1)
-            let end = (address + UInt(memory.count)) & ~UInt(largePageSize - 1)
-            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
-        #endif
-    }
-
     /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file.
     ///
     /// The bytes go to a private temporary file in the same folder, are synced, take the old file's
@@ -246,16 +173,10 @@ enum FileSystem {
 }
 
 #if canImport(Glibc)
-    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        Glibc.read(fd, buffer, count)
-    }
     private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         Glibc.write(fd, buffer, count)
     }
 #elseif canImport(Darwin)
-    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        Darwin.read(fd, buffer, count)
-    }
     private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         Darwin.write(fd, buffer, count)
     }

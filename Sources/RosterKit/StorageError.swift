@@ -16,6 +16,8 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     case busy(path: String, seconds: Int)
     /// There is no earlier version of the roster to go back to.
     case nothingToUndo(path: String)
+    /// Another program cut the file short while roster was reading it.
+    case changedWhileRead(path: String)
     /// The students could not be turned into a property list; `reason` says why.
     case encodingFailed(reason: String)
 
@@ -35,6 +37,9 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "Wait for it to finish and try again."
         case .nothingToUndo(let path):
             return "There is nothing to undo for '\(path)': no earlier version has been kept."
+        case .changedWhileRead(let path):
+            return "Another program changed '\(path)' while roster was reading it, so nothing was changed. "
+                + "Run the command again once that program is done."
         case .encodingFailed(let reason):
             return "Could not encode the roster: \(reason)."
         }

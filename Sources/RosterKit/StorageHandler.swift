@@ -77,12 +77,16 @@ public enum StorageHandler {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        let current = try FileSystem.read(path)
+        let current = try FileSystem.read(path, mapping: true)
         let existed = current != nil
         let newFile: RosterCodec.Contents
         if let current = consume current {
-            let spliced = try RosterCodec.appending(students, to: current, path: path)
-            newFile = { try spliced.write($0) }
+            let spliced = try FileMapping.whole(current, path: path) {
+                try RosterCodec.appending(students, to: $0, path: path)
+            }
+            // The unchanged part of the file is copied from the old file while the new one is written.
+            newFile = { write in try FileMapping.whole(current, path: path) { _ in try spliced.write(write) }
+            }
         } else {
             try AppendConflict.check(students, against: [])
             newFile = try RosterCodec.contents(students, format: .binary)
@@ -120,8 +124,8 @@ public enum StorageHandler {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        if let current = try FileSystem.read(path) {
-            _ = try RosterCodec.decode(current, path: path)
+        if let current = try FileSystem.read(path, mapping: true) {
+            _ = try FileMapping.whole(current, path: path) { try RosterCodec.decode($0, path: path) }
             try FileSystem.move(path, to: backupURL(for: url).path)
         }
         _ = consume lock
@@ -205,8 +209,8 @@ public enum StorageHandler {
         // The file's bytes are let go once decoded, and the students are held in one place only,
         // so that `change` edits them in place instead of copying a large roster first.
         var (students, format, existed) = (empty, RosterFormat.binary, false)
-        if let data = try FileSystem.read(path) {
-            (students, format) = try decode(data, path)
+        if let data = try FileSystem.read(path, mapping: true) {
+            (students, format) = try FileMapping.whole(data, path: path) { try decode($0, path) }
             existed = true
         }
         try change(&students)
@@ -266,6 +270,8 @@ public enum StorageHandler {
     }
 
     private static func read(_ path: String) throws -> (students: [Student], format: RosterFormat)? {
-        try FileSystem.read(path).map { try RosterCodec.decode($0, path: path) }
+        try FileSystem.read(path, mapping: true).map { data in
+            try FileMapping.whole(data, path: path) { try RosterCodec.decode($0, path: path) }
+        }
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading a whole file into fresh memory.
+extension FileSystem {
+    /// Files at least this large are read in two halves at once (see ``read(_:)``).
+    static let splitReadSize = 8 << 20
+
+    /// Returns the file's bytes, or `nil` when there is no file at `path`.
+    ///
+    /// With `mapping`, a large file is lent from the system's file cache (see ``FileMapping``);
+    /// read it through ``FileMapping/whole(_:path:_:)`` then. Otherwise, most of the time in reading a large roster goes to the system preparing the fresh memory
+    /// the bytes land in, which it does on the core that first touches each page; so a file of
+    /// at least ``splitReadSize`` bytes is read as two halves at once, one per core.
+    static func read(_ path: String, mapping: Bool = false) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(path, action: "read")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
+        let size = max(Int(status.st_size), 0)
+        if mapping, size >= FileMapping.worthMapping, let data = FileMapping.map(descriptor, size: size) {
+            return data
+        }
+        // Read straight into a buffer of exactly the file's size (`Data(count:)` would reserve a
+        // quarter more); a file that grows meanwhile is read on, in pieces, rather than by
+        // growing the buffer for a read that will find nothing.
+        var data =
+            size == 0
+            ? Data()
+            : Data(
+                bytesNoCopy: allocate(byteCount: size), count: size,
+                deallocator: .custom { pointer, _ in pointer.deallocate() })
+        var filled = 0
+        if size >= splitReadSize {
+            filled = try data.withUnsafeMutableBytes { try fillHalves($0, from: descriptor, path: path) }
+        }
+        var piece: [UInt8] = []
+        while true {
+            let count: Int
+            if filled < data.count {
+                count = data.withUnsafeMutableBytes { raw in
+                    pread(
+                        descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled, off_t(filled))
+                }
+            } else {
+                if piece.isEmpty { piece = [UInt8](repeating: 0, count: 1 << 16) }
+                count = piece.withUnsafeMutableBytes {
+                    pread(descriptor, $0.baseAddress, $0.count, off_t(filled))
+                }
+                if count > 0 { data.append(contentsOf: piece[0..<count]) }
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, action: "read")
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.count = filled
+        return data
+    }
+
+    /// Fills the two halves of `buffer` from the start of the file at once; returns how many
+    /// bytes from the start are filled, fewer than all when the file has shrunk.
+    private static func fillHalves(
+        _ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, path: String
+    ) throws -> Int {
+        let halves = [0..<buffer.count / 2, buffer.count / 2..<buffer.count]
+        // Each core writes only its own half.
+        nonisolated(unsafe) let buffer = buffer
+        let results = ParallelWork.pair { half in fill(buffer, range: halves[half], from: descriptor) }
+        if let code = results.lazy.compactMap(\.error).first {
+            errno = code
+            throw failure(path, action: "read")
+        }
+        return results[0].count < halves[0].count ? results[0].count : halves[0].count + results[1].count
+    }
+
+    /// Reads the file's bytes at `range` into the same range of `buffer`, until it is full or
+    /// the file ends; returns how many bytes were read, or the system's error code.
+    private static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, range: Range<Int>, from descriptor: Int32
+    ) -> (count: Int, error: Int32?) {
+        var count = 0
+        while count < range.count {
+            let start = range.lowerBound + count
+            let read = pread(
+                descriptor, buffer.baseAddress?.advanced(by: start), range.count - count, off_t(start))
+            if read < 0 {
+                if errno == EINTR { continue }
+                return (count, errno)
+            }
+            if read == 0 { break }
+            count += read
+        }
+        return (count, nil)
+    }
+
+    /// Memory for `byteCount` bytes that are about to be filled, such as a file being read; see
+    /// ``preferLargePages(_:)``.
+    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)
+        preferLargePages(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
+        return memory
+    }
+
+    /// The size of a Linux huge page on x86-64 and most ARM systems.
+    static let largePageSize = 2 << 20
+
+    /// Asks Linux to back the whole 2 MiB pages inside `memory` with huge pages, before it is
+    /// first written.
+    ///
+    /// Filling 13 MB of fresh memory with 4 KiB pages takes some 3,300 page faults; with huge
+    /// pages it takes seven. Systems that do not offer them, and other systems, ignore this.
+    static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+            guard let base = memory.baseAddress, memory.count >= largePageSize else { return }
+            let address = UInt(bitPattern: base)
+            let start = (address + UInt(largePageSize) - 1) & ~UInt(largePageSize - 1)
+            let end = (address + UInt(memory.count)) & ~UInt(largePageSize - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
+        #endif
+    }
+
+}

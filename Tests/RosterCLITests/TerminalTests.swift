@@ -171,6 +171,17 @@ struct TerminalTests {
         #expect(rows.map { $0["name"] as? String ?? "" } == names)
     }
 
+    @Test("a filtered table is as wide as the students it lists, and its rows line up")
+    func filteredTableWidth() throws {
+        try sandbox.add("Ada", age: 12, ["--grade", "7"])
+        try sandbox.add(String(repeating: "Long ", count: 10), age: 13)
+        try sandbox.add("Émile", age: 14, ["--grade", "7"])
+        let lines = runTool(["list", "--grade", "7"], sandbox: sandbox).output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.count == lines[0].count })
+        #expect(lines[0].count < 40)
+    }
+
     @Test(
         "bad filter values are usage errors",
         arguments: [["--grade", "20"], ["--limit", "0"], ["--min-age", "old"]])

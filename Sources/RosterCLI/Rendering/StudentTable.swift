@@ -32,7 +32,7 @@ struct StudentTable {
     /// With `emit`, the rows are handed over a block at a time and the result is empty.
     func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8] {
         let order = order ?? Array(students.indices)
-        var (widths, nameWidths) = measure(students, order[...])
+        var (widths, nameWidths) = measure(students, listing: order)
         widths[1] = max(
             4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
         var result: [UInt8] = []
@@ -46,7 +46,7 @@ struct StudentTable {
             ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
                 let index = order[row]
                 append(
-                    buffer[index], idLength: shortIDLengths[index], nameWidth: nameWidths[row],
+                    buffer[index], idLength: shortIDLengths[index], nameWidth: nameWidths[index],
                     widths: widths,
                     to: &output)
             }
@@ -54,24 +54,32 @@ struct StudentTable {
         return result
     }
 
-    /// The width of every column, and of every row's name; a long table is measured on both cores.
-    private func measure(_ students: [Student], _ rows: ArraySlice<Int>) -> ([Int], [Int]) {
-        let parts = ParallelWork.halves(count: rows.count) { range in
-            measureInOrder(
-                students, rows[(rows.startIndex + range.lowerBound)..<(rows.startIndex + range.upperBound)])
+    /// The width of every column, and of every listed student's name by position in `students`
+    /// (0 for a student not listed); a long table is measured on both cores.
+    ///
+    /// Students are measured in the roster's order, whatever the listing's: reading a large
+    /// roster from start to end is several times faster than jumping about it in sorted order.
+    private func measure(_ students: [Student], listing order: [Int]) -> ([Int], [Int]) {
+        var isListed: [Bool] = []
+        if order.count < students.count {
+            isListed = Array(repeating: false, count: students.count)
+            for index in order { isListed[index] = true }
+        }
+        let parts = ParallelWork.halves(count: students.count) { range in
+            measure(students, range, isListed: isListed)
         }
         guard parts.count == 2 else { return parts[0] }
         return (zip(parts[0].0, parts[1].0).map(max), parts[0].1 + parts[1].1)
     }
 
-    private func measureInOrder(_ students: [Student], _ rows: ArraySlice<Int>) -> ([Int], [Int]) {
+    private func measure(_ students: [Student], _ range: Range<Int>, isListed: [Bool]) -> ([Int], [Int]) {
         var widths = Self.headers.map(\.count)
-        var nameWidths: [Int] = []
-        nameWidths.reserveCapacity(rows.count)
+        var nameWidths = Array(repeating: 0, count: range.count)
         // Reading through the buffer lends each student instead of copying it.
         students.withUnsafeBufferPointer { buffer in
-            for index in rows {
-                nameWidths.append(measure(buffer[index], idLength: shortIDLengths[index], into: &widths))
+            for index in range where isListed.isEmpty || isListed[index] {
+                nameWidths[index - range.lowerBound] = measure(
+                    buffer[index], idLength: shortIDLengths[index], into: &widths)
             }
         }
         return (widths, nameWidths)

@@ -26,13 +26,13 @@ struct StudentTable {
 
     /// The table's bytes; see ``render(_:order:)``.
     ///
-    /// A first pass measures every cell and a second writes the rows, so nothing but one width per
-    /// name is kept between them. A long table is measured and written on both cores.
+    /// A first pass measures every cell and gathers the names (see ``NameColumn``), and a second
+    /// writes the rows. A long table is measured and written on both cores.
     ///
     /// With `emit`, the rows are handed over a block at a time and the result is empty.
     func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8] {
         let order = order ?? Array(students.indices)
-        var (widths, nameWidths) = measure(students, listing: order)
+        var (widths, names) = measure(students, listing: order)
         widths[1] = max(
             4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
         var result: [UInt8] = []
@@ -42,24 +42,31 @@ struct StudentTable {
             appendHeader(widths: widths, to: &header)
             emit(header)
         }
-        students.withUnsafeBufferPointer { buffer in
-            ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
-                let index = order[row]
-                append(
-                    buffer[index], idLength: shortIDLengths[index], nameWidth: nameWidths[index],
-                    widths: widths,
-                    to: &output)
+        let (first, last) = (names[0], names[names.count - 1])
+        // The rows borrow what every row reads: two cores share it, and counting references to
+        // shared arrays once per row would make each core wait for the other.
+        students.withUnsafeBufferPointer { students in
+            shortIDLengths.withUnsafeBufferPointer { idLengths in
+                widths.withUnsafeBufferPointer { widths in
+                    ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
+                        let index = order[row]
+                        let names = index < last.start ? first : last
+                        appendRow(
+                            of: students, at: index, idLengths: idLengths, names: names, widths: widths,
+                            to: &output)
+                    }
+                }
             }
         }
         return result
     }
 
-    /// The width of every column, and of every listed student's name by position in `students`
-    /// (0 for a student not listed); a long table is measured on both cores.
+    /// The width of every column, and the names of the listed students; a long table is measured
+    /// on both cores, each half of the roster giving its own part of the names.
     ///
     /// Students are measured in the roster's order, whatever the listing's: reading a large
     /// roster from start to end is several times faster than jumping about it in sorted order.
-    private func measure(_ students: [Student], listing order: [Int]) -> ([Int], [Int]) {
+    private func measure(_ students: [Student], listing order: [Int]) -> ([Int], [NameColumn]) {
         var isListed: [Bool] = []
         if order.count < students.count {
             isListed = Array(repeating: false, count: students.count)
@@ -68,21 +75,27 @@ struct StudentTable {
         let parts = ParallelWork.halves(count: students.count) { range in
             measure(students, range, isListed: isListed)
         }
-        guard parts.count == 2 else { return parts[0] }
-        return (zip(parts[0].0, parts[1].0).map(max), parts[0].1 + parts[1].1)
+        let widths = parts.dropFirst().reduce(parts[0].widths) { zip($0, $1.widths).map(max) }
+        return (widths, parts.map(\.names))
     }
 
-    private func measure(_ students: [Student], _ range: Range<Int>, isListed: [Bool]) -> ([Int], [Int]) {
+    private func measure(_ students: [Student], _ range: Range<Int>, isListed: [Bool]) -> (
+        widths: [Int], names: NameColumn
+    ) {
         var widths = Self.headers.map(\.count)
-        var nameWidths = Array(repeating: 0, count: range.count)
+        var names = NameColumn(start: range.lowerBound, capacity: range.count)
         // Reading through the buffer lends each student instead of copying it.
         students.withUnsafeBufferPointer { buffer in
-            for index in range where isListed.isEmpty || isListed[index] {
-                nameWidths[index - range.lowerBound] = measure(
-                    buffer[index], idLength: shortIDLengths[index], into: &widths)
+            for index in range {
+                guard isListed.isEmpty || isListed[index] else {
+                    names.append(nil, width: 0)
+                    continue
+                }
+                let width = measure(buffer[index], idLength: shortIDLengths[index], into: &widths)
+                names.append(buffer[index].name, width: width)
             }
         }
-        return (widths, nameWidths)
+        return (widths, names)
     }
 
     /// Widens the columns to fit one student; returns the name's display width.
@@ -106,29 +119,54 @@ struct StudentTable {
         output.append(0x0A)
     }
 
-    private func append(
-        _ student: Student, idLength: Int, nameWidth: Int, widths: [Int], to output: inout [UInt8]
+    /// Appends the row of the student at `index`, reading only the fields it shows: its name comes
+    /// from `names` unless it must be shortened.
+    private func appendRow(
+        of students: UnsafeBufferPointer<Student>, at index: Int, idLengths: UnsafeBufferPointer<Int>,
+        names: NameColumn, widths: UnsafeBufferPointer<Int>, to output: inout [UInt8]
     ) {
-        let name = nameWidth <= widths[1] ? student.name : DisplayWidth.truncated(student.name, to: widths[1])
-        let shownWidth = nameWidth <= widths[1] ? nameWidth : DisplayWidth.of(name)
+        let nameWidth = names.width(at: index)
+        if nameWidth <= widths[1] {
+            names.withName(at: index) { name in
+                appendRow(
+                    of: students, at: index, idLength: idLengths[index], name: name, nameWidth: nameWidth,
+                    widths: widths, to: &output)
+            }
+            return
+        }
+        let shortened = DisplayWidth.truncated(students[index].name, to: widths[1])
+        Array(shortened.utf8).withUnsafeBufferPointer { name in
+            appendRow(
+                of: students, at: index, idLength: idLengths[index], name: name,
+                nameWidth: DisplayWidth.of(shortened), widths: widths,
+                to: &output)
+        }
+    }
+
+    private func appendRow(
+        of students: UnsafeBufferPointer<Student>, at index: Int, idLength: Int,
+        name: UnsafeBufferPointer<UInt8>,
+        nameWidth: Int, widths: UnsafeBufferPointer<Int>, to output: inout [UInt8]
+    ) {
+        let (age, grade, score) = (students[index].age, students[index].grade, students[index].score)
         let maximumCount =
-            64 + widths.reduce(0, +) + 5 * Self.gap + name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            64 + widths.reduce(0, +) + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
         ByteCursor.appendRow(to: &output, maximumCount: maximumCount) { row in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { id in
                 var text = ByteCursor(id)
-                text.append(id: student.id)
+                text.append(id: students[index].id)
                 row.append(UnsafeBufferPointer(rebasing: text.written[..<idLength]))
             }
             row.append(spaces: widths[0] - idLength + Self.gap)
-            row.append(utf8: name)
-            row.append(spaces: widths[1] - shownWidth)
-            row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: student.age))
-            row.append(decimal: student.age)
-            row.append(spaces: Self.gap + widths[3] - (student.grade.map(DecimalText.width(of:)) ?? 1))
-            if let grade = student.grade { row.append(decimal: grade) } else { row.append(0x2D) }
-            row.append(spaces: Self.gap + widths[4] - (student.score.map(DecimalText.width(ofScore:)) ?? 1))
-            if let score = student.score { row.append(score: score) } else { row.append(0x2D) }
+            row.append(name)
+            row.append(spaces: widths[1] - nameWidth)
+            row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: age))
+            row.append(decimal: age)
+            row.append(spaces: Self.gap + widths[3] - (grade.map(DecimalText.width(of:)) ?? 1))
+            if let grade { row.append(decimal: grade) } else { row.append(0x2D) }
+            row.append(spaces: Self.gap + widths[4] - (score.map(DecimalText.width(ofScore:)) ?? 1))
+            if let score { row.append(score: score) } else { row.append(0x2D) }
             row.append(0x0A)
         }
     }

@@ -30,7 +30,7 @@ public enum JSONRosterWriter {
         // Reading through the buffer lends each student to `append` instead of copying it.
         students.withUnsafeBufferPointer { buffer in
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                append(buffer[positions[number]], to: &output, isLast: number + 1 == positions.count)
+                append(buffer, at: positions[number], to: &output, isLast: number + 1 == positions.count)
             }
         }
         emit(Array("]\n".utf8))
@@ -43,7 +43,11 @@ public enum JSONRosterWriter {
     /// - Returns: The JSON text.
     public static func object(_ student: Student) -> String {
         var output: [UInt8] = []
-        output.appendRow(maximumCount: maximumCount(of: student)) { append(student, to: &$0) }
+        [student].withUnsafeBufferPointer { students in
+            output.appendRow(maximumCount: maximumCount(ofName: student.name)) {
+                append(students, at: 0, to: &$0)
+            }
+        }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -57,33 +61,39 @@ public enum JSONRosterWriter {
         return String(score)
     }
 
-    /// Appends one line of the array: the object, indented, and a comma unless it is the last.
-    private static func append(_ student: Student, to output: inout [UInt8], isLast: Bool) {
-        output.appendRow(maximumCount: maximumCount(of: student) + 4) { row in
+    /// Appends one line of the array: the object of the student at `index`, indented, and a comma
+    /// unless it is the last.
+    private static func append(
+        _ students: UnsafeBufferPointer<Student>, at index: Int, to output: inout [UInt8], isLast: Bool
+    ) {
+        output.appendRow(maximumCount: maximumCount(ofName: students[index].name) + 4) { row in
             row.append(static: "  ")
-            append(student, to: &row)
+            append(students, at: index, to: &row)
             row.append(static: isLast ? "\n" : ",\n")
         }
     }
 
     /// The most bytes a student's object takes: a name's byte can become six (`\u001f`).
-    private static func maximumCount(of student: Student) -> Int {
-        100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
-            + ByteCursor.maximumScoreCount
+    private static func maximumCount(ofName name: String) -> Int {
+        100 + 36 + 6 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
     }
 
-    private static func append(_ student: Student, to output: inout ByteCursor) {
+    /// Appends the object of the student at `index`, reading its fields where they are: copying the
+    /// whole student for each row costs more than writing it.
+    private static func append(
+        _ students: UnsafeBufferPointer<Student>, at index: Int, to output: inout ByteCursor
+    ) {
         output.append(static: "{\"id\":\"")
-        output.append(id: student.id)
+        output.append(id: students[index].id)
         output.append(static: "\",\"name\":\"")
-        UTF16Encoding.withBytes(of: student.name) { appendEscaped($0, to: &output) }
+        UTF16Encoding.withBytes(of: students[index].name) { appendEscaped($0, to: &output) }
         output.append(static: "\",\"age\":")
-        output.append(decimal: student.age)
-        if let grade = student.grade {
+        output.append(decimal: students[index].age)
+        if let grade = students[index].grade {
             output.append(static: ",\"grade\":")
             output.append(decimal: grade)
         }
-        if let score = student.score {
+        if let score = students[index].score {
             output.append(static: ",\"score\":")
             output.append(score: score)
         }

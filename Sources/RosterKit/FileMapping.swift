@@ -97,10 +97,12 @@ enum FileMapping {
 
     #if os(Linux)
         nonisolated(unsafe) private static var previousAction = sigaction()
-        nonisolated(unsafe) private static var pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
         /// Installs ``handleBusError`` once, the first time a file is to be mapped.
         private static let handlerIsInstalled: Bool = {
+            // Settled here, since a signal handler must not be the first to read a lazy value.
+            _ = pageSize
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = handleBusError
             action.sa_flags = SA_SIGINFO

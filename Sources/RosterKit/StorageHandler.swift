@@ -85,7 +85,8 @@ public enum StorageHandler {
                 try RosterCodec.appending(students, to: $0, path: path)
             }
             // The unchanged part of the file is copied from the old file while the new one is written.
-            newFile = { write in try FileMapping.whole(current, path: path) { _ in try spliced.write(write) }
+            newFile = { write in
+                try FileMapping.whole(current, path: path) { _ in try spliced.write(write) }
             }
         } else {
             try AppendConflict.check(students, against: [])

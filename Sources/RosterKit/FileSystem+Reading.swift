@@ -14,9 +14,10 @@ extension FileSystem {
     /// Returns the file's bytes, or `nil` when there is no file at `path`.
     ///
     /// With `mapping`, a large file is lent from the system's file cache (see ``FileMapping``);
-    /// read it through ``FileMapping/whole(_:path:_:)`` then. Otherwise, most of the time in reading a large roster goes to the system preparing the fresh memory
-    /// the bytes land in, which it does on the core that first touches each page; so a file of
-    /// at least ``splitReadSize`` bytes is read as two halves at once, one per core.
+    /// read it through ``FileMapping/whole(_:path:_:)`` then. Otherwise, most of the time in
+    /// reading a large file goes to the system preparing the fresh memory the bytes land in, which
+    /// it does on the core that first touches each page; so a file of at least ``splitReadSize``
+    /// bytes is read as two halves at once, one per core.
     static func read(_ path: String, mapping: Bool = false) throws -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
@@ -44,6 +45,16 @@ extension FileSystem {
         if size >= splitReadSize {
             filled = try data.withUnsafeMutableBytes { try fillHalves($0, from: descriptor, path: path) }
         }
+        try readOn(descriptor, into: &data, from: filled, path: path)
+        return data
+    }
+
+    /// Reads the rest of the file into `data`, of which the first `filled` bytes are read: into
+    /// the room left, then, if the file has grown meanwhile, in pieces until it ends.
+    private static func readOn(_ descriptor: Int32, into data: inout Data, from filled: Int, path: String)
+        throws
+    {
+        var filled = filled
         var piece: [UInt8] = []
         while true {
             let count: Int
@@ -67,7 +78,6 @@ extension FileSystem {
             filled += count
         }
         data.count = filled
-        return data
     }
 
     /// Fills the two halves of `buffer` from the start of the file at once; returns how many

@@ -125,8 +125,8 @@ public enum StorageHandler {
         let path = url.path
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        if let current = try FileSystem.read(path, mapping: true) {
-            _ = try FileMapping.whole(current, path: path) { try RosterCodec.decode($0, path: path) }
+        // A damaged roster is reported, not moved away.
+        if try read(path) != nil {
             try FileSystem.move(path, to: backupURL(for: url).path)
         }
         _ = consume lock
@@ -210,9 +210,8 @@ public enum StorageHandler {
         // The file's bytes are let go once decoded, and the students are held in one place only,
         // so that `change` edits them in place instead of copying a large roster first.
         var (students, format, existed) = (empty, RosterFormat.binary, false)
-        if let data = try FileSystem.read(path, mapping: true) {
-            (students, format) = try FileMapping.whole(data, path: path) { try decode($0, path) }
-            existed = true
+        if let decoded = try readRoster(path, decode: { try decode($0, path) }) {
+            (students, format, existed) = (decoded.0, decoded.1, true)
         }
         try change(&students)
         let newFile = try encode(students, format)
@@ -271,8 +270,13 @@ public enum StorageHandler {
     }
 
     private static func read(_ path: String) throws -> (students: [Student], format: RosterFormat)? {
-        try FileSystem.read(path, mapping: true).map { data in
-            try FileMapping.whole(data, path: path) { try RosterCodec.decode($0, path: path) }
-        }
+        try readRoster(path) { try RosterCodec.decode($0, path: path) }
+    }
+
+    /// Reads the roster file, mapped when it is large, and decodes it; `nil` when there is none.
+    private static func readRoster<Decoded>(_ path: String, decode: (Data) throws -> Decoded) throws
+        -> Decoded?
+    {
+        try FileSystem.read(path, mapping: true).map { try FileMapping.whole($0, path: path, decode) }
     }
 }

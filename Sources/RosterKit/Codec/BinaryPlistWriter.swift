@@ -58,31 +58,37 @@ struct BinaryPlistWriter {
             initialized = output.position
         }
         try header.withUnsafeBytes(write)
-        let largest = layout.blockSizes.max() ?? 0
-        let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(largest, 1))
-        }
+        try writeBlocks(of: roster, layout: layout, table: table, to: write)
+        try write(UnsafeRawBufferPointer(table))
+        let trailer = ByteWriter.trailer(
+            objectCount: layout.objectCount, referenceSize: layout.referenceSize,
+            offsetSize: layout.offsetSize, tableOffset: layout.tableOffset)
+        try trailer.withUnsafeBytes(write)
+    }
+
+    /// Encodes the blocks of records, two at a time on a large roster, into two reusable
+    /// buffers, and hands each block to `write` in order.
+    private static func writeBlocks(
+        of roster: some PlistRecords, layout: Layout, table: UnsafeMutableRawBufferPointer,
+        to write: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        let largest = max(layout.blockSizes.max() ?? 0, 1)
+        let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: largest) }
         defer { for buffer in buffers { buffer.deallocate() } }
-        let inPairs = roster.count >= ParallelWork.worthSplitting
-        for first in stride(from: 0, to: layout.blockSizes.count, by: inPairs ? 2 : 1) {
-            let blocks = first..<min(first + (inPairs ? 2 : 1), layout.blockSizes.count)
+        let perRound = roster.count >= ParallelWork.worthSplitting ? 2 : 1
+        for first in stride(from: 0, to: layout.blockSizes.count, by: perRound) {
+            let blocks = first..<min(first + perRound, layout.blockSizes.count)
             nonisolated(unsafe) let (buffers, table) = (buffers, table)
             let encode = { (block: Int) in
                 encodeBlock(block, of: roster, layout: layout, into: buffers[block - first], table: table)
             }
             if blocks.count == 2 { _ = ParallelWork.pair { encode(first + $0) } } else { encode(first) }
             for block in blocks {
-                try write(
-                    UnsafeRawBufferPointer(
-                        UnsafeMutableBufferPointer(
-                            rebasing: buffers[block - first][..<layout.blockSizes[block]])))
+                let bytes = UnsafeMutableBufferPointer(
+                    rebasing: buffers[block - first][..<layout.blockSizes[block]])
+                try write(UnsafeRawBufferPointer(bytes))
             }
         }
-        try write(UnsafeRawBufferPointer(table))
-        let trailer = ByteWriter.trailer(
-            objectCount: layout.objectCount, referenceSize: layout.referenceSize,
-            offsetSize: layout.offsetSize,
-            tableOffset: layout.tableOffset)
-        try trailer.withUnsafeBytes(write)
     }
 
     /// Writes the records of one block into `buffer` and their objects' offsets into `table`.
@@ -127,7 +133,7 @@ struct BinaryPlistWriter {
             // The blocks are measured on both cores, each taking whole blocks.
             let measure = { (blocks: Range<Int>) in
                 blocks.map { block in
-                    (block * recordsPerBlock..<min((block + 1) * recordsPerBlock, roster.count)).reduce(0) {
+                    Self.records(in: block, count: roster.count).reduce(0) {
                         $0 + size(of: roster.record(at: $1), records[$1], referenceSize: referenceSize)
                     }
                 }
@@ -150,7 +156,12 @@ struct BinaryPlistWriter {
 
         /// The records written in block `block`.
         func records(in block: Int) -> Range<Int> {
-            block * recordsPerBlock..<min((block + 1) * recordsPerBlock, records.count)
+            Self.records(in: block, count: records.count)
+        }
+
+        /// The records written in block `block` of a roster of `count` records.
+        static func records(in block: Int, count: Int) -> Range<Int> {
+            block * recordsPerBlock..<min((block + 1) * recordsPerBlock, count)
         }
     }
 

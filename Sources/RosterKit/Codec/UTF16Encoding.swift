@@ -21,26 +21,9 @@ enum UTF16Encoding {
         withBytes(of: text) { bytes in
             var index = 0
             while index < bytes.count {
-                let lead = UInt32(bytes[index])
-                var scalar: UInt32
-                switch lead {
-                case 0..<0x80:
-                    scalar = lead
-                    index += 1
-                case 0xC0..<0xE0:
-                    scalar = (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-                    index += 2
-                case 0xE0..<0xF0:
-                    scalar =
-                        (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                        | UInt32(bytes[index + 2] & 0x3F)
-                    index += 3
-                default:
-                    scalar =
-                        (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-                        | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
-                    index += 4
-                }
+                let decoded = UTF8Decoding.scalar(in: bytes, at: index)
+                var scalar = decoded.value
+                index += decoded.length
                 if scalar >= 0x10000 {
                     scalar -= 0x10000
                     let high = 0xD800 + (scalar >> 10)

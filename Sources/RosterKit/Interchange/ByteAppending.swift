@@ -5,5 +5,4 @@ extension [UInt8] {
     mutating func append(utf8 text: String) {
         UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
     }
-
 }

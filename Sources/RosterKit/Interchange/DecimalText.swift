@@ -42,8 +42,7 @@ public enum DecimalText {
     /// Writes a score as ``append(score:to:)`` does, at a cursor.
     static func write(score: Double, to output: inout ByteCursor) {
         guard let (isNegative, whole, decimal) = oneDecimal(score) else {
-            var text = JSONRosterWriter.number(score)
-            text.withUTF8 { output.append($0) }
+            output.append(utf8: JSONRosterWriter.number(score))
             return
         }
         if isNegative { output.append(UInt8(ascii: "-")) }

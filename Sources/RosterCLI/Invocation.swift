@@ -9,6 +9,8 @@ struct Invocation {
     let errorOutput: TextOutput
     /// How long work runs before progress is shown; tests set it to zero.
     var progressDelay: Duration = .seconds(1)
+    /// Whether a loaded roster is left for the process's exit to free; see ``ProcessLifetime``.
+    var keepsRosterUntilExit = false
 
     private var help: HelpFormatter {
         let columns = environment["COLUMNS"].flatMap { Int($0) } ?? output.columns ?? 80
@@ -69,7 +71,7 @@ struct Invocation {
         CommandContext(
             fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput,
             style: Style(choice: color, stream: output, environment: environment),
-            progressDelay: progressDelay)
+            progressDelay: progressDelay, keepsRosterUntilExit: keepsRosterUntilExit)
     }
 
     private func reporter(color: String?) -> ErrorReporter {

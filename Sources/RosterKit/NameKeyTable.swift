@@ -41,16 +41,12 @@ struct NameKeyTable {
     /// For a large class, one counting pass puts the keys in order of their first two bytes,
     /// which settles most of the order without a comparison; then each group of keys that share
     /// those bytes is sorted, the groups split between two cores. Keys are compared by their
-    /// first 16 bytes as two integers, and only keys that share them are compared in full.
+    /// first 32 bytes as four integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBufferPointer { buffer -> [Int] in
             spans.withUnsafeBufferPointer { spans -> [Int] in
                 guard let base = buffer.baseAddress else { return Array(spans.indices) }
-                var entries = spans.indices.map { index in
-                    Entry(
-                        prefix: Self.prefix(base + spans[index].start, count: spans[index].count),
-                        index: index)
-                }
+                var entries = Self.entries(base: base, spans: spans)
                 let order = KeyOrder(base: base, spans: spans, reversed: reversed)
                 // A small class is sorted at once: counting into 65,536 groups would cost more.
                 guard entries.count >= ParallelWork.worthSplitting else {
@@ -66,12 +62,12 @@ struct NameKeyTable {
                 } else {
                     Self.sortGroups(&grouped, starts: starts, by: order)
                 }
-                return grouped.map(\.index)
+                return Self.indices(of: grouped)
             }
         }
     }
 
-    /// The order of two entries: by their keys' first 16 bytes as two integers, by the rest of
+    /// The order of two entries: by their keys' first 32 bytes as four integers, by the rest of
     /// the keys only when those are equal, and by position when the keys are equal.
     private struct KeyOrder {
         let base: UnsafePointer<UInt8>
@@ -80,21 +76,64 @@ struct NameKeyTable {
 
         @inline(__always)
         func callAsFunction(_ lhs: Entry, _ rhs: Entry) -> Bool {
-            var order = lhs.prefix.0 != rhs.prefix.0 ? (lhs.prefix.0 < rhs.prefix.0 ? -1 : 1) : 0
-            if order == 0 && lhs.prefix.1 != rhs.prefix.1 { order = lhs.prefix.1 < rhs.prefix.1 ? -1 : 1 }
+            var order = Self.compare(lhs.prefix.0, rhs.prefix.0)
+            if order == 0 { order = Self.compare(lhs.prefix.1, rhs.prefix.1) }
+            if order == 0 { order = Self.compare(lhs.prefix.2, rhs.prefix.2) }
+            if order == 0 { order = Self.compare(lhs.prefix.3, rhs.prefix.3) }
             if order == 0 { order = compareRest(spans[lhs.index], spans[rhs.index]) }
             if order == 0 { return lhs.index < rhs.index }
             return reversed ? order > 0 : order < 0
         }
 
-        /// Compares what follows the first 16 bytes, then the lengths.
+        @inline(__always)
+        private static func compare(_ left: UInt64, _ right: UInt64) -> Int {
+            left == right ? 0 : (left < right ? -1 : 1)
+        }
+
+        /// Compares what follows the first 32 bytes, then the lengths.
         private func compareRest(_ left: (start: Int, count: Int), _ right: (start: Int, count: Int)) -> Int {
             let common = min(left.count, right.count)
-            if common > 16 {
-                let result = memcmp(base + left.start + 16, base + right.start + 16, common - 16)
+            let skipped = NameKeyTable.prefixLength
+            if common > skipped {
+                let result = memcmp(
+                    base + left.start + skipped, base + right.start + skipped, common - skipped)
                 if result != 0 { return Int(result) }
             }
             return left.count - right.count
+        }
+    }
+
+    /// Every key's entry, in the roster's order; a large class on both cores.
+    private static func entries(
+        base: UnsafePointer<UInt8>, spans: UnsafeBufferPointer<(start: Int, count: Int)>
+    )
+        -> [Entry]
+    {
+        [Entry](unsafeUninitializedCapacity: spans.count) { buffer, initialized in
+            // Each half initializes only its own entries.
+            nonisolated(unsafe) let buffer = buffer
+            _ = ParallelWork.halves(count: spans.count) { range in
+                for index in range {
+                    let prefix = prefix(base + spans[index].start, count: spans[index].count)
+                    buffer.initializeElement(at: index, to: Entry(prefix: prefix, index: index))
+                }
+            }
+            initialized = spans.count
+        }
+    }
+
+    /// The positions the sorted entries stand for; a large class on both cores.
+    private static func indices(of entries: [Entry]) -> [Int] {
+        entries.withUnsafeBufferPointer { entries in
+            [Int](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
+                nonisolated(unsafe) let buffer = buffer
+                _ = ParallelWork.halves(count: entries.count) { range in
+                    for position in range {
+                        buffer.initializeElement(at: position, to: entries[position].index)
+                    }
+                }
+                initialized = entries.count
+            }
         }
     }
 
@@ -137,16 +176,29 @@ struct NameKeyTable {
         return (grouped, starts)
     }
 
+    /// How many of a key's first bytes an entry carries with it.
+    ///
+    /// Most names' keys fit in 32 bytes, so most comparisons read only the two entries. A key
+    /// that does not fit sends its comparisons to the key table, which in a class of a million
+    /// is far from the entries and out of the processor's caches; with 16 bytes, first and last
+    /// names that many students share made a third of a large sort such trips.
+    private static let prefixLength = 32
+
     private struct Entry {
-        let prefix: (UInt64, UInt64)
+        let prefix: (UInt64, UInt64, UInt64, UInt64)
         let index: Int
     }
 
-    /// The first 16 bytes of a key as two big-endian integers, padded with zeros.
-    private static func prefix(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
+    /// The first 32 bytes of a key as four big-endian integers, padded with zeros.
+    private static func prefix(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64, UInt64, UInt64)
+    {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
-            for offset in 0..<min(16, count) { raw[offset < 8 ? 7 - offset : 23 - offset] = start[offset] }
+            for offset in 0..<min(prefixLength, count) {
+                // Byte 0 is the first word's most significant byte (on a little-endian
+                // processor), so comparing the words compares the bytes in order.
+                raw[offset - offset % 8 + 7 - offset % 8] = start[offset]
+            }
         }
         return words
     }

@@ -75,6 +75,34 @@ public enum ParallelWork {
         return pair { work(ranges[$0]) }
     }
 
+    /// Runs two different jobs, at once when `splitting`, and returns both results.
+    ///
+    /// For two jobs where one keeps a single core busy, such as finding short ids while the
+    /// names are sorted: the other core is lent to whichever job can use it.
+    ///
+    /// - Parameters:
+    ///   - splitting: Whether the jobs are large enough to be worth a second thread; otherwise
+    ///     they run one after the other on the calling thread.
+    ///   - first: One job.
+    ///   - second: The other job.
+    /// - Returns: The results of `first` and `second`.
+    public static func both<First, Second>(
+        splitting: Bool, _ first: () -> First, _ second: () -> Second
+    ) -> (First, Second) {
+        guard splitting else { return (first(), second()) }
+        // Each job initializes only its own slot.
+        nonisolated(unsafe) let firstResult = UnsafeMutablePointer<First>.allocate(capacity: 1)
+        nonisolated(unsafe) let secondResult = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+        defer {
+            firstResult.deallocate()
+            secondResult.deallocate()
+        }
+        _ = pair { job in
+            if job == 0 { firstResult.initialize(to: first()) } else { secondResult.initialize(to: second()) }
+        }
+        return (firstResult.move(), secondResult.move())
+    }
+
     /// Runs `work(0)` and `work(1)` at once, one per core; returns their results in that order.
     static func pair<Result>(_ work: (Int) -> Result) -> [Result] {
         // Each call writes only its own slot.

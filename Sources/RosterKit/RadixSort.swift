@@ -5,50 +5,75 @@
 /// per number for 100,000 students; spreading the numbers over buckets by their highest bits
 /// leaves a few numbers in each bucket, and sorting those is almost free.
 enum RadixSort {
-    /// How many of the highest bits pick a number's bucket.
-    private static let bucketBits = 16
+    /// How many of the highest bits pick a number's bucket, for `count` numbers: about one bucket
+    /// for every two numbers, so random numbers leave a bucket with two on average however many
+    /// there are. A fixed number of buckets would let insertion sort's cost per number grow with
+    /// the roster (at 16 bits, 15 numbers a bucket for a million).
+    static func bucketBits(forCount count: Int) -> Int {
+        let bitsOfCount = Int.bitWidth - count.leadingZeroBitCount
+        return min(22, max(8, bitsOfCount - 1))
+    }
 
     /// Buckets at most this large are sorted by insertion, larger ones by `sort()`.
     private static let smallBucket = 32
 
     /// Sorts `values` in increasing order.
     ///
-    /// One counting pass and one moving pass put the numbers in 65,536 buckets by their highest
-    /// 16 bits; then each bucket is sorted on its own. Numbers that are not random, which all
-    /// fall in a few large buckets, are still sorted in O(n log n).
+    /// One counting pass and one moving pass put the numbers in buckets by their highest bits
+    /// (see ``bucketBits(forCount:)``); then each bucket is sorted on its own. Numbers that are not
+    /// random, which all fall in a few large buckets, are still sorted in O(n log n). Many numbers
+    /// are counted, moved and sorted on both cores.
     static func sort(_ values: inout [UInt64]) {
         guard values.count > 64 else {
             values.sort()
             return
         }
-        let shift = UInt64(UInt64.bitWidth - bucketBits)
-        // `ends[bucket]` counts first, then marks where each bucket ends once filled.
-        var ends = [Int](repeating: 0, count: 1 << bucketBits)
-        ends.withUnsafeMutableBufferPointer { ends in
-            for value in values { ends[Int(value >> shift)] += 1 }
-            var end = 0
-            for bucket in ends.indices {
-                end += ends[bucket]
-                ends[bucket] = end - ends[bucket]
+        let shift = UInt64(UInt64.bitWidth - bucketBits(forCount: values.count))
+        let sorted = values.withUnsafeBufferPointer { values in
+            // Each half of the numbers is counted and moved on its own core, into its own share
+            // of every bucket, which follows the first half's share.
+            let counts = ParallelWork.halves(count: values.count) { part in
+                var counts = [Int](repeating: 0, count: 1 << (UInt64.bitWidth - Int(shift)))
+                for value in values[part] { counts[Int(value >> shift)] += 1 }
+                return counts
             }
-        }
-        // Now `ends` holds where each bucket starts; filling a bucket moves its mark to its end.
-        let sorted = [UInt64](unsafeUninitializedCapacity: values.count) { target, initialized in
-            ends.withUnsafeMutableBufferPointer { next in
-                for value in values {
-                    let bucket = Int(value >> shift)
-                    target.initializeElement(at: next[bucket], to: value)
-                    next[bucket] += 1
+            let (cursors, ends) = starts(of: counts)
+            return [UInt64](unsafeUninitializedCapacity: values.count) { target, initialized in
+                nonisolated(unsafe) let target = target
+                _ = ParallelWork.halves(count: values.count) { part in
+                    var next = cursors[part.lowerBound == 0 ? 0 : 1]
+                    for value in values[part] {
+                        let bucket = Int(value >> shift)
+                        target.initializeElement(at: next[bucket], to: value)
+                        next[bucket] += 1
+                    }
                 }
-                var start = 0
-                for end in next {
-                    sortBucket(UnsafeMutableBufferPointer(rebasing: target[start..<end]))
-                    start = end
+                _ = ParallelWork.halves(count: ends.count) { buckets in
+                    for bucket in buckets {
+                        let start = bucket == 0 ? 0 : ends[bucket - 1]
+                        sortBucket(UnsafeMutableBufferPointer(rebasing: target[start..<ends[bucket]]))
+                    }
                 }
+                initialized = values.count
             }
-            initialized = values.count
         }
         values = sorted
+    }
+
+    /// Where each part's share of each bucket starts, and where each bucket ends, from how many
+    /// numbers of each part fall in each bucket.
+    private static func starts(of counts: [[Int]]) -> (cursors: [[Int]], ends: [Int]) {
+        var cursors = counts
+        var ends = [Int](repeating: 0, count: counts[0].count)
+        var position = 0
+        for bucket in ends.indices {
+            for part in counts.indices {
+                cursors[part][bucket] = position
+                position += counts[part][bucket]
+            }
+            ends[bucket] = position
+        }
+        return (cursors, ends)
     }
 
     private static func sortBucket(_ bucket: UnsafeMutableBufferPointer<UInt64>) {

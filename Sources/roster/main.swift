@@ -6,5 +6,6 @@ let status = CommandLineTool.run(
     environment: ProcessInfo.processInfo.environment,
     input: StandardInput(),
     output: FileDescriptorOutput.standardOutput(),
-    errorOutput: FileDescriptorOutput.standardError())
+    errorOutput: FileDescriptorOutput.standardError(),
+    keepsRosterUntilExit: true)
 exit(status)

@@ -74,6 +74,13 @@ struct TerminalTests {
         let lines = runTool(["list", "--sort", "added"], sandbox: sandbox).output.split(separator: "\n")
         #expect(lines.count == 25_001)
         #expect(Set(lines.map { DisplayWidth.of(String($0)) }).count == 1)
+        // Sorted by name, the short ids are worked out beside the sort; each row keeps its own.
+        let shortIDs = RosterLookup.shortIDs(for: students)
+        let viewModel = RosterViewModel(fileURL: sandbox.file)
+        try viewModel.load()
+        let expected = viewModel.sortedIndices(by: .name).map { shortIDs[$0] }
+        let sorted = runTool(["list", "--no-header"], sandbox: sandbox).output.split(separator: "\n")
+        #expect(sorted.map { String($0.prefix { $0 != " " }) } == expected)
     }
 
     @Test("a narrow terminal shortens names with … instead of wrapping")

@@ -90,6 +90,26 @@ struct SortingTests {
         #expect(RosterSorter.sortedIndices(students, by: .name, reversed: reversed) == expected)
     }
 
+    @Test(
+        "a large class of names that share 10 to 50 bytes sorts exactly as one name key at a time",
+        arguments: [false, true])
+    func longSharedPrefixesInALargeClass(reversed: Bool) {
+        var generator = SeededGenerator(seed: 32)
+        // Keys that differ just before, at and just after the 32 bytes an entry carries.
+        let names = (0..<25_000).map { index -> String in
+            let start = ["Grace Hopper ", "Ada Lovelace ", "Zoë Martin "][index % 3]
+            let shared = String(repeating: start, count: 5).prefix(10 + index % 41)
+            return "\(shared)\(["ß", "É", "e", "z"][index % 4])\(Int.random(in: 0..<60, using: &generator))"
+        }
+        let students = names.enumerated().map { Student.fixture($0.element, id: $0.offset) }
+        let keys = students.map { NameSortKey($0.name) }
+        let expected = students.indices.sorted { lhs, rhs in
+            let (first, second) = reversed ? (rhs, lhs) : (lhs, rhs)
+            return keys[first] < keys[second] || (!(keys[second] < keys[first]) && lhs < rhs)
+        }
+        #expect(RosterSorter.sortedIndices(students, by: .name, reversed: reversed) == expected)
+    }
+
     @Test("added is file order")
     func added() {
         let students = ["c", "a", "b"].enumerated().map { Student.fixture($0.element, id: $0.offset) }
@@ -97,7 +117,7 @@ struct SortingTests {
         #expect(RosterSorter.sorted(students, by: .added, reversed: true).map(\.name) == ["b", "a", "c"])
     }
 
-    @Test("the radix sort orders numbers as sort() does", arguments: [0, 1, 64, 65, 1_000, 100_000])
+    @Test("the radix sort orders numbers as sort() does", arguments: [0, 1, 64, 65, 1_000, 100_000, 600_000])
     func radixSort(count: Int) {
         var generator = SeededGenerator(seed: UInt64(count) + 1)
         var values = (0..<count).map { index -> UInt64 in
@@ -112,6 +132,18 @@ struct SortingTests {
         let expected = values.sorted()
         RadixSort.sort(&values)
         #expect(values == expected)
+    }
+
+    @Test("the radix sort's buckets grow with the count, keeping about two numbers in each")
+    func radixBuckets() {
+        #expect(RadixSort.bucketBits(forCount: 65) == 8)
+        #expect(RadixSort.bucketBits(forCount: 100_000) == 16)
+        #expect(RadixSort.bucketBits(forCount: 1_000_000) == 19)
+        #expect(RadixSort.bucketBits(forCount: Int.max) == 22)
+        for count in [1_000, 30_000, 100_000, 1_000_000] {
+            let perBucket = Double(count) / Double(1 << RadixSort.bucketBits(forCount: count))
+            #expect(perBucket >= 1 && perBucket < 4, "\(count): \(perBucket) a bucket")
+        }
     }
 
     @Test("all-ASCII names take a byte-by-byte path that makes the same keys as the general one")

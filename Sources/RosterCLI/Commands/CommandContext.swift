@@ -17,6 +17,8 @@ struct CommandContext {
     let style: Style
     /// How long work runs before progress is shown.
     let progressDelay: Duration
+    /// Whether a loaded roster is left for the process's exit to free; see ``ProcessLifetime``.
+    var keepsRosterUntilExit = false
 
     /// The width to fit text to: `COLUMNS` when it is a positive number, else the terminal's
     /// width, else 80.
@@ -34,6 +36,7 @@ struct CommandContext {
     func loadedViewModel() throws -> RosterViewModel {
         let viewModel = RosterViewModel(fileURL: fileURL)
         try viewModel.load()
+        if keepsRosterUntilExit { ProcessLifetime.keep(viewModel) }
         return viewModel
     }
 

@@ -28,11 +28,17 @@ enum ListCommand: Subcommand {
         let limit = try parsed.positiveNumber("limit", in: spec)
         let viewModel = try context.loadedViewModel()
         let students = viewModel.students
-        var order = viewModel.sortedIndices(
-            by: parsed.choice("sort", default: .name), reversed: parsed.has("reverse"))
+        let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
+        let (field, reversed) = (parsed.choice("sort", default: SortField.name), parsed.has("reverse"))
+        // A table also needs every id's shortest unique prefix, which keeps one core busy about
+        // as long as sorting a large roster takes, so the two are worked out at once.
+        var (order, shortIDLengths) = ParallelWork.both(
+            splitting: format == nil && students.count >= ParallelWork.worthSplitting,
+            { viewModel.sortedIndices(by: field, reversed: reversed) },
+            { format == nil ? RosterLookup.shortIDLengths(for: students) : [] })
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
-        if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:)) {
+        if let format {
             try format.write(students, order: order) { context.output.write(bytes: $0) }
         } else if order.isEmpty {
             let message =
@@ -42,7 +48,7 @@ enum ListCommand: Subcommand {
             context.output.write(message)
         } else {
             var table = StudentTable(
-                shortIDLengths: RosterLookup.shortIDLengths(for: students), width: context.width,
+                shortIDLengths: shortIDLengths, width: context.width,
                 style: context.style)
             table.showsHeader = !parsed.has("no-header")
             _ = table.bytes(students, order: order) { context.output.write(bytes: $0) }

@@ -151,7 +151,9 @@ struct CodecDifferentialTests {
             ))
     }
 
-    @Test("UTF-16 names are checked four units at a time as they are one at a time")
+    @Test(
+        "UTF-16 names are checked four units at a time as one at a time, and made into the strings Swift makes"
+    )
     func utf16Check() {
         var generator = SeededGenerator(seed: 16)
         let pool: [UInt16] = [
@@ -167,9 +169,14 @@ struct CodecDifferentialTests {
             let expected = String(validating: units.map { $0 }, as: UTF16.self).map { text in
                 text.utf16.allSatisfy { $0 < 0x80 }
             }
+            let text = String(validating: units.map { $0 }, as: UTF16.self)
             bytes.withUnsafeBytes { raw in
                 #expect(UTF16Transcoder.isASCII(bigEndian: raw) == expected, "\(units)")
                 #expect(UTF16Transcoder.isASCIIUnitByUnit(bigEndian: raw) == expected, "\(units)")
+                #expect(UTF16Transcoder.string(bigEndian: raw) == text, "\(units)")
+                if let text {
+                    #expect(UTF16Transcoder.utf8Length(bigEndian: raw) == text.utf8.count, "\(units)")
+                }
             }
         }
     }

@@ -36,11 +36,16 @@ enum UTF16Transcoder {
     }
 
     /// How many UTF-8 bytes the units make; a surrogate pair makes four.
-    private static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
+    ///
+    /// Each unit adds one byte, one more from U+0080 and another from U+0800, less one for a
+    /// surrogate (two units, four bytes). Counted without a branch per unit: a name mixes ASCII
+    /// with other letters, so the processor would often guess such a branch wrong.
+    static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
         var length = 0
         for index in 0..<(bytes.count / 2) {
-            let unit = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
-            length += unit < 0x80 ? 1 : unit < 0x800 ? 2 : (0xD800...0xDFFF).contains(unit) ? 2 : 3
+            let unit = Int(bytes[2 * index]) << 8 | Int(bytes[2 * index + 1])
+            let isSurrogate = unit & 0xF800 == 0xD800
+            length += 1 + (unit >= 0x80 ? 1 : 0) + (unit >= 0x800 ? 1 : 0) - (isSurrogate ? 1 : 0)
         }
         return length
     }

@@ -33,20 +33,15 @@ enum RadixSort {
             // Each half of the numbers is counted and moved on its own core, into its own share
             // of every bucket, which follows the first half's share.
             let counts = ParallelWork.halves(count: values.count) { part in
-                var counts = [Int](repeating: 0, count: 1 << (UInt64.bitWidth - Int(shift)))
-                for value in values[part] { counts[Int(value >> shift)] += 1 }
-                return counts
+                bucketSizes(of: UnsafeBufferPointer(rebasing: values[part]), shift: shift)
             }
             let (cursors, ends) = starts(of: counts)
             return [UInt64](unsafeUninitializedCapacity: values.count) { target, initialized in
                 nonisolated(unsafe) let target = target
                 _ = ParallelWork.halves(count: values.count) { part in
-                    var next = cursors[part.lowerBound == 0 ? 0 : 1]
-                    for value in values[part] {
-                        let bucket = Int(value >> shift)
-                        target.initializeElement(at: next[bucket], to: value)
-                        next[bucket] += 1
-                    }
+                    move(
+                        UnsafeBufferPointer(rebasing: values[part]), into: target,
+                        at: cursors[part.lowerBound == 0 ? 0 : 1], shift: shift)
                 }
                 _ = ParallelWork.halves(count: ends.count) { buckets in
                     for bucket in buckets {
@@ -58,6 +53,31 @@ enum RadixSort {
             }
         }
         values = sorted
+    }
+
+    /// How many of `values` fall in each bucket.
+    private static func bucketSizes(of values: UnsafeBufferPointer<UInt64>, shift: UInt64) -> [Int] {
+        var sizes = [Int](repeating: 0, count: 1 << (UInt64.bitWidth - Int(shift)))
+        sizes.withUnsafeMutableBufferPointer { sizes in
+            for value in values { sizes[Int(value >> shift)] += 1 }
+        }
+        return sizes
+    }
+
+    /// Puts each of `values` in its bucket of `target`, at the next place of that bucket's share
+    /// that `cursors` gives.
+    private static func move(
+        _ values: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>,
+        at cursors: [Int], shift: UInt64
+    ) {
+        var next = cursors
+        next.withUnsafeMutableBufferPointer { next in
+            for value in values {
+                let bucket = Int(value >> shift)
+                target.initializeElement(at: next[bucket], to: value)
+                next[bucket] += 1
+            }
+        }
     }
 
     /// Where each part's share of each bucket starts, and where each bucket ends, from how many

@@ -166,10 +166,8 @@ struct CodecDifferentialTests {
                     : UInt16.random(in: 0...0x7F, using: &generator)
             }
             let bytes = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-            let expected = String(validating: units.map { $0 }, as: UTF16.self).map { text in
-                text.utf16.allSatisfy { $0 < 0x80 }
-            }
             let text = String(validating: units.map { $0 }, as: UTF16.self)
+            let expected = text.map { $0.utf16.allSatisfy { $0 < 0x80 } }
             bytes.withUnsafeBytes { raw in
                 #expect(UTF16Transcoder.isASCII(bigEndian: raw) == expected, "\(units)")
                 #expect(UTF16Transcoder.isASCIIUnitByUnit(bigEndian: raw) == expected, "\(units)")

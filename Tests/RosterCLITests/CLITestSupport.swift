@@ -1,6 +1,7 @@
 import Foundation
-import RosterCLI
 import Testing
+
+@testable import RosterCLI
 
 /// What one run of `roster` did.
 struct RunResult: Equatable {
@@ -71,4 +72,19 @@ func installedTool(_ name: String) -> URL? {
     let folders = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin"]
     return folders.map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
         .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}
+
+/// Runs the tool in-process with the streams' terminal-ness chosen by the test.
+func runTool(
+    _ arguments: [String], sandbox: RosterSandbox, environment: [String: String] = [:],
+    outputIsTerminal: Bool = false,
+    errorIsTerminal: Bool = false, input: LineInput = ScriptedInput()
+) -> RunResult {
+    let output = CapturedOutput(isTerminal: outputIsTerminal)
+    let errorOutput = CapturedOutput(isTerminal: errorIsTerminal)
+    let invocation = Invocation(
+        environment: sandbox.environment.merging(environment) { $1 }, input: input, output: output,
+        errorOutput: errorOutput, progressDelay: .zero)
+    let status = invocation.run(arguments)
+    return RunResult(status: status, output: output.text, errorOutput: errorOutput.text)
 }

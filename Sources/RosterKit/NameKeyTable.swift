@@ -106,34 +106,16 @@ struct NameKeyTable {
     /// Every key's entry, in the roster's order; a large class on both cores.
     private static func entries(
         base: UnsafePointer<UInt8>, spans: UnsafeBufferPointer<(start: Int, count: Int)>
-    )
-        -> [Entry]
-    {
-        [Entry](unsafeUninitializedCapacity: spans.count) { buffer, initialized in
-            // Each half initializes only its own entries.
-            nonisolated(unsafe) let buffer = buffer
-            _ = ParallelWork.halves(count: spans.count) { range in
-                for index in range {
-                    let prefix = prefix(base + spans[index].start, count: spans[index].count)
-                    buffer.initializeElement(at: index, to: Entry(prefix: prefix, index: index))
-                }
-            }
-            initialized = spans.count
+    ) -> [Entry] {
+        ParallelWork.array(count: spans.count) { index in
+            Entry(prefix: prefix(base + spans[index].start, count: spans[index].count), index: index)
         }
     }
 
     /// The positions the sorted entries stand for; a large class on both cores.
     private static func indices(of entries: [Entry]) -> [Int] {
         entries.withUnsafeBufferPointer { entries in
-            [Int](unsafeUninitializedCapacity: entries.count) { buffer, initialized in
-                nonisolated(unsafe) let buffer = buffer
-                _ = ParallelWork.halves(count: entries.count) { range in
-                    for position in range {
-                        buffer.initializeElement(at: position, to: entries[position].index)
-                    }
-                }
-                initialized = entries.count
-            }
+            ParallelWork.array(count: entries.count) { entries[$0].index }
         }
     }
 

@@ -75,6 +75,25 @@ public enum ParallelWork {
         return pair { work(ranges[$0]) }
     }
 
+    /// An array of `count` elements, element `index` made by `element(index)`; a long one is made
+    /// on both cores, each filling its own half in place.
+    ///
+    /// - Parameters:
+    ///   - count: How many elements.
+    ///   - element: Makes the element at a position; called once for each, from two threads at
+    ///     once for a long array.
+    /// - Returns: The elements, in order of their positions.
+    static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each half initializes only its own elements.
+            nonisolated(unsafe) let buffer = buffer
+            _ = halves(count: count) { range in
+                for index in range { buffer.initializeElement(at: index, to: element(index)) }
+            }
+            initialized = count
+        }
+    }
+
     /// Runs two different jobs, at once when `splitting`, and returns both results.
     ///
     /// For two jobs where one keeps a single core busy, such as finding short ids while the

@@ -15,6 +15,7 @@ public enum CommandLineTool {
         SubcommandEntry(ShowCommand.self),
         SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
         SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
+        SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
         SubcommandEntry(StatsCommand.self), SubcommandEntry(ImportCommand.self),
         SubcommandEntry(ExportCommand.self),
         SubcommandEntry(PathCommand.self),

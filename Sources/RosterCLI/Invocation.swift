@@ -17,7 +17,21 @@ struct Invocation {
         return HelpFormatter(width: columns > 0 ? columns : 80)
     }
 
+    /// Runs the command the words name and returns its exit code: 1 when its output could not be
+    /// written, 141 (as a process ended by `SIGPIPE`), quietly, when the output's reader went away.
     func run(_ words: [String]) -> Int32 {
+        let status = runCommand(words)
+        guard let failure = output.writeFailure else { return status }
+        if failure == EPIPE { return 141 }
+        let reason = String(cString: strerror(failure))
+        errorOutput.write(
+            "\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) "
+                + "Could not write the output: \(reason). Nothing more was written; "
+                + "free some space or choose another place for it.\n")
+        return 1
+    }
+
+    private func runCommand(_ words: [String]) -> Int32 {
         var options = GlobalOptions()
         let request: GlobalOptions.Request
         do {

@@ -25,8 +25,18 @@ struct FileLock: ~Copyable {
         let folder = (rosterPath as NSString).deletingLastPathComponent
         try FileSystem.createFolder(folder.isEmpty ? "." : folder)
         let lockPath = rosterPath + ".lock"
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, FileSystem.privateFileMode)
-        guard descriptor >= 0 else { throw FileSystem.failure(lockPath, action: "create the lock file") }
+        // Never through a link: a neighbour in a shared folder could otherwise plant a link that
+        // makes roster create or open a file of the neighbour's choosing.
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileSystem.privateFileMode)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw StorageError.notOwnFile(path: lockPath) }
+            throw FileSystem.failure(lockPath, action: "create the lock file")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1 else {
+            close(descriptor)
+            throw StorageError.notOwnFile(path: lockPath)
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -11,6 +11,30 @@ extension FileSystem {
     /// Files at least this large are read in two halves at once (see ``read(_:)``).
     static let splitReadSize = 8 << 20
 
+    /// The largest roster or import file roster reads: 2 GiB, some fifteen million students.
+    static let maximumFileSize = 2 << 30
+
+    /// Reads an open pipe, or anything else read in order, to its end.
+    ///
+    /// - Throws: ``StorageError/tooLarge(path:limit:)`` once more than ``maximumFileSize`` bytes
+    ///   have come, so memory stays bounded whatever writes into the pipe.
+    static func readToEnd(_ descriptor: Int32, path: String) throws -> Data {
+        var data = Data()
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = piece.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, action: "read")
+            }
+            if count == 0 { return data }
+            guard data.count + count <= maximumFileSize else {
+                throw StorageError.tooLarge(path: path, limit: maximumFileSize)
+            }
+            data.append(contentsOf: piece[0..<count])
+        }
+    }
+
     /// Returns the file's bytes, or `nil` when there is no file at `path`.
     ///
     /// With `mapping`, a large file is lent from the system's file cache (see ``FileMapping``);
@@ -18,8 +42,11 @@ extension FileSystem {
     /// reading a large file goes to the system preparing the fresh memory the bytes land in, which
     /// it does on the core that first touches each page; so a file of at least ``splitReadSize``
     /// bytes is read as two halves at once, one per core.
+    ///
+    /// Only a regular file is read: opening does not wait for a named pipe's writer, and a pipe,
+    /// a socket or a device is refused, as is a file larger than ``maximumFileSize``.
     static func read(_ path: String, mapping: Bool = false) throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw failure(path, action: "read")
@@ -27,8 +54,11 @@ extension FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw StorageError.isDirectory(path: path) }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { throw StorageError.isDirectory(path: path) }
+        guard type == S_IFREG else { throw StorageError.notAFile(path: path, kind: kind(of: type)) }
         let size = max(Int(status.st_size), 0)
+        guard size <= maximumFileSize else { throw StorageError.tooLarge(path: path, limit: maximumFileSize) }
         if mapping, size >= FileMapping.worthMapping, let data = FileMapping.map(descriptor, size: size) {
             return data
         }
@@ -145,3 +175,13 @@ extension FileSystem {
     }
 
 }
+
+#if canImport(Glibc)
+    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        Glibc.read(fd, buffer, count)
+    }
+#elseif canImport(Darwin)
+    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        Darwin.read(fd, buffer, count)
+    }
+#endif

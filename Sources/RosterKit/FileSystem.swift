@@ -37,13 +37,19 @@ enum FileSystem {
     ) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolder(folder.isEmpty ? "." : folder)
-        let mode = existingMode(path) ?? privateFileMode
+        let existing = existingStatus(path)
+        if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
+        let mode = existing.map { $0.st_mode & 0o7777 } ?? privateFileMode
         let temporary = temporaryPath(beside: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privateFileMode)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         do {
             defer { close(descriptor) }
             try body { try writeAll($0, to: descriptor, path: path) }
+            // Run as root on someone else's file, the new file is given back to its owner.
+            if let existing, geteuid() == 0, fchown(descriptor, existing.st_uid, existing.st_gid) != 0 {
+                throw failure(path, action: "write")
+            }
             guard fchmod(descriptor, mode) == 0, !durable || fsync(descriptor) == 0 else {
                 throw failure(path, action: "write")
             }
@@ -65,8 +71,9 @@ enum FileSystem {
     /// changes a file in place: the next write renames a new file over `path`, and the old one
     /// lives on under `copy`. Where links are not supported the bytes are copied instead.
     static func keep(_ path: String, as copy: String) throws {
+        if link(path, copy) == 0 { return }
         let temporary = temporaryPath(beside: copy)
-        if link(path, temporary) == 0 {
+        if errno == EEXIST, link(path, temporary) == 0 {
             guard rename(temporary, copy) == 0 else {
                 let error = failure(copy, action: "write")
                 unlink(temporary)
@@ -76,6 +83,15 @@ enum FileSystem {
         }
         guard let data = try read(path) else { return }
         try replace(copy, with: data)
+    }
+
+    /// Writes `data` into what `path` names as it is, without replacing it: for a pipe, a
+    /// terminal or a device, into which a shell's redirection would write too.
+    static func write(_ data: some ContiguousBytes, into path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, action: "write") }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
     }
 
     /// Moves the file at `path` to `destination`, replacing it atomically.
@@ -133,10 +149,10 @@ enum FileSystem {
         }
     }
 
-    private static func existingMode(_ path: String) -> mode_t? {
+    private static func existingStatus(_ path: String) -> stat? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        return status.st_mode & 0o7777
+        return status
     }
 
     /// Removes temporary files that a killed writer left beside `path`.
@@ -151,11 +167,18 @@ enum FileSystem {
             return
         }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            // Only `.NAME.<pid>-<random>.tmp`: `.class.plist.2024.<pid>-<random>.tmp`, which
+            // belongs to another roster, has more between the name and `.tmp`.
+            let unique = name.dropFirst(prefix.count).dropLast(4).split(separator: "-")
+            guard unique.count == 2, unique.allSatisfy({ !$0.isEmpty && $0.allSatisfy({ $0.isASCII && $0.isNumber }) }) else {
+                continue
+            }
             unlink(folder.isEmpty ? name : folder + "/" + name)
         }
     }
 
-    /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises.
+    /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises, and that no
+    /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`.
     static func temporaryPath(beside path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent

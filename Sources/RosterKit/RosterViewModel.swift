@@ -75,7 +75,7 @@ public final class RosterViewModel {
     @discardableResult
     public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
         var edited: Student?
-        stored = try StorageHandler.change(at: fileURL) { roster in
+        stored = try StorageHandler.change(at: fileURL, command: "edit") { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
             let student = try changes.applied(to: roster.student(at: index))
             roster.replace(at: index, with: student)
@@ -94,7 +94,7 @@ public final class RosterViewModel {
     @discardableResult
     public func remove(_ references: [String]) throws -> [Student] {
         var removed: [Student] = []
-        stored = try StorageHandler.change(at: fileURL) { roster in
+        stored = try StorageHandler.change(at: fileURL, command: "remove") { roster in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             removed = doomed.map(roster.student(at:))
             roster.remove(at: doomed)
@@ -117,14 +117,14 @@ public final class RosterViewModel {
     {
         let added = imported.students
         if replace {
-            if !dryRun { students = try StorageHandler.update(at: fileURL) { $0 = added } }
+            if !dryRun { students = try StorageHandler.update(at: fileURL, command: "import") { $0 = added } }
             return added
         }
         do {
             if dryRun {
                 try AppendConflict.check(added, against: StorageHandler.load(from: fileURL).map(\.id))
             } else {
-                try StorageHandler.append(added, to: fileURL)
+                try StorageHandler.append(added, to: fileURL, command: "import")
                 // Assigned rather than appended when nothing was loaded, to share the array.
                 if students.isEmpty { students = added } else { students += added }
             }
@@ -152,19 +152,34 @@ public final class RosterViewModel {
         return ImportError(problems: problems)
     }
 
-    /// Removes the whole roster file; ``undo()`` brings it back.
+    /// Empties the roster; ``undo()`` brings the students back.
     ///
-    /// - Throws: ``StorageError`` when the file is damaged or cannot be removed.
+    /// - Throws: ``StorageError`` when the file is damaged or cannot be written.
     public func deleteAll() throws {
         try StorageHandler.deleteAll(at: fileURL)
         students = []
     }
 
-    /// Puts back the roster as it was before the last change.
+    /// Puts back the roster as it was before the last change, and reads it into ``students``.
     ///
+    /// - Returns: The change that was undone.
     /// - Throws: ``StorageError/nothingToUndo(path:)`` when there is no earlier version.
-    public func undo() throws {
-        students = try StorageHandler.undo(at: fileURL)
+    @discardableResult
+    public func undo() throws -> RosterChange {
+        let change = try StorageHandler.undo(at: fileURL)
+        try load()
+        return change
+    }
+
+    /// Makes the last undone change again, and reads the roster into ``students``.
+    ///
+    /// - Returns: The change that was made again.
+    /// - Throws: ``StorageError/nothingToRedo(path:)`` when nothing was undone since the last change.
+    @discardableResult
+    public func redo() throws -> RosterChange {
+        let change = try StorageHandler.redo(at: fileURL)
+        try load()
+        return change
     }
 
     /// Finds the one student that `reference` picks out.

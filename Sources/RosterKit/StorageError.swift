@@ -12,10 +12,25 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     case fileSystem(path: String, action: String, reason: String)
     /// The roster path names a folder, not a file.
     case isDirectory(path: String)
+    /// The path names something that is not a regular file: `kind` says what, such as "a named pipe".
+    case notAFile(path: String, kind: String)
+    /// The path is a symbolic link to `target`, which does not exist.
+    case brokenLink(path: String, target: String)
+    /// The file's owner may not write it, so roster does not replace it.
+    case readOnly(path: String)
+    /// The file is larger than roster reads; `limit` is the largest size in bytes.
+    case tooLarge(path: String, limit: Int)
+    /// The path's symbolic links lead round in a loop.
+    case linkLoop(path: String)
+    /// A file roster keeps beside the roster (its lock or its history) is not roster's own: a
+    /// link, a file with other names, or one owned by someone else.
+    case notOwnFile(path: String)
     /// Another process held the roster's lock for longer than the wait allows.
     case busy(path: String, seconds: Int)
     /// There is no earlier version of the roster to go back to.
     case nothingToUndo(path: String)
+    /// No change has been undone since the last change, so there is nothing to make again.
+    case nothingToRedo(path: String)
     /// Another program cut the file short while roster was reading it.
     case changedWhileRead(path: String)
     /// The students could not be turned into a property list; `reason` says why.
@@ -32,11 +47,29 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .isDirectory(let path):
             return "The roster path '\(path)' is a folder. Give the path of a file, "
                 + "for example '\(path)/students.plist'."
+        case .notAFile(let path, let kind):
+            return "'\(path)' is \(kind), not a regular file, so roster will not read or replace it. "
+                + "Give the path of a file instead."
+        case .brokenLink(let path, let target):
+            return "'\(path)' is a symbolic link to '\(target)', which does not exist. "
+                + "Fix the link, or give the path of the roster file itself."
+        case .readOnly(let path):
+            return "'\(path)' is read-only, so roster left it unchanged. "
+                + "Make it writable (chmod u+w) if it should change."
+        case .tooLarge(let path, let limit):
+            return "'\(path)' is larger than the \(limit >> 30) GiB that roster reads, so it was not read."
+        case .linkLoop(let path):
+            return "The symbolic links of '\(path)' lead round in a loop. Fix the links, or give another path."
+        case .notOwnFile(let path):
+            return "'\(path)' is not a file roster made: it is a link, has other names or belongs to another user, "
+                + "so roster will not use it. Remove it and try again."
         case .busy(let path, let seconds):
             return "Another roster command is using '\(path)' and did not finish within \(seconds) seconds. "
                 + "Wait for it to finish and try again."
         case .nothingToUndo(let path):
             return "There is nothing to undo for '\(path)': no earlier version has been kept."
+        case .nothingToRedo(let path):
+            return "There is nothing to redo for '\(path)': no change has been undone since the last change."
         case .changedWhileRead(let path):
             return "Another program changed '\(path)' while roster was reading it, so nothing was changed. "
                 + "Run the command again once that program is done."

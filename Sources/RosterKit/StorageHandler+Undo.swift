@@ -1,53 +1,65 @@
 import Foundation
 
-/// Undo: the version before each change is kept beside the roster, and ``undo(at:)`` swaps it
-/// back.
+/// Undo and redo: the versions before the last 20 changes are kept beside the roster (see
+/// ``RosterHistory``), and each undo or redo renames one of them over the roster.
 extension StorageHandler {
-    /// Puts back the roster as it was before the last change.
+    /// Puts back the roster as it was before the last change that is not undone yet.
     ///
-    /// The version being replaced becomes the new backup, so undoing twice returns to where you
-    /// started.
+    /// Each undo steps one change further back, up to 20 changes; ``redo(at:)`` makes the undone
+    /// changes again, until a new change is made.
     ///
     /// - Parameter url: The roster file.
-    /// - Returns: The students now on disk.
-    /// - Throws: ``StorageError/nothingToUndo(path:)`` when no earlier version was kept.
+    /// - Returns: The change that was undone.
+    /// - Throws: ``StorageError/nothingToUndo(path:)`` when no earlier version is kept.
     @discardableResult
-    public static func undo(at url: URL = plistURL) throws -> [Student] {
-        let path = url.path
-        let backupPath = backupURL(for: url).path
-        let lock = try FileLock(rosterPath: path)
-        FileSystem.removeLeftovers(beside: path)
-        // An empty backup is one a power cut caught before it reached the disk; see keepBackup.
-        guard let previous = try FileSystem.read(backupPath), !previous.isEmpty else {
-            throw StorageError.nothingToUndo(path: path)
-        }
-        let restored = try RosterCodec.decode(previous, path: backupPath)
-        // The current version becomes the backup, so a second undo returns to it.
-        let swap = FileSystem.temporaryPath(beside: path)
-        let hasCurrent = FileSystem.exists(path)
-        if hasCurrent { try FileSystem.keep(path, as: swap) }
-        try FileSystem.move(backupPath, to: path)
-        if hasCurrent {
-            try FileSystem.move(swap, to: backupPath)
-        } else {
-            try FileSystem.replace(backupPath, with: RosterCodec.encode([], format: restored.format))
-        }
-        _ = consume lock
-        return restored.students
+    public static func undo(at url: URL = plistURL) throws -> RosterChange {
+        try step(at: url, undoing: true)
     }
 
-    /// Keeps the roster as it is now for ``undo(at:)``; a roster that does not exist yet is kept
-    /// as an empty one.
+    /// Makes the last undone change again.
     ///
-    /// That empty backup is not synced: it holds no student, and syncing it would make the first
-    /// change to a new roster twice as slow. After a power cut it may be an empty file, which
-    /// ``undo(at:)`` takes as nothing to undo.
-    static func keepBackup(of path: String, exists: Bool, format: RosterFormat, url: URL) throws {
-        let backupPath = backupURL(for: url).path
-        if exists {
-            try FileSystem.keep(path, as: backupPath)
-        } else {
-            try FileSystem.replace(backupPath, with: RosterCodec.encode([], format: format), durable: false)
+    /// - Parameter url: The roster file.
+    /// - Returns: The change that was made again.
+    /// - Throws: ``StorageError/nothingToRedo(path:)`` when nothing was undone since the last change.
+    @discardableResult
+    public static func redo(at url: URL = plistURL) throws -> RosterChange {
+        try step(at: url, undoing: false)
+    }
+
+    /// The changes kept in the roster's history, newest first: the undone ones that
+    /// ``redo(at:)`` can make again, then the ones that ``undo(at:)`` can take back.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Returns: The changes, newest first; empty when none is kept.
+    /// - Throws: ``StorageError`` when the roster's path cannot be used.
+    public static func history(at url: URL = plistURL) throws -> [RosterChange] {
+        let path = try FileSystem.rosterTarget(url.path)
+        let lock = try FileLock(rosterPath: path)
+        let entries = try RosterHistory(rosterPath: path).entries()
+        _ = consume lock
+        return entries.reversed().map(\.change)
+    }
+
+    private static func step(at url: URL, undoing: Bool) throws -> RosterChange {
+        let path = try FileSystem.rosterTarget(url.path)
+        let lock = try FileLock(rosterPath: path)
+        FileSystem.removeLeftovers(beside: path)
+        let history = RosterHistory(rosterPath: path)
+        let entries = try history.entries()
+        guard let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
+        else {
+            throw undoing ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
         }
+        // A version is checked before it takes the roster's place. One that a power cut left
+        // empty was an empty roster.
+        var conventions = FileConventions.binary
+        if let data = try FileSystem.read(entry.path), !data.isEmpty {
+            conventions = try RosterCodec.decode(data, path: entry.path).conventions
+        } else {
+            try FileSystem.replace(entry.path, with: RosterCodec.encode([], conventions: conventions))
+        }
+        try history.swapIn(entry, conventions: conventions)
+        _ = consume lock
+        return entry.change
     }
 }

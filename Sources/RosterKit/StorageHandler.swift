@@ -11,7 +11,11 @@ import Foundation
 ///   overwrite a roster that merely failed to read.
 /// - Every change is a read-modify-write under an exclusive lock (see ``update(at:_:)``), written to
 ///   a temporary file, synced and renamed over the roster, so a crash leaves the old or the new file.
-/// - The version before each change is kept beside the roster for ``undo(at:)``.
+/// - A roster that is a symbolic link is followed to the file it names, which is the one replaced.
+/// - The versions before the last 20 changes are kept beside the roster for ``undo(at:)`` and
+///   ``redo(at:)``; ``history(at:)`` lists them.
+/// - A file another program shares keeps its conventions: ages stored as text stay text, and keys
+///   roster does not know stay on every record.
 /// - Files are created readable by their owner only (mode 0600), folders with mode 0700.
 public enum StorageHandler {
     /// The file name of the roster, as in the tutorial.
@@ -45,14 +49,6 @@ public enum StorageHandler {
         return documents.appendingPathComponent(fileName)
     }
 
-    /// The file that keeps the version of the roster before the last change.
-    ///
-    /// - Parameter url: The roster file.
-    /// - Returns: The roster's path with `.bak` appended, in the same folder.
-    public static func backupURL(for url: URL) -> URL {
-        URL(fileURLWithPath: url.path + ".bak")
-    }
-
     /// Adds one student to the end of the roster, creating the file when needed.
     ///
     /// - Parameters:
@@ -74,26 +70,34 @@ public enum StorageHandler {
     /// - Throws: ``AppendConflict`` when one of the ids is already on the roster, ``StorageError``
     ///   when the roster cannot be read or written. Nothing is written then.
     public static func append(_ students: [Student], to url: URL = plistURL) throws {
-        let path = url.path
+        try append(students, to: url, command: "add")
+    }
+
+    /// Adds students as ``append(_:to:)`` does, naming the change `command` in the history.
+    static func append(_ students: [Student], to url: URL, command: String) throws {
+        let path = try FileSystem.rosterTarget(url.path)
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path, mapping: true)
         let existed = current != nil
         let newFile: RosterCodec.Contents
+        var before = 0
         if let current = consume current {
             let spliced = try FileMapping.whole(current, path: path) {
                 try RosterCodec.appending(students, to: $0, path: path)
             }
+            before = spliced.oldCount
             // The unchanged part of the file is copied from the old file while the new one is written.
             newFile = { write in
-                try FileMapping.whole(current, path: path) { _ in try spliced.write(write) }
+                try FileMapping.whole(current, path: path) { _ in try spliced.file.write(write) }
             }
         } else {
             try AppendConflict.check(students, against: [])
-            newFile = try RosterCodec.contents(students, format: .binary)
+            newFile = try RosterCodec.contents(students, conventions: .binary)
         }
-        try keepBackup(of: path, exists: existed, format: .binary, url: url)
-        try FileSystem.replace(path, writing: newFile)
+        let change = RosterChange(
+            command: command, date: Date(), studentsBefore: before, studentsAfter: before + students.count)
+        try commit(newFile, to: path, change: change, existed: existed, conventions: .binary)
         _ = consume lock
     }
 
@@ -104,7 +108,7 @@ public enum StorageHandler {
     ///   - url: The roster file.
     /// - Throws: ``StorageError`` when the roster cannot be read or written.
     public static func save(_ students: [Student], to url: URL = plistURL) throws {
-        try update(at: url) { $0 = students }
+        try update(at: url, command: "save") { $0 = students }
     }
 
     /// Loads every student, in file order.
@@ -114,20 +118,26 @@ public enum StorageHandler {
     /// - Throws: ``StorageError/damaged(path:reason:)`` when the file exists but is not a roster,
     ///   or a file-system error when it cannot be read.
     public static func load(from url: URL = plistURL) throws -> [Student] {
-        try read(url.path)?.students ?? []
+        try read(FileSystem.rosterTarget(url.path))?.students ?? []
     }
 
-    /// Removes the roster file, keeping its contents for ``undo(at:)``.
+    /// Empties the roster, keeping its students for ``undo(at:)``.
+    ///
+    /// The file stays, as an empty list in the same format (binary or XML), so that the next
+    /// student added is written the way the file was.
     ///
     /// - Parameter url: The roster file.
-    /// - Throws: ``StorageError`` when the file exists but is damaged or cannot be removed.
+    /// - Throws: ``StorageError`` when the file exists but is damaged or cannot be written.
     public static func deleteAll(at url: URL = plistURL) throws {
-        let path = url.path
+        let path = try FileSystem.rosterTarget(url.path)
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
-        // A damaged roster is reported, not moved away.
-        if try read(path) != nil {
-            try FileSystem.move(path, to: backupURL(for: url).path)
+        // A damaged roster is reported, not replaced.
+        if let (students, conventions) = try read(path) {
+            let empty = try RosterCodec.encode([], conventions: conventions)
+            let change = RosterChange(
+                command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
+            try commit(RosterCodec.contents(of: empty), to: path, change: change, existed: true, conventions: conventions)
         }
         _ = consume lock
     }
@@ -138,30 +148,7 @@ public enum StorageHandler {
     /// - Returns: The bytes of a `bplist00` file.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` instead of returning empty data.
     public static func prepareData(_ students: [Student]) throws -> Data {
-        Data(try RosterCodec.encode(students, format: .binary))
-    }
-
-    /// Writes any file, such as an export, with the same care as the roster: atomically, synced,
-    /// private to its owner when new, keeping its mode when it exists.
-    ///
-    /// - Parameters:
-    ///   - data: The file's new contents.
-    ///   - url: The file.
-    /// - Throws: ``StorageError`` when the file cannot be written; it is unchanged then.
-    public static func writeFile(_ data: some ContiguousBytes, to url: URL) throws {
-        try FileSystem.replace(url.path, with: data)
-    }
-
-    /// Reads any file, such as one to import.
-    ///
-    /// - Parameter url: The file.
-    /// - Returns: Its bytes.
-    /// - Throws: ``StorageError`` when it does not exist or cannot be read.
-    public static func readFile(at url: URL) throws -> Data {
-        guard let data = try FileSystem.read(url.path) else {
-            throw StorageError.fileSystem(path: url.path, action: "read", reason: "No such file or directory")
-        }
-        return data
+        Data(try RosterCodec.encode(students, conventions: .binary))
     }
 
     /// Changes the roster in one locked read-modify-write and returns the new roster.
@@ -179,9 +166,17 @@ public enum StorageHandler {
     public static func update(at url: URL = plistURL, _ change: (inout [Student]) throws -> Void) throws
         -> [Student]
     {
+        try update(at: url, command: "update", change)
+    }
+
+    /// Changes the roster as ``update(at:_:)`` does, naming the change `command` in the history.
+    @discardableResult
+    static func update(at url: URL, command: String, _ change: (inout [Student]) throws -> Void) throws
+        -> [Student]
+    {
         try readModifyWrite(
-            at: url, empty: [], decode: { try RosterCodec.decode($0, path: $1) },
-            encode: { try RosterCodec.contents($0, format: $1) }, change: change)
+            at: url, command: command, empty: [], count: \.count, decode: { try RosterCodec.decode($0, path: $1) },
+            encode: { try RosterCodec.contents($0, conventions: $1) }, change: change)
     }
 
     /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
@@ -190,38 +185,62 @@ public enum StorageHandler {
     ///
     /// - Parameters:
     ///   - url: The roster file.
+    ///   - command: What makes the change, for the history.
     ///   - change: Changes the students in place; throwing cancels the change.
     /// - Returns: The students now on disk.
-    static func change(at url: URL, _ change: (inout StoredRoster) throws -> Void) throws -> StoredRoster {
+    static func change(at url: URL, command: String, _ change: (inout StoredRoster) throws -> Void) throws
+        -> StoredRoster
+    {
         try readModifyWrite(
-            at: url, empty: StoredRoster([]), decode: { try RosterCodec.decodeStored($0, path: $1) },
-            encode: { try RosterCodec.contents($0, format: $1) }, change: change)
+            at: url, command: command, empty: StoredRoster([]), count: \.count,
+            decode: { try RosterCodec.decodeStored($0, path: $1) },
+            encode: { try RosterCodec.contents($0, conventions: $1) }, change: change)
     }
 
     /// One locked read-modify-write of the roster, whatever holds the students meanwhile.
     private static func readModifyWrite<Students>(
-        at url: URL, empty: Students, decode: (Data, String) throws -> (Students, RosterFormat),
-        encode: (Students, RosterFormat) throws -> RosterCodec.Contents,
+        at url: URL, command: String, empty: Students, count: (Students) -> Int,
+        decode: (Data, String) throws -> (Students, FileConventions),
+        encode: (Students, FileConventions) throws -> RosterCodec.Contents,
         change: (inout Students) throws -> Void
     ) throws -> Students {
-        let path = url.path
+        let path = try FileSystem.rosterTarget(url.path)
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
         // The file's bytes are let go once decoded, and the students are held in one place only,
         // so that `change` edits them in place instead of copying a large roster first.
-        var (students, format, existed) = (empty, RosterFormat.binary, false)
+        var (students, conventions, existed) = (empty, FileConventions.binary, false)
         if let decoded = try readRoster(path, decode: { try decode($0, path) }) {
-            (students, format, existed) = (decoded.0, decoded.1, true)
+            (students, conventions, existed) = (decoded.0, decoded.1, true)
         }
+        let before = count(students)
         try change(&students)
-        let newFile = try encode(students, format)
-        try keepBackup(of: path, exists: existed, format: format, url: url)
-        try FileSystem.replace(path, writing: newFile)
+        let newFile = try encode(students, conventions)
+        let change = RosterChange(
+            command: command, date: Date(), studentsBefore: before, studentsAfter: count(students))
+        try commit(newFile, to: path, change: change, existed: existed, conventions: conventions)
         _ = consume lock
         return students
     }
 
-    private static func read(_ path: String) throws -> (students: [Student], format: RosterFormat)? {
+    /// Writes the roster's new file, keeping the version it replaces as the newest step of its
+    /// history first; if the write fails, that version is dropped and everything is as it was.
+    private static func commit(
+        _ newFile: RosterCodec.Contents, to path: String, change: RosterChange, existed: Bool,
+        conventions: FileConventions
+    ) throws {
+        let history = RosterHistory(rosterPath: path)
+        let version = try history.keepVersion(before: change, exists: existed, conventions: conventions)
+        do {
+            try FileSystem.replace(path, writing: newFile)
+        } catch {
+            history.discard(version)
+            throw error
+        }
+        history.prune(newest: version)
+    }
+
+    static func read(_ path: String) throws -> (students: [Student], conventions: FileConventions)? {
         try readRoster(path) { try RosterCodec.decode($0, path: path) }
     }
 

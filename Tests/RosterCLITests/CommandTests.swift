@@ -114,10 +114,10 @@ struct CommandTests {
         #expect(try StorageHandler.load(from: sandbox.file).count == 1)
         let confirmed = sandbox.run(["delete-all"], input: ScriptedInput(["yes"], isTerminal: true))
         #expect(confirmed.output.hasPrefix("Deleted 1 student."))
-        #expect(sandbox.bytes() == nil)
-        #expect(sandbox.run(["undo"]).output.contains("1 student"))
+        #expect(try StorageHandler.load(from: sandbox.file).isEmpty)
+        #expect(sandbox.run(["undo"]).output.contains("1 student is back"))
         #expect(sandbox.run(["delete-all", "--yes"]).status == 0)
-        #expect(sandbox.bytes() == nil)
+        #expect(try StorageHandler.load(from: sandbox.file).isEmpty)
     }
 
     @Test("undo on a fresh roster exits 1")

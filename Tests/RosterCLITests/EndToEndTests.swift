@@ -186,6 +186,6 @@ struct PseudoTerminalTests {
         #expect(declined.contains("Delete all 1 student in"))
         #expect(try StorageHandler.load(from: sandbox.file).count == 1)
         _ = try atTerminal("'\(RosterBinary.url.path)' delete-all", typing: "y\n", sandbox: sandbox)
-        #expect(sandbox.bytes() == nil)
+        #expect(try StorageHandler.load(from: sandbox.file).isEmpty)
     }
 }

@@ -19,7 +19,7 @@ struct AppendTests {
             Data(try RosterCodec.encode(existing, format: .binary)),
             try PropertyListEncoder().encode(existing),
         ] {
-            let result = Data(try RosterCodec.appending(added, to: base, path: "test").bytes)
+            let result = Data(try RosterCodec.appending(added, to: base, path: "test").file.bytes)
             #expect(result.starts(with: Array("bplist00".utf8)))
             #expect(try RosterCodec.decode(result, path: "test").students == existing + added)
             #expect(try PropertyListDecoder().decode([Student].self, from: result) == existing + added)
@@ -31,7 +31,7 @@ struct AppendTests {
         let plain = [Student(name: "Ada", age: 12), Student(name: "Alan", age: 13)]
         let base = Data(try RosterCodec.encode(plain, format: .binary))
         let added = [Student(name: "Zoë", age: 11, grade: 6, score: 91.5)]
-        let result = Data(try RosterCodec.appending(added, to: base, path: "test").bytes)
+        let result = Data(try RosterCodec.appending(added, to: base, path: "test").file.bytes)
         #expect(try PropertyListDecoder().decode([Student].self, from: result) == plain + added)
     }
 
@@ -41,7 +41,7 @@ struct AppendTests {
             let base = try Fixtures.data(name)
             let before = try RosterCodec.decode(base, path: name).students
             let added = [Student(name: "New Student", age: 12, score: 50)]
-            let result = Data(try RosterCodec.appending(added, to: base, path: name).bytes)
+            let result = Data(try RosterCodec.appending(added, to: base, path: name).file.bytes)
             #expect(try RosterCodec.decode(result, path: name).students == before + added)
             #expect(try PropertyListDecoder().decode([Student].self, from: result) == before + added)
         }
@@ -74,7 +74,7 @@ struct AppendTests {
     func xml() throws {
         let base = Data(try RosterCodec.encode([Student(name: "Ada", age: 12)], format: .xml))
         let result = Data(
-            try RosterCodec.appending([Student(name: "Alan", age: 13)], to: base, path: "x").bytes)
+            try RosterCodec.appending([Student(name: "Alan", age: 13)], to: base, path: "x").file.bytes)
         #expect(result.starts(with: Array("<?xml".utf8)))
         #expect(try RosterCodec.decode(result, path: "x").students.map(\.name) == ["Ada", "Alan"])
     }

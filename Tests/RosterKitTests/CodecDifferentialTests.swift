@@ -32,7 +32,7 @@ struct CodecDifferentialTests {
         let data = try encoder.encode(students)
         let decoded = try RosterCodec.decode(data, path: "test")
         #expect(decoded.students == students)
-        #expect(decoded.format == format)
+        #expect(decoded.conventions.format == format)
     }
 
     @Test(

@@ -43,11 +43,21 @@ struct HostileFileTests {
     }
 
     @Test(
-        "a hostile value under a key roster does not know is skipped without being walked",
-        arguments: ["shared-references-in-extra-key.plist", "deep-xml-in-extra-key.plist"])
-    func unknownKey(name: String) throws {
-        let students = try StorageHandler.load(from: Fixtures.url("hostile/" + name))
-        #expect(students.map(\.name) == ["Ada"])
-        #expect(students.map(\.age) == [12])
+        "a hostile value under a key roster does not know is refused within a second, never walked whole",
+        arguments: [
+            ("shared-references-in-extra-key.plist", "share references so much"),
+            ("deep-xml-in-extra-key.plist", "nested more than 256 deep"),
+        ])
+    func unknownKey(name: String, reason: String) throws {
+        let url = Fixtures.url("hostile/" + name)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try #require(throws: StorageError.self) { try StorageHandler.load(from: url) }
+        #expect(clock.now - start < .seconds(1))
+        guard case .damaged(_, let said) = error else {
+            Issue.record("expected a damaged-file error, got \(error)")
+            return
+        }
+        #expect(said.contains(reason), "said: \(said)")
     }
 }

@@ -59,12 +59,20 @@ struct StorageHandlerTests {
             Array(students.prefix(30)) == (try StorageHandler.load(from: Fixtures.url("sample-class.plist"))))
     }
 
-    @Test("files are private: roster, backup and lock 0600, a new folder 0700")
+    @Test("files are private: roster, versions and lock 0600, a new folder and the history 0700")
     func privateModes() throws {
         let nested = folder.url.appendingPathComponent("new/class").appendingPathComponent("students.plist")
         try StorageHandler.write(Student(name: "Ada", age: 12), to: nested)
-        #expect(try permissions(of: nested) == 0o600)
-        #expect(try permissions(of: StorageHandler.backupURL(for: nested)) == 0o600)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: nested.path)
+        try StorageHandler.write(Student(name: "Alan", age: 12), to: nested)
+        #expect(try permissions(of: nested) == 0o644)
+        let history = nested.deletingLastPathComponent().appendingPathComponent(".students.plist.history")
+        #expect(try permissions(of: history) == 0o700)
+        let versions = try FileManager.default.contentsOfDirectory(atPath: history.path)
+        #expect(versions.count == 2)
+        for version in versions {
+            #expect(try permissions(of: history.appendingPathComponent(version)) == 0o600, "\(version)")
+        }
         #expect(try permissions(of: URL(fileURLWithPath: nested.path + ".lock")) == 0o600)
         #expect(try permissions(of: nested.deletingLastPathComponent()) == 0o700)
     }
@@ -129,16 +137,23 @@ struct StorageHandlerTests {
         #expect(throws: StorageError.isDirectory(path: file.path)) { try StorageHandler.load(from: file) }
     }
 
-    @Test("deleteAll removes the file and undo brings it back; undo twice returns")
+    @Test("deleteAll empties the file and undo brings it back; redo deletes again")
     func deleteAllAndUndo() throws {
         let students = [Student(name: "Ada", age: 12), Student(name: "Alan", age: 13)]
         try StorageHandler.save(students, to: file)
         try StorageHandler.deleteAll(at: file)
-        #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect(try StorageHandler.undo(at: file) == students)
+        #expect(try StorageHandler.load(from: file) == [])
+        let undone = try StorageHandler.undo(at: file)
+        #expect(undone.command == "delete-all")
+        #expect((undone.studentsBefore, undone.studentsAfter) == (2, 0))
         #expect(try StorageHandler.load(from: file) == students)
-        #expect(try StorageHandler.undo(at: file) == [])
-        #expect(try StorageHandler.undo(at: file) == students)
+        #expect(try StorageHandler.undo(at: file).command == "save")
+        #expect(try StorageHandler.load(from: file) == [])
+        #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
+        #expect(try StorageHandler.redo(at: file).command == "save")
+        #expect(try StorageHandler.redo(at: file).command == "delete-all")
+        #expect(try StorageHandler.load(from: file) == [])
+        #expect(throws: StorageError.nothingToRedo(path: file.path)) { try StorageHandler.redo(at: file) }
     }
 
     @Test("undo on a fresh roster has nothing to undo")
@@ -146,14 +161,16 @@ struct StorageHandlerTests {
         #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
     }
 
-    @Test("the first write keeps an empty backup, and a backup a power cut left empty is nothing to undo")
-    func firstWriteBackup() throws {
+    @Test("the first write keeps an empty version, and one a power cut left empty undoes to an empty roster")
+    func firstWriteVersion() throws {
         try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
-        let backup = StorageHandler.backupURL(for: file)
-        #expect(try RosterCodec.decode(Data(contentsOf: backup), path: backup.path).students == [])
-        try Data().write(to: backup)
-        #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
-        #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada"])
+        let history = folder.url.appendingPathComponent(".students.plist.history")
+        let versions = try FileManager.default.contentsOfDirectory(atPath: history.path)
+        let version = history.appendingPathComponent(try #require(versions.first))
+        #expect(try RosterCodec.decode(Data(contentsOf: version), path: version.path).students == [])
+        try Data().write(to: version)
+        #expect(try StorageHandler.undo(at: file).command == "add")
+        #expect(try StorageHandler.load(from: file) == [])
     }
 
     @Test("undo restores the version before the last write")
@@ -161,7 +178,8 @@ struct StorageHandlerTests {
         let ada = Student(name: "Ada", age: 12)
         try StorageHandler.write(ada, to: file)
         try StorageHandler.write(Student(name: "Alan", age: 12), to: file)
-        #expect(try StorageHandler.undo(at: file) == [ada])
+        try StorageHandler.undo(at: file)
+        #expect(try StorageHandler.load(from: file) == [ada])
     }
 
     @Test("a failed change leaves the file as it was")

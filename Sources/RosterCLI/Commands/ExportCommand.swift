@@ -14,11 +14,12 @@ enum ExportCommand: Subcommand {
                 choices: InterchangeFormat.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "output", valueName: "file",
-                help: "The file to write, replacing it. (default: standard output)"),
+                help: "The file to write, replacing it; a pipe or device is written into. (default: standard output, also -)"),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let output = parsed.values["output"].map { URL(fileURLWithPath: $0) }
+        // `-` is standard output, as for most tools.
+        let output = parsed.values["output"].flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0) }
         if parsed.values["output"]?.isEmpty == true {
             throw UsageError.invalidValue(
                 "", label: "--output <file>", reason: "Give the path of the file to write.")
@@ -34,8 +35,11 @@ enum ExportCommand: Subcommand {
             try format.write(students, order: Array(students.indices)) { context.output.write(bytes: $0) }
             return
         }
-        try StorageHandler.writeFile(
+        // A pipe, a terminal or a device is written into, as a redirection would, and gets the
+        // data only: a confirmation in /dev/stdout would end up in the export.
+        let wroteFile = try StorageHandler.writeFile(
             try format.bytes(for: students, order: Array(students.indices)), to: output)
+        guard wroteFile else { return }
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
     }

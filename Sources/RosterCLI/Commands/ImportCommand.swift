@@ -9,7 +9,7 @@ enum ImportCommand: Subcommand {
         discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
             + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
             + "header with name and age columns; id, grade and score are optional.",
-        arguments: [ArgumentSpec(name: "file", help: "The file to import.")],
+        arguments: [ArgumentSpec(name: "file", help: "The file to import; - reads standard input (with --format).")],
         options: [
             OptionSpec(
                 name: "format", valueName: "format",
@@ -22,7 +22,8 @@ enum ImportCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let path = parsed.positionals[0]
-        let file = URL(fileURLWithPath: path)
+        // `-` is standard input, which has no name to tell the format by.
+        let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
         guard
             let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
                 ?? InterchangeFormat.inferred(from: file)

@@ -16,11 +16,17 @@ public protocol TextOutput: AnyObject {
     func write(bytes: [UInt8])
     /// The width of the terminal in columns, when this is one and the width is known.
     var columns: Int? { get }
+    /// The system's error code (`errno`) of the first write that failed, such as `ENOSPC` for a
+    /// full disk or `EPIPE` for a reader that went away; `nil` while every write has succeeded.
+    var writeFailure: Int32? { get }
 }
 
 extension TextOutput {
     /// No terminal width is known.
     public var columns: Int? { nil }
+
+    /// Writes that cannot fail never have.
+    public var writeFailure: Int32? { nil }
 
     /// Writes UTF-8 bytes by way of ``write(_:)``.
     public func write(bytes: [UInt8]) {
@@ -31,6 +37,8 @@ extension TextOutput {
 /// Writes to an open file descriptor, such as standard output (1) or standard error (2).
 public final class FileDescriptorOutput: TextOutput {
     private let descriptor: Int32
+    /// The error code of the first failed write; nothing more is written after it.
+    public private(set) var writeFailure: Int32?
 
     /// Standard output.
     public static func standardOutput() -> FileDescriptorOutput { FileDescriptorOutput(descriptor: 1) }
@@ -65,11 +73,14 @@ public final class FileDescriptorOutput: TextOutput {
 
     private func write(_ bytes: UnsafeRawBufferPointer) {
         var offset = 0
-        while offset < bytes.count {
+        while offset < bytes.count, writeFailure == nil {
             let written = writeBytes(
                 descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
+            if written <= 0 {
+                writeFailure = written < 0 ? errno : EIO
+                return
+            }
             offset += written
         }
     }

@@ -3,22 +3,23 @@ import Foundation
 /// Reading every record, on two cores when the roster is large.
 extension BinaryPlistReader {
     /// Reads and checks every record.
-    func students() throws(DecodingProblem) -> [Student] {
-        try records(names: true) { student, _ in student }
+    func students() throws(DecodingProblem) -> ([Student], RecordNotes) {
+        try records(names: true) { $0.student }
     }
 
     /// Checks every record in full but keeps only the ids, which is all that adding to a roster
     /// needs: no names are made and no students kept.
-    func ids() throws(DecodingProblem) -> [UUID] {
-        try records(names: false) { student, _ in student.id }
+    func ids() throws(DecodingProblem) -> ([UUID], RecordNotes) {
+        try records(names: false) { $0.student.id }
     }
 
     /// Checks every record in full but leaves the names as bytes of the file, for a change that
     /// writes most students back as they are (see ``StoredRoster``).
-    func storedStudents() throws(DecodingProblem) -> [StoredStudent] {
-        try records(names: false) { student, name in
+    func storedStudents() throws(DecodingProblem) -> ([StoredStudent], RecordNotes) {
+        try records(names: false) { read in
             // A record read without making its name always has a stored name.
-            let name = name ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true)
+            let name = read.storedName ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true)
+            let student = read.student
             return StoredStudent(
                 id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
         }
@@ -30,8 +31,8 @@ extension BinaryPlistReader {
     ///   - names: Whether to make the names; without them (they are left empty, and `keep` is
     ///     told where their bytes are) every record is still checked in full.
     ///   - keep: What to keep of each student.
-    private func records<Value>(names: Bool, keep: (Student, StoredName?) -> Value) throws(DecodingProblem)
-        -> [Value]
+    private func records<Value>(names: Bool, keep: (RecordRead) -> Value) throws(DecodingProblem)
+        -> ([Value], RecordNotes)
     {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
@@ -44,14 +45,20 @@ extension BinaryPlistReader {
         // Each half writes only its own slot of `problems` and its own part of the result.
         nonisolated(unsafe) let problems = UnsafeMutableBufferPointer<DecodingProblem?>.allocate(capacity: 2)
         problems.initialize(repeating: nil)
-        defer { problems.deallocate() }
+        nonisolated(unsafe) let notes = UnsafeMutableBufferPointer<RecordNotes>.allocate(capacity: 2)
+        notes.initialize(repeating: RecordNotes())
+        defer {
+            problems.deallocate()
+            notes.deinitialize().deallocate()
+        }
         nonisolated(unsafe) let reader = self
         nonisolated(unsafe) let keep = keep
         let result = [Value](unsafeUninitializedCapacity: top.count) { buffer, initialized in
             FileSystem.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
             nonisolated(unsafe) let storage = buffer
             _ = ParallelWork.pair { half in
-                problems[half] = reader.decode(halves[half], of: top, names: names, keep: keep, into: storage)
+                problems[half] = reader.decode(
+                    halves[half], of: top, names: names, keep: keep, into: storage, notes: &notes[half])
             }
             for half in 0..<2 where problems[half] != nil {
                 // Undo the half that did succeed; the result is abandoned.
@@ -64,21 +71,25 @@ extension BinaryPlistReader {
             initialized = top.count
         }
         if let problem = problems.compactMap({ $0 }).first { throw problem }
-        return result
+        var merged = notes[0]
+        merged.merge(notes[1])
+        return (result, merged)
     }
 
     /// Decodes the records in `range` into their places in `storage`; on a problem, nothing of the
     /// range is left initialized and the problem is returned.
     private func decode<Value>(
-        _ range: Range<Int>, of top: Object, names: Bool, keep: (Student, StoredName?) -> Value,
-        into storage: UnsafeMutableBufferPointer<Value>
+        _ range: Range<Int>, of top: Object, names: Bool, keep: (RecordRead) -> Value,
+        into storage: UnsafeMutableBufferPointer<Value>, notes: inout RecordNotes
     ) -> DecodingProblem? {
         var keys = KeyCache()
+        var budget = PlistValueBudget(objects: objectCount)
         for index in range {
             do {
                 let reference = reference(at: top.start + index * referenceSize)
-                let (student, name) = try record(reference, record: index, keys: &keys, names: names)
-                storage.initializeElement(at: index, to: keep(student, name))
+                let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
+                notes.note(id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields)
+                storage.initializeElement(at: index, to: keep(read))
             } catch {
                 _ = UnsafeMutableBufferPointer(rebasing: storage[range.lowerBound..<index]).deinitialize()
                 return error
@@ -91,16 +102,19 @@ extension BinaryPlistReader {
     static let recordsWorthSplitting = 20_000
 
     private func records<Value>(
-        in range: Range<Int>, of top: Object, names: Bool, keep: (Student, StoredName?) -> Value
-    ) throws(DecodingProblem) -> [Value] {
+        in range: Range<Int>, of top: Object, names: Bool, keep: (RecordRead) -> Value
+    ) throws(DecodingProblem) -> ([Value], RecordNotes) {
         var values: [Value] = []
         values.reserveCapacity(range.count)
         var keys = KeyCache()
+        var budget = PlistValueBudget(objects: objectCount)
+        var notes = RecordNotes()
         for index in range {
             let reference = reference(at: top.start + index * referenceSize)
-            let (student, name) = try record(reference, record: index, keys: &keys, names: names)
-            values.append(keep(student, name))
+            let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
+            notes.note(id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields)
+            values.append(keep(read))
         }
-        return values
+        return (values, notes)
     }
 }

@@ -19,11 +19,6 @@ struct BinaryPlistReader {
 
     private static let trailerSize = 32
 
-    /// Reads every student from the bytes of a binary property list.
-    static func students(from bytes: UnsafeRawBufferPointer) throws(DecodingProblem) -> [Student] {
-        try BinaryPlistReader(bytes).students()
-    }
-
     /// Checks the trailer of a binary property list.
     init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
         self.bytes = bytes
@@ -46,15 +41,25 @@ struct BinaryPlistReader {
         tableOffset = Int(table)
     }
 
+    /// One record as read: the student, where its name's bytes are when the name was not made,
+    /// and what the record says of the file's conventions.
+    struct RecordRead {
+        let student: Student
+        let storedName: StoredName?
+        let ageIsText: Bool
+        let otherFields: [PlistEntry]
+    }
+
     /// Reads and checks one record. With `names` false the name is checked but not made: the
-    /// student's name is left empty and where its bytes are is returned instead.
-    func record(_ reference: Int, record: Int, keys: inout KeyCache, names: Bool)
-        throws(DecodingProblem) -> (student: Student, storedName: StoredName?)
-    {
+    /// student's name is left empty and where its bytes are is returned instead. Values under
+    /// keys roster does not know are read whole, within `budget`, so that they can be written back.
+    func record(
+        _ reference: Int, record: Int, keys: inout KeyCache, names: Bool, budget: inout PlistValueBudget
+    ) throws(DecodingProblem) -> RecordRead {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
-        var storedName: StoredName?
+        var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -66,19 +71,28 @@ struct BinaryPlistReader {
                 field = try self.field(named: object(keyReference))
                 keys.remember(keyReference, field)
             }
-            guard let field else { continue }
-            let value = try object(self.reference(at: valuesStart + entry * referenceSize))
+            let valueReference = self.reference(at: valuesStart + entry * referenceSize)
+            guard let field else {
+                let key = try text(object(keyReference)) ?? ""
+                otherFields.append(
+                    PlistEntry(key: key, value: try value(valueReference, depth: 1, budget: &budget)))
+                continue
+            }
+            let value = try object(valueReference)
             let isRead: Bool
             if field == .name && !names {
                 storedName = try self.storedName(value)
                 fields.name = ""
                 isRead = storedName != nil
             } else {
-                isRead = try read(value, into: &fields, field: field, record: record)
+                isRead = try self.read(value, into: &fields, field: field, record: record)
+                if field == .age && value.type != 0x1 { ageIsText = true }
             }
             guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
-        return (try fields.student(record: record), storedName)
+        return RecordRead(
+            student: try fields.student(record: record), storedName: storedName, ageIsText: ageIsText,
+            otherFields: otherFields)
     }
 
     /// Stores one value; returns false when it is of the wrong kind for its field.
@@ -136,8 +150,12 @@ struct BinaryPlistReader {
     }
 
     func object(_ reference: Int) throws(DecodingProblem) -> Object {
-        guard reference < objectCount else { throw .notAPropertyList("an object reference is out of range") }
-        let offset = Int(Self.bigEndian(bytes, at: tableOffset + reference * offsetSize, size: offsetSize))
+        // Compared as unsigned, so that a reference of 2^63 or more, negative as an `Int`, is
+        // out of range too.
+        guard UInt(bitPattern: reference) < UInt(objectCount) else {
+            throw .notAPropertyList("an object reference is out of range")
+        }
+        let offset = offset(of: reference)
         guard offset >= 8, offset < tableOffset else {
             throw .notAPropertyList("an object offset is out of range")
         }
@@ -181,13 +199,13 @@ struct BinaryPlistReader {
         Int(truncatingIfNeeded: Self.bigEndian(bytes, at: position, size: referenceSize))
     }
 
-    private func integer(_ value: Object) -> Int? {
+    func integer(_ value: Object) -> Int? {
         guard value.type == 0x1, value.info <= 3 else { return nil }
         let raw = Self.bigEndian(bytes, at: value.start, size: 1 << Int(value.info))
         return value.info == 3 ? Int(Int64(bitPattern: raw)) : Int(raw)
     }
 
-    private func real(_ value: Object) -> Double? {
+    func real(_ value: Object) -> Double? {
         guard value.type == 0x2 else { return nil }
         switch value.info {
         case 2: return Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, at: value.start, size: 4))))
@@ -197,7 +215,7 @@ struct BinaryPlistReader {
     }
 
     /// A string object's text, or `nil` when the object is not a string.
-    private func text(_ value: Object) throws(DecodingProblem) -> String? {
+    func text(_ value: Object) throws(DecodingProblem) -> String? {
         switch value.type {
         case 0x5:
             let ascii = slice(value.start, value.count)
@@ -236,7 +254,7 @@ struct BinaryPlistReader {
         }
     }
 
-    private func slice(_ start: Int, _ count: Int) -> UnsafeRawBufferPointer {
+    func slice(_ start: Int, _ count: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
     }
 

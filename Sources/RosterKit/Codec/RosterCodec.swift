@@ -12,7 +12,7 @@ enum RosterCodec {
     ///
     /// - Throws: ``StorageError/damaged(path:reason:)`` naming what is wrong, and which record when
     ///   it is one record.
-    static func decode(_ data: Data, path: String) throws -> (students: [Student], format: RosterFormat) {
+    static func decode(_ data: Data, path: String) throws -> (students: [Student], conventions: FileConventions) {
         do throws(DecodingProblem) {
             let decoded = try decode(data)
             try checkUniqueIDs(decoded.students) { $0.id }
@@ -27,16 +27,16 @@ enum RosterCodec {
     ///
     /// - Throws: ``StorageError/damaged(path:reason:)`` as ``decode(_:path:)`` does.
     static func decodeStored(_ data: Data, path: String) throws -> (
-        roster: StoredRoster, format: RosterFormat
+        roster: StoredRoster, conventions: FileConventions
     ) {
         guard data.starts(with: Array("bplist00".utf8)) else {
-            let (students, format) = try decode(data, path: path)
-            return (StoredRoster(students), format)
+            let (students, conventions) = try decode(data, path: path)
+            return (StoredRoster(students), conventions)
         }
         do throws(DecodingProblem) {
-            let roster = try StoredRoster(binary: data)
+            let (roster, notes) = try StoredRoster.read(binary: data)
             try checkUniqueIDs(roster.records) { $0.id }
-            return (roster, .binary)
+            return (roster, FileConventions(format: .binary, notes: notes))
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
         }
@@ -45,23 +45,22 @@ enum RosterCodec {
     /// The roster in `data` with `added` at its end, in the same format.
     ///
     /// A binary roster is checked in full but not decoded into students, and grows by splicing
-    /// (see ``BinaryPlistAppender``); any other roster is decoded, extended and encoded again.
+    /// (see ``BinaryPlistAppender``), which keeps every other object of the file as it is; any
+    /// other roster, or one whose ages are text, is decoded, extended and encoded again.
     ///
     /// - Throws: ``StorageError/damaged(path:reason:)`` when `data` is not a roster, and
     ///   ``AppendConflict`` when an added id is already on it.
-    static func appending(_ added: [Student], to data: Data, path: String) throws -> SplicedFile {
-        guard data.starts(with: Array("bplist00".utf8)) else {
-            var (students, format) = try decode(data, path: path)
-            try AppendConflict.check(added, against: students.map(\.id))
-            students += added
-            return SplicedFile(try encode(students, format: format))
-        }
+    static func appending(_ added: [Student], to data: Data, path: String) throws -> (
+        file: SplicedFile, oldCount: Int
+    ) {
+        guard data.starts(with: Array("bplist00".utf8)) else { return try reencoded(data, adding: added, path: path) }
         let result = data.withUnsafeBytes { raw in
             Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: SplicedFile?) in
                 let reader = try BinaryPlistReader(raw)
                 // Every record is checked, but only the ids are kept: that is all adding needs.
-                let existing = try reader.ids()
+                let (existing, notes) = try reader.ids()
                 try checkUniqueIDs(existing) { $0 }
+                guard !notes.agesAsText else { return (existing, nil) }
                 return (existing, try BinaryPlistAppender.file(appending: added, to: reader, base: data))
             }
         }
@@ -72,8 +71,18 @@ enum RosterCodec {
             throw StorageError.damaged(path: path, reason: error.reason)
         }
         try AppendConflict.check(added, against: checked.existing)
-        if let spliced = checked.spliced { return spliced }
-        return SplicedFile(try encode(decode(data, path: path).students + added, format: .binary))
+        return try (checked.spliced ?? reencoded(data, adding: added, path: path).file, checked.existing.count)
+    }
+
+    /// The roster in `data` with `added` at its end, decoded and encoded again in its conventions.
+    private static func reencoded(_ data: Data, adding added: [Student], path: String) throws -> (
+        file: SplicedFile, oldCount: Int
+    ) {
+        var (students, conventions) = try decode(data, path: path)
+        let oldCount = students.count
+        try AppendConflict.check(added, against: students.map(\.id))
+        students += added
+        return (SplicedFile(try encode(students, conventions: conventions)), oldCount)
     }
 
     /// A file's contents, handed to the `write` function it is given in pieces, in order (see
@@ -85,19 +94,20 @@ enum RosterCodec {
     ///
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
     ///   made before anything is written.
-    static func contents(_ roster: StoredRoster, format: RosterFormat) throws -> Contents {
-        switch format {
+    static func contents(_ roster: StoredRoster, conventions: FileConventions) throws -> Contents {
+        guard conventions.isPlain else { return contents(of: try encode(roster.students, conventions: conventions)) }
+        switch conventions.format {
         case .binary: return { write in try BinaryPlistWriter.write(roster, to: write) }
         case .xml: return contents(of: try XMLPlistWriter.bytes(for: roster.students))
         }
     }
 
-    /// The file for students in the given format, made as for a stored roster.
-    static func contents(_ students: [Student], format: RosterFormat) throws -> Contents {
-        switch format {
-        case .binary: return { write in try BinaryPlistWriter.write(students, to: write) }
-        case .xml: return contents(of: try XMLPlistWriter.bytes(for: students))
+    /// The file for students in the given conventions, made as for a stored roster.
+    static func contents(_ students: [Student], conventions: FileConventions) throws -> Contents {
+        guard conventions.isPlain, conventions.format == .binary else {
+            return contents(of: try encode(students, conventions: conventions))
         }
+        return { write in try BinaryPlistWriter.write(students, to: write) }
     }
 
     /// The file made of `bytes`.
@@ -105,16 +115,25 @@ enum RosterCodec {
         { write in try bytes.withUnsafeBytes(write) }
     }
 
-    /// Encodes students as a property list in the given format.
+    /// Encodes students as a plain property list in the given format, as a new roster or an
+    /// export is written.
     static func encode(_ students: [Student], format: RosterFormat) throws -> [UInt8] {
-        switch format {
-        case .binary: return BinaryPlistWriter.bytes(for: students)
-        case .xml: return try XMLPlistWriter.bytes(for: students)
+        try encode(students, conventions: FileConventions(format: format))
+    }
+
+    /// Encodes students as a property list in the given conventions: roster's fast writers for
+    /// a plain file, otherwise each record as a ``PlistValue`` with everything the file keeps.
+    static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
+        switch (conventions.format, conventions.isPlain) {
+        case (.binary, true): return BinaryPlistWriter.bytes(for: students)
+        case (.xml, true): return try XMLPlistWriter.bytes(for: students)
+        case (.binary, false): return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
+        case (.xml, false): return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
         }
     }
 
     private static func decode(_ data: Data) throws(DecodingProblem) -> (
-        students: [Student], format: RosterFormat
+        students: [Student], conventions: FileConventions
     ) {
         guard !data.isEmpty else { throw DecodingProblem(reason: "the file is empty") }
         if data.starts(with: Array("bplist".utf8)) {
@@ -122,15 +141,17 @@ enum RosterCodec {
                 throw .notAPropertyList("its binary plist version is not 00")
             }
             let result = data.withUnsafeBytes { raw in
-                Result { () throws(DecodingProblem) in try BinaryPlistReader.students(from: raw) }
+                Result { () throws(DecodingProblem) in try BinaryPlistReader(raw).students() }
             }
-            return (try result.get(), .binary)
+            let (students, notes) = try result.get()
+            return (students, FileConventions(format: .binary, notes: notes))
         }
         let start = data.prefix(512).drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard start.first == UInt8(ascii: "<") else {
             throw .notAPropertyList("roster reads binary and XML property lists")
         }
-        return (try XMLPlistReader.students(from: data), .xml)
+        let (students, notes) = try XMLPlistReader.students(from: data)
+        return (students, FileConventions(format: .xml, notes: notes))
     }
 
     /// Finds two records with one id. Sorting the ids' first halves (see ``RadixSort``) finds

@@ -14,18 +14,22 @@ struct StoredRoster: PlistRecords {
     /// The students, in file order.
     private(set) var records: [StoredStudent]
 
-    /// Reads and checks a binary roster.
+    /// Reads and checks a binary roster, and what its records say of the file's conventions.
     ///
     /// - Throws: ``DecodingProblem`` when the file is not a roster.
-    init(binary file: Data) throws(DecodingProblem) {
+    static func read(binary file: Data) throws(DecodingProblem) -> (StoredRoster, RecordNotes) {
         let result = file.withUnsafeBytes { raw in
-            Result { () throws(DecodingProblem) -> ([StoredStudent], [UInt8]) in
-                var records = try BinaryPlistReader(raw).storedStudents()
+            Result { () throws(DecodingProblem) -> (StoredRoster, RecordNotes) in
+                var (records, notes) = try BinaryPlistReader(raw).storedStudents()
                 let names = Self.gatherNames(of: &records, from: raw)
-                return (records, names)
+                return (StoredRoster(names: names, records: records), notes)
             }
         }
-        (records, names) = try result.get()
+        return try result.get()
+    }
+
+    private init(names: [UInt8], records: [StoredStudent]) {
+        (self.names, self.records) = (names, records)
     }
 
     /// Holds students that are already decoded.

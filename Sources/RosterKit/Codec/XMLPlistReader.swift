@@ -2,10 +2,10 @@ import Foundation
 
 /// Reads a roster from an XML property list without a general XML parser.
 ///
-/// Like ``BinaryPlistReader`` it knows a roster's shape and reads the file in one pass with no
-/// recursion: values under keys it does not know are skipped by counting nesting, so neither a
-/// deeply nested nor a very large file can exhaust the stack or take more than linear time.
-/// Entities other than XML's five and numeric references are refused, so nothing expands.
+/// Like ``BinaryPlistReader`` it knows a roster's shape and reads the file in one pass. Values
+/// under keys it does not know are read whole, to be written back, but no deeper than
+/// ``PlistValue/maximumDepth``, so a deeply nested file cannot exhaust the stack. Entities other
+/// than XML's five and numeric references are refused, so nothing expands.
 struct XMLPlistReader {
     let bytes: [UInt8]
     var position = 0
@@ -18,7 +18,7 @@ struct XMLPlistReader {
     }
 
     /// Reads every student from the bytes of an XML property list.
-    static func students(from data: Data) throws(DecodingProblem) -> [Student] {
+    static func students(from data: Data) throws(DecodingProblem) -> ([Student], RecordNotes) {
         var reader = XMLPlistReader(bytes: Array(data))
         return try reader.students()
     }
@@ -28,27 +28,33 @@ struct XMLPlistReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
 
-    private mutating func students() throws(DecodingProblem) -> [Student] {
+    private mutating func students() throws(DecodingProblem) -> ([Student], RecordNotes) {
         var tag = try nextTag()
         if tag == Tag(kind: .start, name: "plist") { tag = try nextTag() }
         var students: [Student] = []
+        var notes = RecordNotes()
+        var budget = PlistValueBudget(objects: bytes.count)
         if tag == Tag(kind: .start, name: "array") {
             while true {
                 let next = try nextTag()
                 if next == Tag(kind: .end, name: "array") { break }
-                students.append(try student(opening: next, record: students.count))
+                students.append(
+                    try student(opening: next, record: students.count, notes: &notes, budget: &budget))
             }
         } else if tag != Tag(kind: .empty, name: "array") {
             throw .notAList
         }
         try expectEnd()
-        return students
+        return (students, notes)
     }
 
-    private mutating func student(opening tag: Tag, record: Int) throws(DecodingProblem) -> Student {
+    private mutating func student(
+        opening tag: Tag, record: Int, notes: inout RecordNotes, budget: inout PlistValueBudget
+    ) throws(DecodingProblem) -> Student {
         guard tag.name == "dict" else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
         guard tag.kind == .start else { return try fields.student(record: record) }
+        var (ageIsText, otherFields) = (false, [PlistEntry]())
         while true {
             let keyTag = try nextTag()
             if keyTag == Tag(kind: .end, name: "dict") { break }
@@ -58,12 +64,15 @@ struct XMLPlistReader {
             let key = try content(of: "key")
             let value = try nextTag()
             guard let field = StudentFields.Key(rawValue: key) else {
-                try skip(value)
+                otherFields.append(PlistEntry(key: key, value: try self.value(value, depth: 1, budget: &budget)))
                 continue
             }
+            if field == .age && value.name == "string" { ageIsText = true }
             try read(value, into: &fields, field: field, record: record)
         }
-        return try fields.student(record: record)
+        let student = try fields.student(record: record)
+        notes.note(id: student.id, ageIsText: ageIsText, otherFields: otherFields)
+        return student
     }
 
     private mutating func read(
@@ -101,28 +110,9 @@ struct XMLPlistReader {
 
     private mutating func scalar(_ tag: Tag, record: Int) throws(DecodingProblem) -> String {
         guard ["string", "integer", "real"].contains(tag.name) else {
-            try skip(tag)
             throw .record(record, "has a value of the wrong kind")
         }
         return try content(of: tag.name)
-    }
-
-    /// Skips the element `tag` opened, however deep, by counting nesting.
-    private mutating func skip(_ tag: Tag) throws(DecodingProblem) {
-        guard tag.kind == .start else {
-            if tag.kind == .end { throw .notAPropertyList("a closing tag </\(tag.name)> is out of place") }
-            return
-        }
-        var depth = 1
-        while depth > 0 {
-            if ["string", "key", "integer", "real", "date", "data"].contains(tag.name), depth == 1 {
-                _ = try content(of: tag.name)
-                return
-            }
-            let next = try nextTag(allowText: true)
-            if next.kind == .start { depth += 1 }
-            if next.kind == .end { depth -= 1 }
-        }
     }
 
     private mutating func expectEnd() throws(DecodingProblem) {

@@ -7,12 +7,7 @@ enum XMLPlistWriter {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a name holds a control character,
     ///   which XML 1.0 cannot represent.
     static func bytes(for students: [Student]) throws -> [UInt8] {
-        var text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-
-            """
+        var text = header
         text.reserveCapacity(text.utf8.count + students.count * 220)
         if students.isEmpty {
             text += "<array/>\n</plist>\n"
@@ -22,7 +17,8 @@ enum XMLPlistWriter {
         for (index, student) in students.enumerated() {
             text += "\t<dict>\n"
             text += "\t\t<key>id</key>\n\t\t<string>\(UUIDText.string(student.id))</string>\n"
-            text += "\t\t<key>name</key>\n\t\t<string>\(try escaped(student.name, record: index))</string>\n"
+            let name = try escaped(student.name, in: "the name of record \(index + 1)")
+            text += "\t\t<key>name</key>\n\t\t<string>\(name)</string>\n"
             text += "\t\t<key>age</key>\n\t\t<integer>\(student.age)</integer>\n"
             if let grade = student.grade { text += "\t\t<key>grade</key>\n\t\t<integer>\(grade)</integer>\n" }
             if let score = student.score { text += "\t\t<key>score</key>\n\t\t<real>\(score)</real>\n" }
@@ -32,7 +28,51 @@ enum XMLPlistWriter {
         return Array(text.utf8)
     }
 
-    private static func escaped(_ text: String, record: Int) throws -> String {
+    /// Encodes any value, such as a roster whose records keep keys roster does not know.
+    ///
+    /// - Throws: ``StorageError/encodingFailed(reason:)`` when a string holds a control character.
+    static func bytes(for value: PlistValue) throws -> [UInt8] {
+        var text = header
+        try append(value, indent: 0, to: &text)
+        text += "</plist>\n"
+        return Array(text.utf8)
+    }
+
+    private static let header = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+
+        """
+
+    private static func append(_ value: PlistValue, indent: Int, to text: inout String) throws {
+        let tabs = String(repeating: "\t", count: indent)
+        switch value {
+        case .string(let string): text += "\(tabs)<string>\(try escaped(string, in: "a value"))</string>\n"
+        case .integer(let number): text += "\(tabs)<integer>\(number)</integer>\n"
+        case .real(let number): text += "\(tabs)<real>\(number)</real>\n"
+        case .bool(let flag): text += "\(tabs)<\(flag)/>\n"
+        case .date(let seconds): text += "\(tabs)<date>\(PlistDate.iso8601(fromSeconds: seconds))</date>\n"
+        case .data(let bytes): text += "\(tabs)<data>\(Data(bytes).base64EncodedString())</data>\n"
+        case .uid(let number):
+            text += "\(tabs)<dict>\n\(tabs)\t<key>CF$UID</key>\n\(tabs)\t<integer>\(number)</integer>\n\(tabs)</dict>\n"
+        case .array(let elements):
+            guard !elements.isEmpty else { return text += "\(tabs)<array/>\n" }
+            text += "\(tabs)<array>\n"
+            for element in elements { try append(element, indent: indent + 1, to: &text) }
+            text += "\(tabs)</array>\n"
+        case .dictionary(let entries):
+            guard !entries.isEmpty else { return text += "\(tabs)<dict/>\n" }
+            text += "\(tabs)<dict>\n"
+            for entry in entries {
+                text += "\(tabs)\t<key>\(try escaped(entry.key, in: "a key"))</key>\n"
+                try append(entry.value, indent: indent + 1, to: &text)
+            }
+            text += "\(tabs)</dict>\n"
+        }
+    }
+
+    private static func escaped(_ text: String, in place: String) throws -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 < 0x20 }) else {
             return text
         }
@@ -45,7 +85,7 @@ enum XMLPlistWriter {
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             case _ where scalar.value < 0x20:
                 throw StorageError.encodingFailed(
-                    reason: "the name of record \(record + 1) holds a control character that XML cannot hold")
+                    reason: "\(place) holds a control character that XML cannot hold")
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -1,0 +1,48 @@
+import Foundation
+import RosterKit
+
+/// `roster history [--format table|json]`
+enum HistoryCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "history",
+        abstract: "List the changes that undo and redo can reach, newest first.",
+        discussion: "Up to 20 changes are kept, in a private folder beside the roster. Undone changes are "
+            + "marked; 'roster redo' makes them again, until the next change.",
+        options: [
+            OptionSpec(
+                name: "format", valueName: "format", help: "How to print the changes.",
+                choices: ["table", "json"], defaultValue: "table")
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let changes = try StorageHandler.history(at: context.fileURL)
+        if parsed.values["format"] == "json" {
+            context.output.write(json(changes))
+            return
+        }
+        guard !changes.isEmpty else {
+            context.output.write("No changes are kept for \(context.fileURL.path) yet.\n")
+            return
+        }
+        let width = max(7, changes.map(\.command.count).max() ?? 0)
+        var text = "WHEN              " + "CHANGE".padding(toLength: width + 2, withPad: " ", startingAt: 0)
+        text += "STUDENTS\n"
+        for change in changes {
+            let (day, time) = ChangeText.localParts(change.date)
+            text += "\(day) \(time)  " + change.command.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            text += "\(change.studentsBefore) -> \(change.studentsAfter)"
+            text += change.isUndone ? "  (undone)\n" : "\n"
+        }
+        context.output.write(text)
+    }
+
+    private static func json(_ changes: [RosterChange]) -> String {
+        let rows = changes.map { change in
+            let date = ISO8601DateFormatter().string(from: change.date)
+            return "  {\"date\": \"\(date)\", \"command\": \"\(change.command)\", "
+                + "\"studentsBefore\": \(change.studentsBefore), \"studentsAfter\": \(change.studentsAfter), "
+                + "\"undone\": \(change.isUndone)}"
+        }
+        return rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+    }
+}

@@ -1,0 +1,14 @@
+import RosterKit
+
+/// `roster redo`
+enum RedoCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "redo",
+        abstract: "Make the last undone change again.",
+        discussion: "Works until the next change: a new change drops the changes that could be redone.")
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let change = try StorageHandler.redo(at: context.fileURL)
+        context.output.write(ChangeText.redone(change))
+    }
+}

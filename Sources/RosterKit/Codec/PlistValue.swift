@@ -1,0 +1,51 @@
+import Foundation
+
+/// A property-list value that roster keeps without interpreting it: what another app stored under
+/// a key that a student record does not have, such as a nickname, tags or a photo.
+///
+/// Readers turn such values into this type and writers turn them back, so every key roster does
+/// not know survives a change with its type and value (see ``FileConventions``).
+indirect enum PlistValue: Hashable, Sendable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case bool(Bool)
+    /// Seconds since 2001-01-01 00:00:00 UTC, as property lists count them.
+    case date(Double)
+    case data([UInt8])
+    /// A keyed archiver's object reference, which only binary property lists hold.
+    case uid(UInt64)
+    case array([PlistValue])
+    case dictionary([PlistEntry])
+
+    /// How deep values may nest; deeper files are refused rather than walked.
+    static let maximumDepth = 256
+}
+
+/// One key and its value in a property-list dictionary, in the order the file keeps them.
+struct PlistEntry: Hashable, Sendable {
+    let key: String
+    let value: PlistValue
+}
+
+/// Counts the values a reader makes, so that a file whose values share references cannot make
+/// it build an exponentially large tree.
+struct PlistValueBudget {
+    private(set) var remaining: Int
+
+    /// A budget proportional to the file: every object may be visited a few times over.
+    init(objects: Int) {
+        remaining = max(1 << 20, objects.multipliedReportingOverflow(by: 8).partialValue)
+    }
+
+    /// Takes one value from the budget, or reports the file as damaged when it runs out.
+    mutating func spend(depth: Int) throws(DecodingProblem) {
+        guard depth <= PlistValue.maximumDepth else {
+            throw .notAPropertyList("a value is nested more than \(PlistValue.maximumDepth) deep")
+        }
+        remaining -= 1
+        guard remaining >= 0 else {
+            throw .notAPropertyList("its values share references so much that they would not fit in memory")
+        }
+    }
+}

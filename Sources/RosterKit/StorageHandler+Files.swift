@@ -1,0 +1,47 @@
+import Foundation
+
+/// Files other than the roster: exports and imports.
+extension StorageHandler {
+    /// Writes any file, such as an export, with the same care as the roster: atomically, synced,
+    /// private to its owner when new, keeping its mode when it exists.
+    ///
+    /// What is not a regular file, such as a pipe, a terminal or `/dev/null`, is written into as
+    /// it is, as a shell's redirection would; it is never replaced.
+    ///
+    /// - Parameters:
+    ///   - data: The file's new contents.
+    ///   - url: The file.
+    /// - Returns: Whether a regular file was written; `false` for a pipe, a terminal or a device.
+    /// - Throws: ``StorageError`` when the file cannot be written; a regular file is unchanged then.
+    @discardableResult
+    public static func writeFile(_ data: some ContiguousBytes, to url: URL) throws -> Bool {
+        if let kind = FileSystem.specialKind(url.path) {
+            guard kind != "a folder" else { throw StorageError.notAFile(path: url.path, kind: kind) }
+            try FileSystem.write(data, into: url.path)
+            return false
+        }
+        try FileSystem.replace(FileSystem.rosterTarget(url.path), with: data)
+        return true
+    }
+
+    /// Reads any file, such as one to import: a regular file, or a pipe read to its end, such as
+    /// `/dev/stdin` or a shell's process substitution.
+    ///
+    /// - Parameter url: The file.
+    /// - Returns: Its bytes.
+    /// - Throws: ``StorageError`` when it does not exist, cannot be read, is a folder or a
+    ///   device, or is larger than roster reads.
+    public static func readFile(at url: URL) throws -> Data {
+        let path = url.path
+        if let kind = FileSystem.specialKind(path) {
+            guard kind == "a named pipe" || kind == "a socket" else {
+                throw StorageError.notAFile(path: path, kind: kind)
+            }
+            return try FileSystem.readPipe(path)
+        }
+        guard let data = try FileSystem.read(path) else {
+            throw StorageError.fileSystem(path: path, action: "read", reason: "No such file or directory")
+        }
+        return data
+    }
+}

@@ -33,7 +33,8 @@ struct FileLock: ~Copyable {
             throw FileSystem.failure(lockPath, action: "create the lock file")
         }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1 else {
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1
+        else {
             close(descriptor)
             throw StorageError.notOwnFile(path: lockPath)
         }

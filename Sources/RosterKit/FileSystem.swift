@@ -41,7 +41,8 @@ enum FileSystem {
         if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
         let mode = existing.map { $0.st_mode & 0o7777 } ?? privateFileMode
         let temporary = temporaryPath(beside: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
+        let descriptor = open(
+            temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         do {
             defer { close(descriptor) }
@@ -170,7 +171,9 @@ enum FileSystem {
             // Only `.NAME.<pid>-<random>.tmp`: `.class.plist.2024.<pid>-<random>.tmp`, which
             // belongs to another roster, has more between the name and `.tmp`.
             let unique = name.dropFirst(prefix.count).dropLast(4).split(separator: "-")
-            guard unique.count == 2, unique.allSatisfy({ !$0.isEmpty && $0.allSatisfy({ $0.isASCII && $0.isNumber }) }) else {
+            guard unique.count == 2,
+                unique.allSatisfy({ !$0.isEmpty && $0.allSatisfy({ $0.isASCII && $0.isNumber }) })
+            else {
                 continue
             }
             unlink(folder.isEmpty ? name : folder + "/" + name)

@@ -25,7 +25,8 @@ public struct RosterChange: Sendable, Equatable {
     ///   - studentsBefore: The number of students before it.
     ///   - studentsAfter: The number of students after it.
     ///   - isUndone: Whether it has been undone.
-    public init(command: String, date: Date, studentsBefore: Int, studentsAfter: Int, isUndone: Bool = false) {
+    public init(command: String, date: Date, studentsBefore: Int, studentsAfter: Int, isUndone: Bool = false)
+    {
         self.command = command
         self.date = date
         self.studentsBefore = studentsBefore

@@ -78,7 +78,8 @@ struct RosterHistory {
     /// Keeps the roster as it is before `change`, as the newest version; a roster that does not
     /// exist yet is kept as an empty one in `conventions`. Returns the version's path, for
     /// ``discard(_:)`` should the change fail.
-    func keepVersion(before change: RosterChange, exists: Bool, conventions: FileConventions) throws -> String {
+    func keepVersion(before change: RosterChange, exists: Bool, conventions: FileConventions) throws -> String
+    {
         try FileSystem.createPrivateFolder(folder)
         let sequence = (try entries().map(\.sequence).max() ?? 0) + 1
         let path = folder + "/" + Self.name(sequence: sequence, isUndone: false, change: change)
@@ -112,7 +113,9 @@ struct RosterHistory {
     /// Puts `entry`'s version in place of the roster, keeping the roster as it is under the
     /// name of the opposite step, so that redo undoes an undo and undo undoes a redo.
     func swapIn(_ entry: Entry, conventions: FileConventions) throws {
-        let opposite = folder + "/" + Self.name(sequence: entry.sequence, isUndone: !entry.isUndone, change: entry.change)
+        let opposite =
+            folder + "/"
+            + Self.name(sequence: entry.sequence, isUndone: !entry.isUndone, change: entry.change)
         var status = stat()
         let exists = stat(rosterPath, &status) == 0
         try keep(exists: exists, as: opposite, conventions: conventions)
@@ -128,7 +131,8 @@ struct RosterHistory {
         } else {
             // Not synced: it holds no student, and syncing would make a new roster's first change
             // twice as slow. After a power cut it may be empty, which reads as an empty roster.
-            try FileSystem.replace(path, with: RosterCodec.encode([], conventions: conventions), durable: false)
+            try FileSystem.replace(
+                path, with: RosterCodec.encode([], conventions: conventions), durable: false)
         }
     }
 
@@ -138,13 +142,16 @@ struct RosterHistory {
         guard FileSystem.isPlainFile(backup) else { return }
         try FileSystem.createPrivateFolder(folder)
         let count = { (path: String) in
-            (try? FileSystem.read(path)).flatMap { data in data.flatMap { try? RosterCodec.decode($0, path: path) } }?
-                .students.count ?? 0
+            (try? FileSystem.read(path)).flatMap { data in
+                data.flatMap { try? RosterCodec.decode($0, path: path) }
+            }?
+            .students.count ?? 0
         }
         let change = RosterChange(
             command: "change", date: FileSystem.modificationDate(of: backup), studentsBefore: count(backup),
             studentsAfter: count(rosterPath), isUndone: false)
-        try FileSystem.move(backup, to: folder + "/" + Self.name(sequence: 0, isUndone: false, change: change))
+        try FileSystem.move(
+            backup, to: folder + "/" + Self.name(sequence: 0, isUndone: false, change: change))
     }
 
     // MARK: Names
@@ -160,8 +167,10 @@ struct RosterHistory {
     private static func entry(named name: String, in folder: String) -> Entry? {
         guard name.hasSuffix(".plist") else { return nil }
         let parts = name.dropLast(6).split(separator: "-", maxSplits: 5, omittingEmptySubsequences: false)
-        guard parts.count == 6, parts[0].count == 8, let sequence = Int(parts[0]), parts[1] == "u" || parts[1] == "r",
-            let seconds = Int64(parts[2]), let before = Int(parts[3]), let after = Int(parts[4]), !parts[5].isEmpty
+        guard parts.count == 6, parts[0].count == 8, let sequence = Int(parts[0]),
+            parts[1] == "u" || parts[1] == "r",
+            let seconds = Int64(parts[2]), let before = Int(parts[3]), let after = Int(parts[4]),
+            !parts[5].isEmpty
         else { return nil }
         let isUndone = parts[1] == "r"
         let change = RosterChange(

@@ -59,9 +59,11 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge(let path, let limit):
             return "'\(path)' is larger than the \(limit >> 30) GiB that roster reads, so it was not read."
         case .linkLoop(let path):
-            return "The symbolic links of '\(path)' lead round in a loop. Fix the links, or give another path."
+            return
+                "The symbolic links of '\(path)' lead round in a loop. Fix the links, or give another path."
         case .notOwnFile(let path):
-            return "'\(path)' is not a file roster made: it is a link, has other names or belongs to another user, "
+            return
+                "'\(path)' is not a file roster made: it is a link, has other names or belongs to another user, "
                 + "so roster will not use it. Remove it and try again."
         case .busy(let path, let seconds):
             return "Another roster command is using '\(path)' and did not finish within \(seconds) seconds. "

@@ -48,7 +48,8 @@ extension StorageHandler {
         let entries = try history.entries()
         guard let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
         else {
-            throw undoing ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
+            throw undoing
+                ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
         }
         // A version is checked before it takes the roster's place. One that a power cut left
         // empty was an empty roster.

@@ -137,7 +137,9 @@ public enum StorageHandler {
             let empty = try RosterCodec.encode([], conventions: conventions)
             let change = RosterChange(
                 command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
-            try commit(RosterCodec.contents(of: empty), to: path, change: change, existed: true, conventions: conventions)
+            try commit(
+                RosterCodec.contents(of: empty), to: path, change: change, existed: true,
+                conventions: conventions)
         }
         _ = consume lock
     }
@@ -175,7 +177,8 @@ public enum StorageHandler {
         -> [Student]
     {
         try readModifyWrite(
-            at: url, command: command, empty: [], count: \.count, decode: { try RosterCodec.decode($0, path: $1) },
+            at: url, command: command, empty: [], count: \.count,
+            decode: { try RosterCodec.decode($0, path: $1) },
             encode: { try RosterCodec.contents($0, conventions: $1) }, change: change)
     }
 

@@ -14,7 +14,9 @@ enum ExportCommand: Subcommand {
                 choices: InterchangeFormat.allCases.map(\.rawValue)),
             OptionSpec(
                 name: "output", valueName: "file",
-                help: "The file to write, replacing it; a pipe or device is written into. (default: standard output, also -)"),
+                help:
+                    "The file to write, replacing it; a pipe or device is written into. (default: standard output, also -)"
+            ),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {

@@ -29,7 +29,8 @@ enum HistoryCommand: Subcommand {
         text += "STUDENTS\n"
         for change in changes {
             let (day, time) = ChangeText.localParts(change.date)
-            text += "\(day) \(time)  " + change.command.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            text +=
+                "\(day) \(time)  " + change.command.padding(toLength: width + 2, withPad: " ", startingAt: 0)
             text += "\(change.studentsBefore) -> \(change.studentsAfter)"
             text += change.isUndone ? "  (undone)\n" : "\n"
         }

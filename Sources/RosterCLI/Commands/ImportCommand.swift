@@ -9,7 +9,9 @@ enum ImportCommand: Subcommand {
         discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
             + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
             + "header with name and age columns; id, grade and score are optional.",
-        arguments: [ArgumentSpec(name: "file", help: "The file to import; - reads standard input (with --format).")],
+        arguments: [
+            ArgumentSpec(name: "file", help: "The file to import; - reads standard input (with --format).")
+        ],
         options: [
             OptionSpec(
                 name: "format", valueName: "format",

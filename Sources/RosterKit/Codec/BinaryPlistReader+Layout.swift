@@ -3,7 +3,9 @@ extension BinaryPlistReader {
     /// Where object `number` starts; `number` must be below ``objectCount``.
     func offset(of number: Int) -> Int {
         // An offset of 2^63 or more becomes negative, which every caller's range check refuses.
-        Int(truncatingIfNeeded: Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize))
+        Int(
+            truncatingIfNeeded: Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize)
+        )
     }
 
     /// Where the top-level array's object starts and ends, its length, and where its references start.

@@ -11,7 +11,9 @@ extension PlistValue {
                 key: "age",
                 value: conventions.agesAsText ? .string(String(student.age)) : .integer(Int64(student.age))),
         ]
-        if let grade = student.grade { entries.append(PlistEntry(key: "grade", value: .integer(Int64(grade)))) }
+        if let grade = student.grade {
+            entries.append(PlistEntry(key: "grade", value: .integer(Int64(grade))))
+        }
         if let score = student.score { entries.append(PlistEntry(key: "score", value: .real(score))) }
         entries += conventions.otherFields[student.id] ?? []
         return .dictionary(entries)

@@ -12,7 +12,9 @@ enum RosterCodec {
     ///
     /// - Throws: ``StorageError/damaged(path:reason:)`` naming what is wrong, and which record when
     ///   it is one record.
-    static func decode(_ data: Data, path: String) throws -> (students: [Student], conventions: FileConventions) {
+    static func decode(_ data: Data, path: String) throws -> (
+        students: [Student], conventions: FileConventions
+    ) {
         do throws(DecodingProblem) {
             let decoded = try decode(data)
             try checkUniqueIDs(decoded.students) { $0.id }
@@ -53,7 +55,9 @@ enum RosterCodec {
     static func appending(_ added: [Student], to data: Data, path: String) throws -> (
         file: SplicedFile, oldCount: Int
     ) {
-        guard data.starts(with: Array("bplist00".utf8)) else { return try reencoded(data, adding: added, path: path) }
+        guard data.starts(with: Array("bplist00".utf8)) else {
+            return try reencoded(data, adding: added, path: path)
+        }
         let result = data.withUnsafeBytes { raw in
             Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: SplicedFile?) in
                 let reader = try BinaryPlistReader(raw)
@@ -71,7 +75,9 @@ enum RosterCodec {
             throw StorageError.damaged(path: path, reason: error.reason)
         }
         try AppendConflict.check(added, against: checked.existing)
-        return try (checked.spliced ?? reencoded(data, adding: added, path: path).file, checked.existing.count)
+        return try (
+            checked.spliced ?? reencoded(data, adding: added, path: path).file, checked.existing.count
+        )
     }
 
     /// The roster in `data` with `added` at its end, decoded and encoded again in its conventions.
@@ -95,7 +101,9 @@ enum RosterCodec {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
     ///   made before anything is written.
     static func contents(_ roster: StoredRoster, conventions: FileConventions) throws -> Contents {
-        guard conventions.isPlain else { return contents(of: try encode(roster.students, conventions: conventions)) }
+        guard conventions.isPlain else {
+            return contents(of: try encode(roster.students, conventions: conventions))
+        }
         switch conventions.format {
         case .binary: return { write in try BinaryPlistWriter.write(roster, to: write) }
         case .xml: return contents(of: try XMLPlistWriter.bytes(for: roster.students))
@@ -127,8 +135,10 @@ enum RosterCodec {
         switch (conventions.format, conventions.isPlain) {
         case (.binary, true): return BinaryPlistWriter.bytes(for: students)
         case (.xml, true): return try XMLPlistWriter.bytes(for: students)
-        case (.binary, false): return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
-        case (.xml, false): return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
+        case (.binary, false):
+            return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
+        case (.xml, false):
+            return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
         }
     }
 

@@ -22,12 +22,16 @@ extension XMLPlistReader {
             default: throw .notAPropertyList("<\(tag.name)/> is not a value")
             }
         }
-        guard tag.kind == .start else { throw .notAPropertyList("a closing tag </\(tag.name)> is out of place") }
+        guard tag.kind == .start else {
+            throw .notAPropertyList("a closing tag </\(tag.name)> is out of place")
+        }
         switch tag.name {
         case "array", "dict":
             return try container(tag.name, depth: depth, budget: &budget)
         case "true", "false":
-            guard try content(of: tag.name).isEmpty else { throw .notAPropertyList("<\(tag.name)> holds text") }
+            guard try content(of: tag.name).isEmpty else {
+                throw .notAPropertyList("<\(tag.name)> holds text")
+            }
             return .bool(tag.name == "true")
         default:
             return try simpleValue(tag.name, text: content(of: tag.name))
@@ -69,7 +73,8 @@ extension XMLPlistReader {
                 throw .notAPropertyList("a dictionary holds a value without a key")
             }
             let key = try content(of: "key")
-            entries.append(PlistEntry(key: key, value: try value(nextTag(), depth: depth + 1, budget: &budget)))
+            entries.append(
+                PlistEntry(key: key, value: try value(nextTag(), depth: depth + 1, budget: &budget)))
         }
         return name == "array" ? .array(elements) : .dictionary(entries)
     }

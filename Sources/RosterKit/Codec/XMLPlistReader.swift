@@ -64,7 +64,8 @@ struct XMLPlistReader {
             let key = try content(of: "key")
             let value = try nextTag()
             guard let field = StudentFields.Key(rawValue: key) else {
-                otherFields.append(PlistEntry(key: key, value: try self.value(value, depth: 1, budget: &budget)))
+                otherFields.append(
+                    PlistEntry(key: key, value: try self.value(value, depth: 1, budget: &budget)))
                 continue
             }
             if field == .age && value.name == "string" { ageIsText = true }

@@ -55,14 +55,21 @@ enum XMLPlistWriter {
         case .date(let seconds): text += "\(tabs)<date>\(PlistDate.iso8601(fromSeconds: seconds))</date>\n"
         case .data(let bytes): text += "\(tabs)<data>\(Data(bytes).base64EncodedString())</data>\n"
         case .uid(let number):
-            text += "\(tabs)<dict>\n\(tabs)\t<key>CF$UID</key>\n\(tabs)\t<integer>\(number)</integer>\n\(tabs)</dict>\n"
+            text +=
+                "\(tabs)<dict>\n\(tabs)\t<key>CF$UID</key>\n\(tabs)\t<integer>\(number)</integer>\n\(tabs)</dict>\n"
         case .array(let elements):
-            guard !elements.isEmpty else { return text += "\(tabs)<array/>\n" }
+            guard !elements.isEmpty else {
+                text += "\(tabs)<array/>\n"
+                return
+            }
             text += "\(tabs)<array>\n"
             for element in elements { try append(element, indent: indent + 1, to: &text) }
             text += "\(tabs)</array>\n"
         case .dictionary(let entries):
-            guard !entries.isEmpty else { return text += "\(tabs)<dict/>\n" }
+            guard !entries.isEmpty else {
+                text += "\(tabs)<dict/>\n"
+                return
+            }
             text += "\(tabs)<dict>\n"
             for entry in entries {
                 text += "\(tabs)\t<key>\(try escaped(entry.key, in: "a key"))</key>\n"

@@ -118,6 +118,8 @@ def reset(pristine, work, empty):
     for suffix in ["", ".bak", ".lock"]:
         if os.path.exists(work + suffix):
             os.remove(work + suffix)
+    history = os.path.join(os.path.dirname(work), "." + os.path.basename(work) + ".history")
+    shutil.rmtree(history, ignore_errors=True)
     if not empty:
         shutil.copyfile(pristine, work)
 

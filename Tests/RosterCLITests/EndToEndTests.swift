@@ -20,11 +20,11 @@ enum RosterBinary {
     }()
 
     /// Runs `roster` with `arguments` and returns what it did.
-    static func run(_ arguments: [String], environment: [String: String], directory: URL? = nil) throws
-        -> RunResult
-    {
+    static func run(
+        _ arguments: [String], environment: [String: String], directory: URL? = nil, executable: String? = nil
+    ) throws -> RunResult {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
         process.arguments = arguments
         process.environment = environment
         if let directory { process.currentDirectoryURL = directory }

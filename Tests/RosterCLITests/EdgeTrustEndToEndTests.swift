@@ -1,0 +1,83 @@
+import Foundation
+import RosterKit
+import Testing
+
+/// The built binary at the edges: pipes that close, standard input, /dev/stdout, and a file that
+/// another app shares, checked with Python's plistlib.
+@Suite("End to end: trust at the edges")
+struct EdgeTrustEndToEndTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    /// Runs a shell command line with the sandbox's environment and the binary as `$ROSTER`.
+    private func shell(_ line: String) throws -> RunResult {
+        var environment = sandbox.environment
+        environment["ROSTER"] = RosterBinary.url.path
+        environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return try RosterBinary.run(["-c", line], environment: environment, executable: "/bin/sh")
+    }
+
+    @Test("a reader that goes away ends roster quietly")
+    func closedPipe() throws {
+        try StorageHandler.save(
+            (0..<20_000).map { Student(name: "Student \($0)", age: 12) }, to: sandbox.file)
+        for command in ["list", "export", "list --format json"] {
+            let result = try shell("\"$ROSTER\" \(command) | head -1")
+            #expect(result.errorOutput.isEmpty, "\(command): \(result.errorOutput)")
+            #expect(result.output.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("import reads standard input as - and as /dev/stdin, from a pipe")
+    func standardInput() throws {
+        for source in ["-", "/dev/stdin"] {
+            try? FileManager.default.removeItem(at: sandbox.file)
+            let result = try shell(
+                "printf 'name,age\\nAda,12\\nAlan,13\\n' | \"$ROSTER\" import \(source) --format csv")
+            #expect(result.status == 0, "\(source): \(result.errorOutput)")
+            #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada", "Alan"])
+        }
+        let unnamed = try shell("printf 'name,age\\nAda,12\\n' | \"$ROSTER\" import -")
+        #expect(unnamed.status == 64)
+        #expect(unnamed.errorOutput.contains("--format csv"))
+    }
+
+    @Test("export --output /dev/stdout writes into the pipe and leaves /dev/stdout alone")
+    func exportToStandardOutput() throws {
+        try sandbox.add("Ada Lovelace")
+        let result = try shell("\"$ROSTER\" export --output /dev/stdout | cat")
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("id,name,age,grade,score"))
+        #expect(result.output.contains("Ada Lovelace"))
+        #expect(fileType("/dev/stdout") == S_IFLNK)
+    }
+
+    @Test(
+        "every changing command keeps other apps' keys, as plistlib reads them",
+        .enabled(if: installedTool("python3") != nil), arguments: ["binary", "xml"])
+    func otherAppsKeys(format: String) throws {
+        let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/shared_roster.py").path
+        let original = sandbox.folder.appendingPathComponent("original.plist").path
+        #expect(try shell("python3 '\(helper)' make '\(original)' \(format)").status == 0)
+        let csv = sandbox.folder.appendingPathComponent("more.csv").path
+        try Data("name,age\nKofi,12\n".utf8).write(to: URL(fileURLWithPath: csv))
+        let commands = [
+            ["add", "New Kid", "--age", "12"], ["edit", "Alan Turing", "--score", "88"],
+            ["remove", "Grace Hopper"], ["import", csv], ["delete-all", "--yes"], ["undo"],
+        ]
+        try FileManager.default.copyItem(atPath: original, toPath: sandbox.file.path)
+        for command in commands {
+            let result = try RosterBinary.run(command, environment: sandbox.environment)
+            #expect(result.status == 0, "\(command): \(result.errorOutput)")
+            let check = try shell("python3 '\(helper)' check \"$ROSTER_FILE\" '\(original)'")
+            #expect(check.output == "ok\n", "after \(command): \(check.output) \(check.errorOutput)")
+            let isXML = try Data(contentsOf: sandbox.file).starts(with: Array("<?xml".utf8))
+            #expect(isXML == (format == "xml"), "after \(command)")
+        }
+        #expect(try StorageHandler.load(from: sandbox.file).count == 5)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import RosterKit
+import Testing
+
+@testable import RosterCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Output that fails, pipes and devices as export targets, standard input as an import, and what
+/// undo, redo and history say.
+@Suite("Trust at the edges: output, pipes and history, in-process")
+struct EdgeTrustTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    /// Runs the tool in-process with standard output going to `descriptor`.
+    private func run(_ arguments: [String], outputDescriptor descriptor: Int32) -> RunResult {
+        let errorOutput = CapturedOutput()
+        let status = CommandLineTool.run(
+            arguments: arguments, environment: sandbox.environment,
+            output: FileDescriptorOutput(descriptor: descriptor), errorOutput: errorOutput)
+        return RunResult(status: status, output: "", errorOutput: errorOutput.text)
+    }
+
+    @Test(
+        "a full disk under standard output is one Error: line and exit 1", arguments: [["list"], ["export"]])
+    func fullOutput(command: [String]) throws {
+        try sandbox.add("Ada")
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let result = run(command, outputDescriptor: full)
+        #expect(result.status == 1)
+        #expect(result.errorOutput.hasPrefix("Error: Could not write the output: No space left on device."))
+        #expect(result.errorOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test("a closed descriptor under standard output is reported too")
+    func badDescriptor() throws {
+        try sandbox.add("Ada")
+        let result = run(["list"], outputDescriptor: 999)
+        #expect(result.status == 1)
+        #expect(result.errorLine.hasPrefix("Error: Could not write the output: Bad file descriptor."))
+    }
+
+    @Test("export --output into a pipe, /dev/null or '-' writes into it and replaces nothing")
+    func exportIntoSpecialFiles() throws {
+        try sandbox.add("Ada Lovelace")
+        let pipe = sandbox.folder.appendingPathComponent("pipe")
+        try #require(mkfifo(pipe.path, 0o600) == 0)
+        let box = ReadBox()
+        let reader = Thread {
+            box.data = FileHandle(forReadingAtPath: pipe.path)?.readDataToEndOfFile() ?? Data()
+            box.done.signal()
+        }
+        reader.start()
+        let piped = sandbox.run(["export", "--output", pipe.path])
+        box.done.wait()
+        #expect(piped.status == 0)
+        #expect(piped.output.isEmpty)
+        #expect(String(decoding: box.data, as: UTF8.self).contains("Ada Lovelace"))
+        #expect(fileType(pipe.path) == S_IFIFO)
+        #expect(sandbox.run(["export", "--output", "/dev/null"]).status == 0)
+        #expect(fileType("/dev/null") == S_IFCHR)
+        let dashed = sandbox.run(["export", "--output", "-", "--format", "json"])
+        #expect(dashed.output.contains("\"name\":\"Ada Lovelace\""))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+    }
+
+    @Test("undo and redo say what they did; history lists the changes, also as JSON")
+    func historyMessages() throws {
+        try sandbox.add("Ada")
+        try sandbox.add("Alan")
+        #expect(sandbox.run(["delete-all", "--yes"]).status == 0)
+        let undone = sandbox.run(["undo"])
+        #expect(undone.output.hasPrefix("Undid delete-all from "))
+        #expect(undone.output.hasSuffix(" (2 -> 0 students): 2 students are back.\n"))
+        let again = sandbox.run(["undo"])
+        #expect(again.output.hasSuffix(" (1 -> 2 students): the roster has 1 student again.\n"))
+        let redone = sandbox.run(["redo"])
+        #expect(redone.output.hasPrefix("Redid add from "))
+        #expect(redone.output.hasSuffix("the roster has 2 students again.\n"))
+        let table = sandbox.run(["history"]).output.split(separator: "\n")
+        #expect(table.first?.hasPrefix("WHEN") == true)
+        #expect(table.count == 4)
+        #expect(table[1].contains("delete-all") && table[1].hasSuffix("2 -> 0  (undone)"))
+        #expect(table[2].contains("add") && table[2].hasSuffix("1 -> 2"))
+        let json = Data(sandbox.run(["history", "--format", "json"]).output.utf8)
+        let rows = try #require(try JSONSerialization.jsonObject(with: json) as? [[String: Any]])
+        #expect(rows.map { $0["command"] as? String } == ["delete-all", "add", "add"])
+        #expect(rows.map { $0["undone"] as? Bool } == [true, false, false])
+        #expect(sandbox.run(["add", "Grace", "--age", "12"]).status == 0)
+        let nothing = sandbox.run(["redo"])
+        #expect(nothing.status == 1)
+        #expect(nothing.errorLine.hasPrefix("Error: There is nothing to redo"))
+    }
+
+    @Test("delete-all's hint stays true after later changes")
+    func deleteAllHint() throws {
+        for name in ["Ada", "Alan", "Grace"] { try sandbox.add(name) }
+        #expect(sandbox.run(["delete-all", "--yes"]).output.contains("Run 'roster undo'"))
+        try sandbox.add("New Kid")
+        try sandbox.add("Other Kid")
+        for _ in 0..<3 { #expect(sandbox.run(["undo"]).status == 0) }
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada", "Alan", "Grace"])
+    }
+}
+
+/// The type bits of what `path` names, without following a last link.
+func fileType(_ path: String) -> mode_t {
+    var status = stat()
+    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
+}
+
+/// What a reader thread hands back to the test.
+final class ReadBox: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
+}

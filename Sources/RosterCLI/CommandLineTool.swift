@@ -29,6 +29,12 @@ public enum CommandLineTool {
     /// The names of all subcommands, in help order.
     static var subcommandNames: [String] { subcommands.map { $0.spec.name } }
 
+    /// Prepares the `roster` process: a write past a file-size limit (`ulimit -f`) then fails with
+    /// an error that roster reports, instead of killing the process with `SIGXFSZ`.
+    public static func prepareProcess() {
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
     /// Runs `roster` with the given arguments and returns its exit code.
     ///
     /// - Parameters:

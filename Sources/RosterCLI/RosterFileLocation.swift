@@ -18,6 +18,11 @@ enum RosterFileLocation {
             guard !variable.isEmpty else { throw UsageError.emptyEnvironment("ROSTER_FILE") }
             return URL(fileURLWithPath: variable)
         }
+        if let home = environment["HOME"], !home.isEmpty, !home.hasPrefix("/") {
+            throw UsageError.message(
+                "HOME is '\(home)', which is not an absolute path, so the roster's folder is unknown. "
+                    + "Set HOME to your home folder, or give the roster with --file.")
+        }
         return StorageHandler.defaultURL(environment: environment)
     }
 }

@@ -38,6 +38,10 @@ struct FileLock: ~Copyable {
             close(descriptor)
             throw StorageError.notOwnFile(path: lockPath)
         }
+        // A lock that root creates goes to the folder's owner, who must be able to open it later.
+        if let owner = FileSystem.ownerForNewFiles(in: folder), status.st_uid == 0 {
+            fchown(descriptor, owner.0, owner.1)
+        }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -109,14 +109,20 @@ extension FileSystem {
     }
 
     /// Creates a private folder (mode 0700) that only roster writes in, or checks that the one
-    /// there is such a folder: a real folder, not a link, owned by this user.
+    /// there is such a folder: a real folder, not a link, owned by this user (or, for root, by
+    /// the owner of the folder it is in, to whom root gives a folder it creates).
     static func createPrivateFolder(_ path: String) throws {
-        if mkdir(path, privateDirectoryMode) != 0 && errno != EEXIST {
+        let parent = (path as NSString).deletingLastPathComponent
+        if mkdir(path, privateDirectoryMode) == 0 {
+            if let owner = ownerForNewFiles(in: parent) { chown(path, owner.0, owner.1) }
+        } else if errno != EEXIST {
             throw failure(path, action: "create the folder")
         }
         var status = stat()
         guard lstat(path, &status) == 0 else { throw failure(path, action: "use the folder") }
-        guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid() else {
+        let owner = ownerForNewFiles(in: parent)?.0 ?? geteuid()
+        guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == owner || status.st_uid == geteuid()
+        else {
             throw StorageError.notOwnFile(path: path)
         }
     }

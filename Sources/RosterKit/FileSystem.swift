@@ -47,8 +47,11 @@ enum FileSystem {
         do {
             defer { close(descriptor) }
             try body { try writeAll($0, to: descriptor, path: path) }
-            // Run as root on someone else's file, the new file is given back to its owner.
-            if let existing, geteuid() == 0, fchown(descriptor, existing.st_uid, existing.st_gid) != 0 {
+            // Run as root (`sudo roster add`), the new file goes to the old one's owner, or to the
+            // folder's, so that its owner is not locked out of it.
+            if let owner = existing.map({ ($0.st_uid, $0.st_gid) }) ?? ownerForNewFiles(in: folder),
+                geteuid() == 0, fchown(descriptor, owner.0, owner.1) != 0
+            {
                 throw failure(path, action: "write")
             }
             guard fchmod(descriptor, mode) == 0, !durable || fsync(descriptor) == 0 else {
@@ -93,6 +96,14 @@ enum FileSystem {
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         defer { close(descriptor) }
         try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+    }
+
+    /// Who should own a file that roster, run as root, creates in `folder`: the folder's owner;
+    /// `nil` when roster does not run as root.
+    static func ownerForNewFiles(in folder: String) -> (uid_t, gid_t)? {
+        var status = stat()
+        guard geteuid() == 0, stat(folder.isEmpty ? "." : folder, &status) == 0 else { return nil }
+        return (status.st_uid, status.st_gid)
     }
 
     /// Moves the file at `path` to `destination`, replacing it atomically.

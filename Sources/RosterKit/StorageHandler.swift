@@ -25,7 +25,7 @@ public enum StorageHandler {
     ///
     /// On Apple platforms this is `FileManager`'s `.documentDirectory`. On Linux it is
     /// `$HOME/Documents`, computed from `HOME` because Foundation there reads the password
-    /// database instead.
+    /// database instead; a `HOME` that is empty or not an absolute path is ignored.
     public static var plistURL: URL {
         defaultURL(environment: ProcessInfo.processInfo.environment)
     }
@@ -37,7 +37,7 @@ public enum StorageHandler {
     public static func defaultURL(environment: [String: String]) -> URL {
         #if os(Linux)
             let home =
-                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
                 ?? FileManager.default.homeDirectoryForCurrentUser.path
             let documents = URL(fileURLWithPath: home, isDirectory: true)
                 .appendingPathComponent("Documents", isDirectory: true)

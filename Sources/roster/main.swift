@@ -1,6 +1,7 @@
 import Foundation
 import RosterCLI
 
+CommandLineTool.prepareProcess()
 let status = CommandLineTool.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,

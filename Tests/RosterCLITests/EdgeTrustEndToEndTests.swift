@@ -31,6 +31,19 @@ struct EdgeTrustEndToEndTests {
         }
     }
 
+    @Test("a file-size limit (ulimit -f) is one Error: line; the roster and its history are as they were")
+    func fileSizeLimit() throws {
+        try StorageHandler.save((0..<2_000).map { Student(name: "Student \($0)", age: 12) }, to: sandbox.file)
+        let before = try Data(contentsOf: sandbox.file)
+        let history = try StorageHandler.history(at: sandbox.file).count
+        let result = try shell("ulimit -f 16; \"$ROSTER\" add 'New Kid' --age 12")
+        #expect(result.status == 1)
+        #expect(result.errorOutput.hasPrefix("Error: Could not write"), "\(result.errorOutput)")
+        #expect(result.errorOutput.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: sandbox.file) == before)
+        #expect(try StorageHandler.history(at: sandbox.file).count == history)
+    }
+
     @Test("import reads standard input as - and as /dev/stdin, from a pipe")
     func standardInput() throws {
         for source in ["-", "/dev/stdin"] {

@@ -102,6 +102,18 @@ struct EdgeTrustTests {
         #expect(nothing.errorLine.hasPrefix("Error: There is nothing to redo"))
     }
 
+    @Test("a relative HOME is refused, not taken from the working folder")
+    func relativeHome() {
+        let output = CapturedOutput()
+        let errorOutput = CapturedOutput()
+        let status = CommandLineTool.run(
+            arguments: ["add", "Ada", "--age", "12"], environment: ["HOME": "relative/home"], output: output,
+            errorOutput: errorOutput)
+        #expect(status == 64)
+        #expect(errorOutput.text.hasPrefix("Error: HOME is 'relative/home', which is not an absolute path"))
+        #expect(!FileManager.default.fileExists(atPath: "relative"))
+    }
+
     @Test("delete-all's hint stays true after later changes")
     func deleteAllHint() throws {
         for name in ["Ada", "Alan", "Grace"] { try sandbox.add(name) }

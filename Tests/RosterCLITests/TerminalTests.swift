@@ -123,6 +123,7 @@ struct TerminalTests {
             (true, ["NO_COLOR": "1"], [], false),
             (true, ["TERM": "dumb"], [], false), (false, [:], ["--color", "always"], true),
             (true, [:], ["--color", "never"], false), (true, ["NO_COLOR": ""], ["--color=always"], true),
+            (true, ["NO_COLOR": ""], [], true),
         ])
     func colour(terminal: Bool, environment: [String: String], flags: [String], expectColour: Bool) throws {
         try useFixture("mixed-scripts.plist")

@@ -23,7 +23,9 @@ struct Style: Equatable {
         case "always": isEnabled = true
         case "never": isEnabled = false
         default:
-            isEnabled = stream.isTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+            // no-color.org: only a NO_COLOR that is set and not empty turns colour off.
+            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            isEnabled = stream.isTerminal && !noColor && environment["TERM"] != "dumb"
         }
     }
 

@@ -87,5 +87,37 @@ write(
     + b"<key>id</key><string>" + GOOD["id"].encode() + b"</string><key>name</key><string>Ada</string>"
     + b"<key>age</key><integer>12</integer></dict></array></plist>",
 )
+
+# References and offsets of 2^63 or more, which become negative as signed 64-bit numbers.
+def wide_bplist(objects, top, reference_size, offset_size, offsets=None):
+    """A binary plist with the given widths; `offsets` overrides the offset table."""
+    body = b"bplist00"
+    table_offsets = []
+    for obj in objects:
+        table_offsets.append(len(body))
+        body += obj
+    table = len(body)
+    for offset in offsets or table_offsets:
+        body += offset.to_bytes(offset_size, "big")
+    return body + bytes(6) + bytes([offset_size, reference_size]) + struct.pack(">QQQ", len(objects), top, table)
+
+
+write("huge-reference.plist", wide_bplist([bytes([0xA1]) + (2**63).to_bytes(8, "big")], 0, 8, 1))
+write("huge-reference-all-ones.plist", wide_bplist([bytes([0xA1]) + (2**64 - 1).to_bytes(8, "big")], 0, 8, 2))
+write("huge-offset.plist", wide_bplist([bytes([0xA1, 0, 0, 0, 0, 0, 0, 0, 1]), bytes([0x10, 1])], 0, 8, 8,
+                                      offsets=[8, 2**63 + 5]))
+
+# A top-level array that lies inside another object (here a UTF-16 name): splicing a new student
+# onto the array would change that name, so roster must rewrite such a file instead.
+uuid_text = GOOD["id"].encode()
+overlap = b"bplist00" + bytes([0x62]) + bytes([0xA1, 0x01]) + bytes([0x00, 0x41])
+overlap += bytes([0xD3, 2, 3, 4, 5, 6, 7])
+overlap += ascii_string("id") + ascii_string("name") + ascii_string("age")
+overlap += bytes([0x5F, 0x10, len(uuid_text)]) + uuid_text + bytes([0x10, 12])
+overlap_table = len(overlap)
+overlap += bytes([9, 13, 20, 23, 28, 32, 8, 71])
+overlap += bytes(6) + bytes([1, 1]) + struct.pack(">QQQ", 8, 0, overlap_table)
+write("array-inside-a-name.plist", overlap)
+
 write("xml-entity-expansion.plist", b'<?xml version="1.0"?><!DOCTYPE plist [<!ENTITY a "aaaaaaaaaa">]><plist><array/></plist>')
 write("xml-unclosed.plist", b'<?xml version="1.0"?><plist version="1.0"><array><dict><key>name</key><string>Ada')

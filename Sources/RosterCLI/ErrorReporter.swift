@@ -16,7 +16,8 @@ struct ErrorReporter {
         case let validation as ValidationError:
             return reportUsage(validation.description, helpLine: nil, for: spec)
         default:
-            errorOutput.write("\(style.error("Error:")) \(error)\n")
+            // An error may quote a name or a value from a file: never raw control characters.
+            errorOutput.write("\(style.error("Error:")) \(VisibleText.of("\(error)"))\n")
             return 1
         }
     }

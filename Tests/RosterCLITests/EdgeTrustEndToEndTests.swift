@@ -93,4 +93,33 @@ struct EdgeTrustEndToEndTests {
         }
         #expect(try StorageHandler.load(from: sandbox.file).count == 5)
     }
+
+    @Test(
+        "a crafted binary plist ends list, add, undo and import with one Error: line, never a signal",
+        arguments: ["huge-reference.plist", "huge-reference-all-ones.plist", "huge-offset.plist"])
+    func craftedFiles(name: String) throws {
+        let crafted = FuzzTests.repository.appendingPathComponent("Fixtures/hostile/" + name)
+        try FileManager.default.copyItem(at: crafted, to: sandbox.file)
+        var results = [
+            try RosterBinary.run(["list"], environment: sandbox.environment),
+            try RosterBinary.run(["add", "Ada", "--age", "12"], environment: sandbox.environment),
+        ]
+        // An import of the crafted file, and an undo to a crafted version.
+        try FileManager.default.removeItem(at: sandbox.file)
+        results.append(try RosterBinary.run(["import", crafted.path], environment: sandbox.environment))
+        try sandbox.add("Ada")
+        let history = sandbox.folder.appendingPathComponent(".students.plist.history")
+        let version = try #require(try FileManager.default.contentsOfDirectory(atPath: history.path).first)
+        try FileManager.default.removeItem(at: history.appendingPathComponent(version))
+        try FileManager.default.copyItem(at: crafted, to: history.appendingPathComponent(version))
+        results.append(try RosterBinary.run(["undo"], environment: sandbox.environment))
+        for (index, result) in results.enumerated() {
+            #expect(result.status == 1)
+            // An import lists the file's problem, then its one Error: line.
+            let lines = result.errorOutput.split(separator: "\n")
+            #expect(lines.count == (index == 2 ? 2 : 1), "\(result.errorOutput)")
+            #expect(lines.last?.hasPrefix("Error: ") == true, "\(result.errorOutput)")
+        }
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada"])
+    }
 }

@@ -22,6 +22,9 @@ struct HostileFileTests {
             ("shared-references.plist", "record 1 is not a dictionary"),
             ("offset-out-of-range.plist", "it is not a property list"),
             ("reference-out-of-range.plist", "an object reference is out of range"),
+            ("huge-reference.plist", "an object reference is out of range"),
+            ("huge-reference-all-ones.plist", "an object reference is out of range"),
+            ("huge-offset.plist", "an object offset is out of range"),
             ("huge-count.plist", "a length is out of range"),
             ("cycle.plist", "record 1 is not a dictionary"),
             ("deep-xml.plist", "record 1 is not a dictionary"),
@@ -59,5 +62,15 @@ struct HostileFileTests {
             return
         }
         #expect(said.contains(reason), "said: \(said)")
+    }
+
+    @Test("adding to a file whose array lies inside a name keeps every name as it was")
+    func arrayInsideAName() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file()
+        try FileManager.default.copyItem(at: Fixtures.url("hostile/array-inside-a-name.plist"), to: file)
+        let before = try StorageHandler.load(from: file)
+        try StorageHandler.write(Student(name: "Bob", age: 12), to: file)
+        #expect(try StorageHandler.load(from: file).map(\.name) == before.map(\.name) + ["Bob"])
     }
 }

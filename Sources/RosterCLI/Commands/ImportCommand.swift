@@ -43,14 +43,16 @@ enum ImportCommand: Subcommand {
                 progress.show("Checking rows: \(done)…")
             }
             progress.finish()
-            for note in result.notes { context.errorOutput.write("Note: \(note).\n") }
+            for note in result.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let dryRun = parsed.has("dry-run")
             let added = try context.viewModel().importStudents(
                 result, replace: parsed.has("replace"), dryRun: dryRun)
             report(added, from: path, replace: parsed.has("replace"), dryRun: dryRun, to: context.output)
         } catch let error as ImportError {
-            let lines = error.problems.map { "\(path):\($0.location.map { "\($0):" } ?? "") \($0.message)\n" }
+            let lines = error.problems.map {
+                "\(path):\($0.location.map { "\($0):" } ?? "") \(VisibleText.of($0.message))\n"
+            }
             context.errorOutput.write(lines.joined())
             throw error
         }
@@ -72,7 +74,7 @@ enum ImportCommand: Subcommand {
             ? "Would replace the roster with \(count) from \(path)" : "Would import \(count) from \(path)"
         text += "; nothing was written (dry run).\n"
         text.reserveCapacity(text.utf8.count + added.count * 30)
-        for student in added { text += "  \(student.name), age \(student.age)\n" }
+        for student in added { text += "  \(VisibleText.of(student.name)), age \(student.age)\n" }
         output.write(text)
     }
 }

@@ -21,7 +21,8 @@ enum ShowCommand: Subcommand {
             return
         }
         let rows = [
-            ("ID", student.id.uuidString), ("Name", student.name), ("Age", String(student.age)),
+            ("ID", student.id.uuidString), ("Name", VisibleText.of(student.name)),
+            ("Age", String(student.age)),
             ("Grade", student.grade.map(String.init) ?? "-"),
             ("Score", student.score.map(StudentText.score) ?? "-"),
         ]

@@ -91,16 +91,17 @@ struct StudentTable {
                     names.append(nil, width: 0)
                     continue
                 }
-                let width = measure(buffer[index], idLength: shortIDLengths[index], into: &widths)
-                names.append(buffer[index].name, width: width)
+                let name = VisibleText.of(buffer[index].name)
+                let width = measure(buffer[index], name: name, idLength: shortIDLengths[index], into: &widths)
+                names.append(name, width: width)
             }
         }
         return (widths, names)
     }
 
     /// Widens the columns to fit one student; returns the name's display width.
-    private func measure(_ student: Student, idLength: Int, into widths: inout [Int]) -> Int {
-        let nameWidth = DisplayWidth.of(student.name)
+    private func measure(_ student: Student, name: String, idLength: Int, into widths: inout [Int]) -> Int {
+        let nameWidth = DisplayWidth.of(name)
         widths[0] = max(widths[0], idLength)
         widths[1] = max(widths[1], nameWidth)
         widths[2] = max(widths[2], DecimalText.width(of: student.age))
@@ -134,7 +135,7 @@ struct StudentTable {
             }
             return
         }
-        let shortened = DisplayWidth.truncated(students[index].name, to: widths[1])
+        let shortened = DisplayWidth.truncated(VisibleText.of(students[index].name), to: widths[1])
         Array(shortened.utf8).withUnsafeBufferPointer { name in
             appendRow(
                 of: students, at: index, idLength: idLengths[index], name: name,

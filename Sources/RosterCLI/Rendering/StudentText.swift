@@ -9,7 +9,7 @@ enum StudentText {
 
     /// A short description used in messages: `Ada Lovelace (age 12, id 1A2B3C4D)`.
     static func summary(_ student: Student) -> String {
-        "\(student.name) (age \(student.age), id \(student.id.uuidString.prefix(RosterLookup.minimumShortIDLength)))"
+        "\(VisibleText.of(student.name)) (age \(student.age), id \(student.id.uuidString.prefix(RosterLookup.minimumShortIDLength)))"
     }
 
     /// `1 student`, `2 students`.

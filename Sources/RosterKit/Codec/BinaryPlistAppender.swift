@@ -21,6 +21,10 @@ enum BinaryPlistAppender {
         throws(DecodingProblem) -> SplicedFile?
     {
         let (topOffset, topEnd, oldCount, oldReferencesStart) = try reader.topArraySpan()
+        // Splicing rewrites the array's bytes in place, so no other object may lie around them:
+        // the array must be the file's first object, as every encoder writes it, and no object
+        // may start inside it (checked below). Any other layout is rewritten in full.
+        guard topOffset == 8 else { return nil }
         var keys = try reader.keyObjects()
         var objects = NewObjects(firstNumber: reader.objectCount, referenceSize: reader.referenceSize)
         for key in StudentFields.Key.allCases where keys[key] == nil { keys[key] = objects.addKey(key) }
@@ -40,6 +44,7 @@ enum BinaryPlistAppender {
         table.reserveCapacity((lastNumber + 1) * offsetSize + 32)
         for number in 0..<reader.objectCount {
             let offset = reader.offset(of: number)
+            guard offset >= 8, offset < reader.tableOffset else { return nil }
             if number != reader.topObject && offset >= topOffset && offset < topEnd { return nil }
             appendBigEndian(UInt64(offset < topEnd ? offset : offset + shift), size: offsetSize, to: &table)
         }

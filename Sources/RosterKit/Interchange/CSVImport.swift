@@ -195,7 +195,8 @@ enum CSVImport {
                 }
                 columns[name] = index
             } else {
-                notes.append("ignoring the column '\(field)', which roster does not keep")
+                notes.append(
+                    "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
             }
         }
         let missing = ["name", "age"].filter { columns[$0] == nil }

@@ -44,7 +44,9 @@ public enum CSVRosterWriter {
     private static func append(
         _ students: UnsafeBufferPointer<Student>, at index: Int, to output: inout [UInt8]
     ) {
-        let name = students[index].name
+        // A name a file brought with control characters is written with them escaped, so that a
+        // CSV shown on a terminal cannot drive it.
+        let name = VisibleText.of(students[index].name)
         // A name's bytes can double when quoted, plus its guard and quotes.
         let maximumCount =
             50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount

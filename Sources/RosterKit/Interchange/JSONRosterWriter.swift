@@ -100,24 +100,38 @@ public enum JSONRosterWriter {
         output.append(UInt8(ascii: "}"))
     }
 
+    /// Appends a string's bytes with JSON's escapes, and with every control character escaped,
+    /// DEL and the C1 controls (U+0080 to U+009F, whose UTF-8 starts with 0xC2) too, so that
+    /// JSON printed to a terminal cannot drive it.
     private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
-        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 })
+        else {
             output.append(bytes)
             return
         }
-        for byte in bytes {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
             switch byte {
             case UInt8(ascii: "\""): output.append(static: "\\\"")
             case UInt8(ascii: "\\"): output.append(static: "\\\\")
             case 0x0A: output.append(static: "\\n")
             case 0x0D: output.append(static: "\\r")
             case 0x09: output.append(static: "\\t")
-            case 0..<0x20:
-                output.append(static: "\\u00")
-                output.append(UUIDText.digit(byte >> 4) | 0x20)
-                output.append(UUIDText.digit(byte & 0x0F) | 0x20)
+            case 0..<0x20, 0x7F: appendUnicodeEscape(byte, to: &output)
+            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):
+                appendUnicodeEscape(bytes[index], to: &output)
+                index += 1
             default: output.append(byte)
             }
         }
+    }
+
+    /// Appends `\u00XX` for a character below U+0100.
+    private static func appendUnicodeEscape(_ value: UInt8, to output: inout ByteCursor) {
+        output.append(static: "\\u00")
+        output.append(UUIDText.digit(value >> 4) | 0x20)
+        output.append(UUIDText.digit(value & 0x0F) | 0x20)
     }
 }

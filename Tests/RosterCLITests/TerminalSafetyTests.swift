@@ -1,0 +1,69 @@
+import Foundation
+import RosterKit
+import Testing
+
+@testable import RosterCLI
+
+/// Nothing read from a file reaches the terminal as a raw control character.
+@Suite("Names never drive the terminal")
+struct TerminalSafetyTests {
+    let sandbox: RosterSandbox
+    static let hostileName = "\u{1B}]0;pwned\u{7}Eve\r\n\u{9B}2J\u{7F}"
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        try StorageHandler.save([Student(name: Self.hostileName, age: 12)], to: sandbox.file)
+    }
+
+    /// Whether `text` holds a character a terminal acts on, other than the line ends it needs.
+    private func hasRawControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains {
+            (($0.value < 0x20) || (0x7F...0x9F).contains($0.value)) && $0 != "\n" && $0 != "\r"
+        }
+    }
+
+    @Test("list, show, remove and every text format show the name's controls escaped")
+    func escapedEverywhere() throws {
+        let id = try StorageHandler.load(from: sandbox.file)[0].id.uuidString
+        let runs = [
+            sandbox.run(["list"]), sandbox.run(["list", "--format", "csv"]), sandbox.run(["show", id]),
+            sandbox.run(["list", "--format", "json"]), sandbox.run(["export"]),
+            sandbox.run(["show", "Eve"]),
+        ]
+        for run in runs {
+            #expect(!hasRawControl(run.output + run.errorOutput), "\(run)")
+            #expect(!(run.output + run.errorOutput).contains("Eve\r\n"), "\(run)")
+        }
+        #expect(runs[0].output.contains("\\u{1B}]0;pwned\\u{7}Eve\\u{D}\\u{A}\\u{9B}2J\\u{7F}"))
+        #expect(runs[3].output.contains("\\u001b]0;pwned\\u0007Eve\\r\\n\\u009b2J\\u007f"))
+        let removed = sandbox.run(["remove", id])
+        #expect(removed.output.hasPrefix("Removed 1 student: \\u{1B}]0;pwned"))
+        #expect(!hasRawControl(removed.output))
+    }
+
+    @Test("a CSV import's notes and problem lines escape what they quote, and cut it short")
+    func importEchoes() throws {
+        let file = sandbox.folder.appendingPathComponent("class.csv")
+        let longColumn = String(repeating: "x", count: 5_000)
+        try Data("name,age,\u{1B}[31mred,\(longColumn)\nAda,12,,\n".utf8).write(to: file)
+        let noted = sandbox.run(["import", file.path, "--dry-run"])
+        #expect(noted.status == 0)
+        #expect(noted.errorOutput.contains("'\\u{1B}[31mred'"))
+        #expect(noted.errorOutput.split(separator: "\n").allSatisfy { $0.count < 300 })
+        try Data("name,age\n\u{1B}[2JEve\u{9B},12\n".utf8).write(to: file)
+        let refused = sandbox.run(["import", file.path])
+        #expect(refused.status == 1)
+        for result in [noted, refused] {
+            #expect(!hasRawControl(result.output + result.errorOutput), "\(result)")
+        }
+    }
+
+    @Test("VisibleText leaves ordinary names alone and escapes C0, DEL and C1")
+    func visibleText() {
+        for name in ["Ada Lovelace", "Zoë Martin", "田中 太郎", "محمد", ""] {
+            #expect(VisibleText.of(name) == name)
+        }
+        #expect(VisibleText.of("a\u{1B}b\u{7F}c\u{9B}d\u{85}") == "a\\u{1B}b\\u{7F}c\\u{9B}d\\u{85}")
+        #expect(VisibleText.quoted("abcdef", limit: 3) == "abc…")
+    }
+}

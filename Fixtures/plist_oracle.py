@@ -20,7 +20,7 @@ def student(record):
         return None
     if isinstance(age, str) and age.isascii() and age.isdigit() and len(age) <= 18:
         age = int(age)
-    if not isinstance(age, int) or isinstance(age, bool):
+    if not isinstance(age, int) or isinstance(age, bool) or not 1 <= age <= 120:
         return None
     try:
         sid = str(uuid.UUID(sid)).upper()
@@ -29,11 +29,11 @@ def student(record):
     out = {"id": sid, "name": name, "age": age}
     grade, score = record.get("grade"), record.get("score")
     if "grade" in record:
-        if not isinstance(grade, int) or isinstance(grade, bool):
+        if not isinstance(grade, int) or isinstance(grade, bool) or not 0 <= grade <= 13:
             return None
         out["grade"] = grade
     if "score" in record:
-        if isinstance(score, bool) or not isinstance(score, (int, float)):
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 100:
             return None
         out["score"] = float(score)
     return out

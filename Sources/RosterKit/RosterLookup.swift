@@ -180,11 +180,13 @@ public enum RosterLookup {
     struct NameMatcher {
         private let text: String
         private let lowered: String
+        private let visibleLowered: String
         private let isASCII: Bool
 
         init(_ text: String) {
             self.text = text
             lowered = text.lowercased()
+            visibleLowered = Self.visible(text).lowercased()
             isASCII = text.utf8.allSatisfy { $0 < 0x80 }
         }
 
@@ -205,10 +207,19 @@ public enum RosterLookup {
                     && zip(name.utf8, lowered.utf8).allSatisfy { Self.lower($0) == $1 }
             }
             if name == text { return true }
-            // Changing case changes a name's length by a byte or two at most in practice, so most
-            // names are ruled out without the cost of lowercasing them.
-            guard abs(name.utf8.count - text.utf8.count) <= 2 else { return false }
-            return name.lowercased() == lowered
+            // Changing case changes a name's length by a byte or two at most in practice, and an
+            // invisible character adds three or four, so most names are ruled out without the
+            // cost of lowercasing them.
+            guard (-2...8).contains(name.utf8.count - text.utf8.count) else { return false }
+            return Self.visible(name).lowercased() == visibleLowered
+        }
+
+        /// `text` without the characters that show nothing; see ``StudentValidator/isInvisible(_:)``.
+        static func visible(_ text: String) -> String {
+            guard text.unicodeScalars.contains(where: StudentValidator.isInvisible) else { return text }
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: text.unicodeScalars.filter { !StudentValidator.isInvisible($0) })
+            return String(scalars)
         }
 
         private static func lower(_ byte: UInt8) -> UInt8 {

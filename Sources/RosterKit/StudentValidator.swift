@@ -23,6 +23,9 @@ public enum StudentValidator {
         let trimmed = trimmed(name)
         guard !trimmed.isEmpty else { throw ValidationError.emptyName }
         guard !hasForbiddenScalar(trimmed) else { throw ValidationError.nameHasControlCharacter }
+        guard trimmed.unicodeScalars.contains(where: isVisible) else {
+            throw ValidationError.nameHasNoVisibleCharacter
+        }
         // A name has at least as many bytes as characters, so only long ones need counting.
         if trimmed.utf8.count > maximumNameLength {
             let length = trimmed.count
@@ -190,6 +193,30 @@ public enum StudentValidator {
             return true
         default:
             return false
+        }
+    }
+
+    /// Whether a scalar shows as something of its own: not a space, not an invisible character,
+    /// not a combining mark, which needs a letter to sit on.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value > 0x20 }
+        if isInvisible(scalar) || scalar.properties.isWhitespace { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return false
+        default: return true
+        }
+    }
+
+    /// Whether a scalar takes no room and shows nothing: a format character such as a zero-width
+    /// joiner, a variation selector, or a blank filler such as U+3164 or U+2800. Two names that
+    /// differ only by these are the same name to a reader, and to ``RosterLookup``.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x2800, 0x3164, 0xFE00...0xFE0F, 0xFFA0,
+            0xE0100...0xE01EF:
+            return true
+        default:
+            return scalar.value > 0x7F && scalar.properties.generalCategory == .format
         }
     }
 

@@ -8,6 +8,8 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
     case nameTooLong(length: Int)
     /// The name holds a control or invisible formatting character, such as a newline or a tab.
     case nameHasControlCharacter
+    /// The name has no character that shows: only spaces, fillers such as U+3164 or marks alone.
+    case nameHasNoVisibleCharacter
     /// A field every student needs is missing; `field` is `name` or `age`.
     case missing(field: String)
     /// A field's text is not a number of the kind it needs; `field` is `age`, `grade` or `score`.
@@ -26,6 +28,9 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
         case .nameHasControlCharacter:
             return "The name contains a control character such as a newline or a tab; "
                 + "type the name on one line with ordinary spaces."
+        case .nameHasNoVisibleCharacter:
+            return "The name has no visible character, only blank or invisible ones; "
+                + "give the student's name, for example \"Ada Lovelace\"."
         case .missing(let field):
             return "The \(field) is missing; every student needs a name and an age."
         case .notANumber(let field, let text, let expected):

@@ -58,6 +58,40 @@ struct TerminalSafetyTests {
         }
     }
 
+    @Test("names with invisible characters line up with the others")
+    func alignment() throws {
+        try StorageHandler.save(
+            ["Ada", "Ada\u{200D}", "Ada\u{FE0F}", "Bob"].map { Student(name: $0, age: 12) }, to: sandbox.file)
+        let rows = sandbox.run(["list", "--sort", "added"]).output.split(separator: "\n").dropFirst()
+        // What a terminal shows: every scalar a column, but the joiner and the selector none.
+        let widths = rows.map { row in
+            row[..<(row.range(of: " 12 ")?.lowerBound ?? row.endIndex)].unicodeScalars
+                .filter { $0.value != 0x200D && $0.value != 0xFE0F }.count
+        }
+        #expect(Set(widths).count == 1, "\(rows)")
+    }
+
+    @Test("JSON import refuses a name that is not text, by line")
+    func jsonNames() throws {
+        let file = sandbox.folder.appendingPathComponent("class.json")
+        let json =
+            "[\n{\"name\": true, \"age\": 12},\n{\"name\": [\"Ada\"], \"age\": 12},\n"
+            + "{\"name\": {}, \"age\": 12},\n{\"name\": \"Sur\\ud800\", \"age\": 12},\n{\"name\": 7, \"age\": 12}\n]\n"
+        try Data(json.utf8).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 1)
+        let lines = result.errorOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[0].hasSuffix("class.json:2: The name is true or false, not text."))
+        #expect(lines[1].hasSuffix("class.json:3: The name is a list, not text."))
+        #expect(lines[2].hasSuffix("class.json:4: The name is an object, not text."))
+        #expect(
+            lines[3].hasSuffix(
+                "class.json:5: The name is not valid Unicode text (a broken character or a lone surrogate)."))
+        #expect(lines[4].hasSuffix("class.json:6: The name is a number, not text."))
+        #expect(try StorageHandler.load(from: sandbox.file).count == 1)
+    }
+
     @Test("VisibleText leaves ordinary names alone and escapes C0, DEL and C1")
     func visibleText() {
         for name in ["Ada Lovelace", "Zoë Martin", "田中 太郎", "محمد", ""] {

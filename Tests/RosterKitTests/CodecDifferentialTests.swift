@@ -79,7 +79,41 @@ struct CodecDifferentialTests {
         students.append(Student(name: "small", age: 65_536, grade: 65_535, score: .leastNonzeroMagnitude))
         let data = Data(try RosterCodec.encode(students, format: format))
         #expect(try PropertyListDecoder().decode([Student].self, from: data) == students)
-        #expect(try RosterCodec.decode(data, path: "test").students == students)
+        // roster's reader takes only the values a roster holds; the first out of range is named.
+        #expect(
+            throws: StorageError.damaged(path: "test", reason: "record 1 has an age of 0, outside 1 to 120")
+        ) {
+            try RosterCodec.decode(data, path: "test")
+        }
+        let valid = students.enumerated().map { index, student in
+            Student(
+                id: student.id, name: student.name, age: 1 + index % 120,
+                grade: student.grade.map { Int($0.magnitude % 14) },
+                score: student.score.map { min(abs($0), 100) })
+        }
+        let validData = Data(try RosterCodec.encode(valid, format: format))
+        #expect(try RosterCodec.decode(validData, path: "test").students == valid)
+        #expect(try PropertyListDecoder().decode([Student].self, from: validData) == valid)
+    }
+
+    @Test(
+        "a score that is not a number, an age or a grade out of range makes a file damaged",
+        arguments: [
+            (Student(name: "Ada", age: 12, score: .nan), "record 1 has a score of nan, outside 0 to 100"),
+            (
+                Student(name: "Ada", age: 12, score: .infinity),
+                "record 1 has a score of inf, outside 0 to 100"
+            ),
+            (Student(name: "Ada", age: .min), "record 1 has an age of \(Int.min), outside 1 to 120"),
+            (Student(name: "Ada", age: 12, grade: 40), "record 1 has a grade of 40, outside 0 to 13"),
+        ])
+    func valuesNoRosterHolds(student: Student, reason: String) throws {
+        for format in RosterFormat.allCases {
+            let data = Data(try RosterCodec.encode([student], format: format))
+            #expect(throws: StorageError.damaged(path: "x", reason: reason)) {
+                try RosterCodec.decode(data, path: "x")
+            }
+        }
     }
 
     @Test("roster's binary output is as compact as Foundation's for names that differ")

@@ -94,3 +94,30 @@ struct StudentValidatorTests {
         }
     }
 }
+
+@Suite("Names that show nothing")
+struct InvisibleNameTests {
+    @Test(
+        "a name with no visible character is refused",
+        arguments: [
+            "\u{3164}", "\u{2800}", "\u{FFA0}", "\u{301}", "\u{301}\u{302}", "\u{200D}", " \u{3164} ",
+        ])
+    func blank(name: String) {
+        #expect(throws: ValidationError.nameHasNoVisibleCharacter) { try StudentValidator.name(name) }
+    }
+
+    @Test(
+        "a letter with marks, or with an invisible joiner, is a name",
+        arguments: ["e\u{301}", "Ada\u{200D}", "Zoë"])
+    func visible(name: String) throws {
+        #expect(try StudentValidator.name(name) == name)
+    }
+
+    @Test("names equal but for invisible characters are one name to a lookup")
+    func sameName() throws {
+        let students = [Student(name: "Ada", age: 12), Student(name: "Ada\u{200D}", age: 12)]
+        #expect(throws: LookupError.self) { try RosterLookup.index(of: "ada", in: students) }
+        let alone = [Student(name: "Ada\u{FE0F}", age: 12)]
+        #expect(try RosterLookup.index(of: "ADA", in: alone) == 0)
+    }
+}

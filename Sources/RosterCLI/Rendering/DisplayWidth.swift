@@ -33,7 +33,11 @@ enum DisplayWidth {
     /// counts as a terminal's `wcwidth` counts it, so a Devanagari vowel sign takes its own column.
     static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
-        if scalars.contains(where: { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }) { return 2 }
+        // A variation selector asks for an emoji only after a character that has one: after a
+        // letter ("Ada" + U+FE0F) it shows nothing.
+        let asksForEmoji =
+            scalars.contains { $0.value == 0xFE0F } && scalars.first?.properties.isEmoji == true
+        if asksForEmoji || scalars.contains(where: { $0.properties.isEmojiPresentation }) { return 2 }
         return scalars.reduce(0) { $0 + of($1) }
     }
 

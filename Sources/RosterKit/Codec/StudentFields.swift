@@ -44,10 +44,28 @@ struct StudentFields {
     }
 
     /// The complete student, or the problem with record `record`.
+    ///
+    /// Values no roster holds (an age of -5, a grade of 40, a score that is not a number) make
+    /// the file damaged: they are the validator's ranges, the same as for `add`.
     func student(record: Int) throws(DecodingProblem) -> Student {
         guard let id else { throw .record(record, "has no 'id'") }
         guard let name else { throw .record(record, "has no 'name'") }
         guard let age else { throw .record(record, "has no 'age'") }
+        guard StudentValidator.ages.contains(age) else {
+            throw .record(
+                record,
+                "has an age of \(age), outside \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)"
+            )
+        }
+        if let grade, !StudentValidator.grades.contains(grade) {
+            throw .record(
+                record,
+                "has a grade of \(grade), outside \(StudentValidator.grades.lowerBound) to \(StudentValidator.grades.upperBound)"
+            )
+        }
+        if let score, !(score.isFinite && StudentValidator.scores.contains(score)) {
+            throw .record(record, "has a score of \(score), outside 0 to 100")
+        }
         return Student(id: id, name: name, age: age, grade: grade, score: score)
     }
 

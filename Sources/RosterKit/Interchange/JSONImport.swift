@@ -27,6 +27,14 @@ enum JSONImport {
                 problems.append(ImportProblem(line: line, message: "The element is not an object."))
                 continue
             }
+            // A value that is neither text nor a number is refused, never turned into a name.
+            let wrong = ["id", "name", "age", "grade", "score"].compactMap { key in
+                fields[key]?.problem(field: key)
+            }
+            guard wrong.isEmpty else {
+                problems.append(ImportProblem(line: line, message: wrong.joined(separator: " ")))
+                continue
+            }
             let student = RosterImporter.student(
                 id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
                 grade: fields["grade"]?.text, score: fields["score"]?.text,
@@ -45,21 +53,45 @@ enum JSONImport {
         }
     }
 
-    /// One value of an object, as the text the validators read.
+    /// One value of an object, as the text the validators read, or what else it is.
     private struct Field: Decodable {
-        let text: String?
+        private(set) var text: String?
+        /// What the value is when it is neither text, a number nor null.
+        private(set) var other: String?
+        /// Whether the value is a JSON string.
+        private(set) var isString = false
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                text = nil
-            } else if let number = try? container.decode(Double.self) {
+            if container.decodeNil() { return }
+            if let number = try? container.decode(Double.self) {
                 text = Self.decimal(number)
             } else if let string = try? container.decode(String.self) {
-                text = string
+                (text, isString) = (string, true)
+            } else if (try? container.decode(Bool.self)) != nil {
+                other = "true or false"
+            } else if (try? container.decode([Field].self)) != nil {
+                other = "a list"
+            } else if (try? container.decode([String: Field].self)) != nil {
+                other = "an object"
             } else {
-                text = "(not a number or text)"
+                other = "invalid text"
             }
+        }
+
+        /// What is wrong with this value for `field`, or `nil` when the validators can read it.
+        func problem(field: String) -> String? {
+            if other == "invalid text" {
+                return "The \(field) is not valid Unicode text (a broken character or a lone surrogate)."
+            }
+            if let other {
+                return
+                    "The \(field) is \(other), not \(field == "name" || field == "id" ? "text" : "a number")."
+            }
+            if field == "name" || field == "id", text != nil, !isString {
+                return "The \(field) is a number, not text."
+            }
+            return nil
         }
 
         /// A number in plain decimal notation, since the validators read no exponents; 17

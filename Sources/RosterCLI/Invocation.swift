@@ -31,7 +31,35 @@ struct Invocation {
         return 1
     }
 
+    /// The open files a command may need at once: the roster, its lock, its history folder, a
+    /// version, a temporary file, the standard streams, and the threads of a large roster's
+    /// parallel work, which the system cannot start without descriptors of their own.
+    static let neededDescriptors: rlim_t = 32
+
+    /// Raises the limit on open files to what a command needs when the system allows it;
+    /// otherwise says which limit is too low. `ulimit -n 6` would make a large roster's work
+    /// threads fail to start, which the threads library answers by stopping the process.
+    private func checkDescriptorLimit() -> String? {
+        #if os(Linux)
+            let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let openFiles = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(openFiles, &limit) == 0, limit.rlim_cur < Self.neededDescriptors else { return nil }
+        if limit.rlim_max >= Self.neededDescriptors {
+            limit.rlim_cur = Self.neededDescriptors
+            if setrlimit(openFiles, &limit) == 0 { return nil }
+        }
+        return "Only \(limit.rlim_cur) open files are allowed (ulimit -n), and roster needs "
+            + "\(Self.neededDescriptors). Raise the limit, for example with 'ulimit -n 256', and try again."
+    }
+
     private func runCommand(_ words: [String]) -> Int32 {
+        if let problem = checkDescriptorLimit() {
+            errorOutput.write("\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) \(problem)\n")
+            return 1
+        }
         var options = GlobalOptions()
         let request: GlobalOptions.Request
         do {

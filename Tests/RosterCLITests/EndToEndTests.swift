@@ -5,7 +5,11 @@ import Testing
 /// Runs the built `roster` binary as a separate process, as a person or a script would.
 enum RosterBinary {
     /// The `roster` executable that `swift build` put beside this test bundle.
+    /// `ROSTER_BINARY` when set, such as the address-sanitizer build that CI fuzzes.
     static let url: URL = {
+        if let path = ProcessInfo.processInfo.environment["ROSTER_BINARY"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let candidates = [
             Bundle.main.executableURL?.deletingLastPathComponent(),
             Bundle.main.bundleURL,

@@ -57,7 +57,9 @@ struct Invocation {
 
     private func runCommand(_ words: [String]) -> Int32 {
         if let problem = checkDescriptorLimit() {
-            errorOutput.write("\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) \(problem)\n")
+            errorOutput.write(
+                "\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) \(problem)\n"
+            )
             return 1
         }
         var options = GlobalOptions()

@@ -32,8 +32,9 @@ public enum VisibleText {
     ///   - limit: The most characters to show.
     /// - Returns: Text that a terminal shows as it is, at most `limit` characters and an ellipsis.
     public static func quoted(_ text: Substring, limit: Int = 60) -> String {
-        let cut = text.count > limit ? text.prefix(limit) + "…" : text
-        return of(String(cut))
+        // Counted no further than the limit, so a huge value costs no more than a short one.
+        let start = text.prefix(limit + 1)
+        return of(start.count > limit ? String(start.prefix(limit)) + "…" : String(start))
     }
 
     /// Whether a terminal may act on `scalar` instead of showing it.

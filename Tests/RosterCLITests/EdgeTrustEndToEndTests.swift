@@ -46,11 +46,13 @@ struct EdgeTrustEndToEndTests {
 
     @Test("too few open files allowed (ulimit -n 6) is one Error: line, not a crash")
     func fewDescriptors() throws {
-        try StorageHandler.save((0..<40_000).map { Student(name: "Student \($0)", age: 12) }, to: sandbox.file)
+        try StorageHandler.save(
+            (0..<40_000).map { Student(name: "Student \($0)", age: 12) }, to: sandbox.file)
         for command in ["list", "undo", "add 'New Kid' --age 12"] {
             let result = try shell("ulimit -n 6; \"$ROSTER\" \(command)")
             #expect(result.status == 1, "\(command)")
-            #expect(result.errorOutput.hasPrefix("Error: Only 6 open files are allowed"), "\(result.errorOutput)")
+            #expect(
+                result.errorOutput.hasPrefix("Error: Only 6 open files are allowed"), "\(result.errorOutput)")
             #expect(result.errorOutput.split(separator: "\n").count == 1)
         }
         #expect(try StorageHandler.load(from: sandbox.file).count == 40_000)

@@ -102,6 +102,16 @@ struct EdgeTrustTests {
         #expect(nothing.errorLine.hasPrefix("Error: There is nothing to redo"))
     }
 
+    @Test("a CSV of NUL bytes is refused as not text, before it is parsed")
+    func zeros() throws {
+        let file = sandbox.folder.appendingPathComponent("zeros.csv")
+        try Data(count: 4 << 20).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 1)
+        #expect(result.errorOutput.hasPrefix("\(file.path): The file is not text: it holds NUL bytes."))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file.path))
+    }
+
     @Test("a relative HOME is refused, not taken from the working folder")
     func relativeHome() {
         let output = CapturedOutput()

@@ -35,7 +35,7 @@ struct PlistValueBudget {
 
     /// A budget proportional to the file: every object may be visited a few times over.
     init(objects: Int) {
-        remaining = max(1 << 20, objects.multipliedReportingOverflow(by: 8).partialValue)
+        remaining = max(1 << 16, objects.multipliedReportingOverflow(by: 4).partialValue)
     }
 
     /// Takes one value from the budget, or reports the file as damaged when it runs out.

@@ -6,6 +6,15 @@ enum CSVImport {
         throws(ImportError)
         -> (RosterImporter.Result, [ImportProblem])
     {
+        // A NUL byte is in no text a spreadsheet saves: the file is binary (or all zeros), and is
+        // refused before any of it is parsed.
+        if let start = bytes.baseAddress, memchr(start, 0, bytes.count) != nil {
+            throw ImportError(problems: [
+                ImportProblem(
+                    message:
+                        "The file is not text: it holds NUL bytes. Save it as CSV (UTF-8) and import that.")
+            ])
+        }
         let separator = CSVRosterReader.separator(in: bytes)
         let layout = CSVLayout(bytes)
         var rows: Rows
@@ -185,6 +194,12 @@ enum CSVImport {
         var columns: [String: Int] = [:]
         var notes: [String] = []
         for (index, field) in header.fields.enumerated() {
+            // No column roster knows has a long name, so a long one is not looked at closely.
+            guard field.utf8.count <= 64 else {
+                notes.append(
+                    "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
+                continue
+            }
             let name = unguarded(field).trimmingCharacters(in: .whitespaces).lowercased()
             if CSVRosterWriter.columns.contains(name) {
                 guard columns[name] == nil else {

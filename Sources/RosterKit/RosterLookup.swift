@@ -210,7 +210,7 @@ public enum RosterLookup {
             // Changing case changes a name's length by a byte or two at most in practice, and an
             // invisible character adds three or four, so most names are ruled out without the
             // cost of lowercasing them.
-            guard (-2...8).contains(name.utf8.count - text.utf8.count) else { return false }
+            guard abs(name.utf8.count - text.utf8.count) <= 8 else { return false }
             return Self.visible(name).lowercased() == visibleLowered
         }
 

@@ -60,10 +60,17 @@ public final class RosterViewModel {
         let student = Student(
             name: try StudentValidator.name(name), age: try StudentValidator.age(age),
             grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
-        try StorageHandler.append([student], to: fileURL)
+        namesakes = try StorageHandler.append(
+            [student], to: fileURL, command: "add", lookingFor: student.name)
         students.append(student)
         return student
     }
+
+    /// The students who already had the name of the student that ``add(name:age:grade:score:)``
+    /// added last, compared as a lookup compares names (ignoring case and invisible
+    /// characters); empty when the name was new. A screen can tell the teacher, who then tells
+    /// the students apart by id.
+    public private(set) var namesakes: [Student] = []
 
     /// Changes some fields of one student.
     ///

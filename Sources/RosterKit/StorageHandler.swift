@@ -74,19 +74,26 @@ public enum StorageHandler {
     }
 
     /// Adds students as ``append(_:to:)`` does, naming the change `command` in the history.
-    static func append(_ students: [Student], to url: URL, command: String) throws {
+    ///
+    /// - Parameter name: A name to look for among the students already on the roster.
+    /// - Returns: The students that were already on the roster with that name.
+    @discardableResult
+    static func append(_ students: [Student], to url: URL, command: String, lookingFor name: String? = nil)
+        throws
+        -> [Student]
+    {
         let path = try FileSystem.rosterTarget(url.path)
         let lock = try FileLock(rosterPath: path)
         FileSystem.removeLeftovers(beside: path)
         let current = try FileSystem.read(path, mapping: true)
         let existed = current != nil
         let newFile: RosterCodec.Contents
-        var before = 0
+        var (before, namesakes) = (0, [Student]())
         if let current = consume current {
             let spliced = try FileMapping.whole(current, path: path) {
-                try RosterCodec.appending(students, to: $0, path: path)
+                try RosterCodec.appending(students, to: $0, path: path, lookingFor: name)
             }
-            before = spliced.oldCount
+            (before, namesakes) = (spliced.oldCount, spliced.namesakes)
             // The unchanged part of the file is copied from the old file while the new one is written.
             newFile = { write in
                 try FileMapping.whole(current, path: path) { _ in try spliced.file.write(write) }
@@ -99,6 +106,7 @@ public enum StorageHandler {
             command: command, date: Date(), studentsBefore: before, studentsAfter: before + students.count)
         try commit(newFile, to: path, change: change, existed: existed, conventions: .binary)
         _ = consume lock
+        return namesakes
     }
 
     /// Replaces the whole roster with `students`.

@@ -102,6 +102,27 @@ struct EdgeTrustTests {
         #expect(nothing.errorLine.hasPrefix("Error: There is nothing to redo"))
     }
 
+    @Test(
+        "add notes a name already on the roster, ignoring case and invisible characters, in any roster",
+        arguments: [(30, false), (30, true), (25_000, false)])
+    func namesakes(count: Int, xml: Bool) throws {
+        var students = (0..<count).map { Student(name: "Student \($0)", age: 12) }
+        students.insert(Student(name: "Ben Jones", age: 12), at: count / 2)
+        students.append(Student(name: "BEN JONES\u{200D}", age: 13))
+        if xml {
+            try StorageHandler.writeFile(InterchangeFormat.plist.data(for: students), to: sandbox.file)
+        } else {
+            try StorageHandler.save(students, to: sandbox.file)
+        }
+        let added = sandbox.run(["add", "ben jones", "--age", "14"])
+        #expect(added.status == 0)
+        let notes = added.errorOutput.split(separator: "\n")
+        #expect(notes.count == 2, "\(added.errorOutput)")
+        #expect(notes.first?.hasPrefix("Note: Ben Jones (age 12, id ") == true)
+        #expect(notes.last?.hasPrefix("Note: BEN JONES\u{200D} (age 13, id ") == true)
+        #expect(sandbox.run(["add", "Grace Hopper", "--age", "12"]).errorOutput.isEmpty)
+    }
+
     @Test("a CSV of NUL bytes is refused as not text, before it is parsed")
     func zeros() throws {
         let file = sandbox.folder.appendingPathComponent("zeros.csv")

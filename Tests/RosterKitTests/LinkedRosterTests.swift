@@ -115,18 +115,25 @@ struct LinkedRosterTests {
         try #require(truncate(huge.path, off_t(3) << 30) == 0)
         let clock = ContinuousClock()
         let start = clock.now
-        #expect(throws: StorageError.tooLarge(path: huge.path, limit: 2 << 30)) { try StorageHandler.load(from: huge) }
-        #expect(throws: StorageError.tooLarge(path: huge.path, limit: 2 << 30)) { try StorageHandler.readFile(at: huge) }
+        #expect(throws: StorageError.tooLarge(path: huge.path, limit: 2 << 30)) {
+            try StorageHandler.load(from: huge)
+        }
+        #expect(throws: StorageError.tooLarge(path: huge.path, limit: 2 << 30)) {
+            try StorageHandler.readFile(at: huge)
+        }
         #expect(clock.now - start < .seconds(1))
     }
 
-    @Test("a roster changed by root keeps its owner, and its history is the owner's", .enabled(if: geteuid() == 0))
+    @Test(
+        "a roster changed by root keeps its owner, and its history is the owner's",
+        .enabled(if: geteuid() == 0))
     func ownerKept() throws {
         let owner: uid_t = 4_321
         try #require(chown(real.path, owner, owner) == 0)
         try #require(chown(real.deletingLastPathComponent().path, owner, owner) == 0)
         try FileManager.default.removeItem(atPath: real.path + ".lock")
-        try FileManager.default.removeItem(atPath: real.deletingLastPathComponent().path + "/.real.plist.history")
+        try FileManager.default.removeItem(
+            atPath: real.deletingLastPathComponent().path + "/.real.plist.history")
         try StorageHandler.write(Student(name: "Alan", age: 12), to: real)
         let attributes = { (path: String) in
             try FileManager.default.attributesOfItem(atPath: path)[.ownerAccountID] as? Int

@@ -13,6 +13,27 @@ extension BinaryPlistReader {
         try records(names: false) { $0.student.id }
     }
 
+    /// Checks every record as ``ids()`` does, and also finds the students whose names `matcher`
+    /// matches, making a name only when its length could match.
+    func ids(namesMatching matcher: RosterLookup.NameMatcher) throws(DecodingProblem) -> (
+        [UUID], RecordNotes, [Student]
+    ) {
+        let (found, notes) = try records(names: false) { read -> (UUID, Student?) in
+            guard let stored = read.storedName,
+                matcher.couldMatch(units: stored.units, isASCII: stored.isASCII)
+            else { return (read.student.id, nil) }
+            let bytes = slice(stored.start, stored.byteCount)
+            let name =
+                stored.isUTF16
+                ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : String(decoding: bytes, as: UTF8.self)
+            guard matcher.matches(name) else { return (read.student.id, nil) }
+            var student = read.student
+            student.name = name
+            return (read.student.id, student)
+        }
+        return (found.map(\.0), notes, found.compactMap(\.1))
+    }
+
     /// Checks every record in full but leaves the names as bytes of the file, for a change that
     /// writes most students back as they are (see ``StoredRoster``).
     func storedStudents() throws(DecodingProblem) -> ([StoredStudent], RecordNotes) {

@@ -44,51 +44,77 @@ enum RosterCodec {
         }
     }
 
+    /// What adding to a roster makes: the new file, how many students the old one had, and the
+    /// students already on it whose name is the one looked for.
+    struct Appended {
+        let file: SplicedFile
+        let oldCount: Int
+        let namesakes: [Student]
+    }
+
     /// The roster in `data` with `added` at its end, in the same format.
     ///
     /// A binary roster is checked in full but not decoded into students, and grows by splicing
     /// (see ``BinaryPlistAppender``), which keeps every other object of the file as it is; any
     /// other roster, or one whose ages are text, is decoded, extended and encoded again.
     ///
+    /// - Parameter name: A name to look for among the students already on the roster, as a
+    ///   lookup compares names; `nil` to look for none.
     /// - Throws: ``StorageError/damaged(path:reason:)`` when `data` is not a roster, and
     ///   ``AppendConflict`` when an added id is already on it.
-    static func appending(_ added: [Student], to data: Data, path: String) throws -> (
-        file: SplicedFile, oldCount: Int
-    ) {
+    static func appending(_ added: [Student], to data: Data, path: String, lookingFor name: String? = nil)
+        throws -> Appended
+    {
+        let matcher = name.map(RosterLookup.NameMatcher.init)
         guard data.starts(with: Array("bplist00".utf8)) else {
-            return try reencoded(data, adding: added, path: path)
+            return try reencoded(data, adding: added, path: path, matcher: matcher)
         }
         let result = data.withUnsafeBytes { raw in
-            Result { () throws(DecodingProblem) -> (existing: [UUID], spliced: SplicedFile?) in
+            Result {
+                () throws(DecodingProblem) -> (existing: [UUID], namesakes: [Student], spliced: SplicedFile?)
+                in
                 let reader = try BinaryPlistReader(raw)
-                // Every record is checked, but only the ids are kept: that is all adding needs.
-                let (existing, notes) = try reader.ids()
+                // Every record is checked, but only the ids are kept (and the students with the
+                // name looked for): that is all adding needs.
+                var (existing, notes, namesakes) = ([UUID](), RecordNotes(), [Student]())
+                if let matcher {
+                    (existing, notes, namesakes) = try reader.ids(namesMatching: matcher)
+                } else {
+                    (existing, notes) = try reader.ids()
+                }
                 try checkUniqueIDs(existing) { $0 }
-                guard !notes.agesAsText else { return (existing, nil) }
-                return (existing, try BinaryPlistAppender.file(appending: added, to: reader, base: data))
+                guard !notes.agesAsText else { return (existing, namesakes, nil) }
+                return (
+                    existing, namesakes,
+                    try BinaryPlistAppender.file(appending: added, to: reader, base: data)
+                )
             }
         }
-        let checked: (existing: [UUID], spliced: SplicedFile?)
+        let checked: (existing: [UUID], namesakes: [Student], spliced: SplicedFile?)
         do {
             checked = try result.get()
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
         }
         try AppendConflict.check(added, against: checked.existing)
-        return try (
-            checked.spliced ?? reencoded(data, adding: added, path: path).file, checked.existing.count
-        )
+        guard let spliced = checked.spliced else {
+            return try reencoded(data, adding: added, path: path, matcher: matcher)
+        }
+        return Appended(file: spliced, oldCount: checked.existing.count, namesakes: checked.namesakes)
     }
 
     /// The roster in `data` with `added` at its end, decoded and encoded again in its conventions.
-    private static func reencoded(_ data: Data, adding added: [Student], path: String) throws -> (
-        file: SplicedFile, oldCount: Int
-    ) {
+    private static func reencoded(
+        _ data: Data, adding added: [Student], path: String, matcher: RosterLookup.NameMatcher?
+    ) throws -> Appended {
         var (students, conventions) = try decode(data, path: path)
         let oldCount = students.count
+        let namesakes = matcher.map { matcher in students.filter { matcher.matches($0.name) } } ?? []
         try AppendConflict.check(added, against: students.map(\.id))
         students += added
-        return (SplicedFile(try encode(students, conventions: conventions)), oldCount)
+        return Appended(
+            file: SplicedFile(try encode(students, conventions: conventions)), oldCount: oldCount,
+            namesakes: namesakes)
     }
 
     /// A file's contents, handed to the `write` function it is given in pieces, in order (see

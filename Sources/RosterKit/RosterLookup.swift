@@ -195,9 +195,26 @@ public enum RosterLookup {
         func couldMatch(units: Int, isASCII nameIsASCII: Bool) -> Bool {
             let length = text.utf8.count
             if isASCII && nameIsASCII { return units == length }
+            // An ASCII name matches a name of other characters only through invisible ones
+            // (a joiner, a selector) or a rare letter that lowercases to ASCII (the Kelvin sign):
+            // a few units more, never fewer.
+            if isASCII { return units >= length && units <= length + 4 }
             // A name of `units` UTF-16 units has from one to three times as many UTF-8 bytes, and
             // `matches` needs the two lengths within two bytes of each other.
             return units <= length + 2 && length <= 3 * units + 2
+        }
+
+        /// Whether a name kept as big-endian UTF-16 bytes might match, checked on the bytes: a
+        /// name matches an ASCII reference only if it has as many ASCII units as the reference
+        /// has bytes (see ``matches(_:)``).
+        func couldMatch(utf16BigEndian bytes: UnsafeRawBufferPointer, isUTF16: Bool) -> Bool {
+            guard isASCII, isUTF16 else { return true }
+            var asciiUnits = 0
+            for unit in stride(from: 0, to: bytes.count - 1, by: 2)
+            where bytes[unit] == 0 && bytes[unit + 1] < 0x80 {
+                asciiUnits += 1
+            }
+            return asciiUnits == text.utf8.count
         }
 
         func matches(_ name: String) -> Bool {
@@ -207,6 +224,12 @@ public enum RosterLookup {
                     && zip(name.utf8, lowered.utf8).allSatisfy { Self.lower($0) == $1 }
             }
             if name == text { return true }
+            // An ASCII reference matches a name with other characters only through invisible ones
+            // (or a rare letter that lowercases to ASCII): the name keeps the reference's ASCII
+            // bytes, which a byte count checks without making anything.
+            if isASCII && name.utf8.reduce(0, { $0 + ($1 < 0x80 ? 1 : 0) }) != text.utf8.count {
+                return false
+            }
             // Changing case changes a name's length by a byte or two at most in practice, and an
             // invisible character adds three or four, so most names are ruled out without the
             // cost of lowercasing them.
@@ -216,7 +239,13 @@ public enum RosterLookup {
 
         /// `text` without the characters that show nothing; see ``StudentValidator/isInvisible(_:)``.
         static func visible(_ text: String) -> String {
-            guard text.unicodeScalars.contains(where: StudentValidator.isInvisible) else { return text }
+            // Every invisible character's UTF-8 starts with one of these bytes; most names have none.
+            let mayHaveInvisible = text.utf8.contains {
+                $0 == 0xC2 || (0xD8...0xDC).contains($0) || $0 >= 0xE1
+            }
+            guard mayHaveInvisible, text.unicodeScalars.contains(where: StudentValidator.isInvisible) else {
+                return text
+            }
             var scalars = String.UnicodeScalarView()
             scalars.append(contentsOf: text.unicodeScalars.filter { !StudentValidator.isInvisible($0) })
             return String(scalars)

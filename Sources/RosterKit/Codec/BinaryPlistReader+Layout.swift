@@ -1,6 +1,7 @@
 /// What ``BinaryPlistAppender`` needs to know of a file's layout to splice new students onto it.
 extension BinaryPlistReader {
     /// Where object `number` starts; `number` must be below ``objectCount``.
+    @inline(__always)
     func offset(of number: Int) -> Int {
         // An offset of 2^63 or more becomes negative, which every caller's range check refuses.
         Int(

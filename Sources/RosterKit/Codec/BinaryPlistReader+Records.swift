@@ -18,20 +18,46 @@ extension BinaryPlistReader {
     func ids(namesMatching matcher: RosterLookup.NameMatcher) throws(DecodingProblem) -> (
         [UUID], RecordNotes, [Student]
     ) {
-        let (found, notes) = try records(names: false) { read -> (UUID, Student?) in
+        // Matches are rare, so they are gathered beside the ids (under a lock, since a large
+        // roster's halves are read at once) rather than widening every kept value.
+        let found = Namesakes()
+        let (ids, notes) = try records(names: false) { read -> UUID in
             guard let stored = read.storedName,
                 matcher.couldMatch(units: stored.units, isASCII: stored.isASCII)
-            else { return (read.student.id, nil) }
+            else { return read.student.id }
             let bytes = slice(stored.start, stored.byteCount)
+            guard matcher.couldMatch(utf16BigEndian: bytes, isUTF16: stored.isUTF16) else {
+                return read.student.id
+            }
             let name =
                 stored.isUTF16
                 ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : String(decoding: bytes, as: UTF8.self)
-            guard matcher.matches(name) else { return (read.student.id, nil) }
-            var student = read.student
-            student.name = name
-            return (read.student.id, student)
+            if matcher.matches(name) {
+                var student = read.student
+                student.name = name
+                found.add(student)
+            }
+            return read.student.id
         }
-        return (found.map(\.0), notes, found.compactMap(\.1))
+        // In file order, whichever half found them first.
+        var students = found.students
+        if students.count > 1 {
+            let positions = students.map { student in ids.firstIndex(of: student.id) ?? 0 }
+            students = zip(positions, students).sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        return (ids, notes, students)
+    }
+
+    /// Students found on two threads at once.
+    private final class Namesakes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var found: [Student] = []
+
+        var students: [Student] { lock.withLock { found } }
+
+        func add(_ student: Student) {
+            lock.withLock { found.append(student) }
+        }
     }
 
     /// Checks every record in full but leaves the names as bytes of the file, for a change that

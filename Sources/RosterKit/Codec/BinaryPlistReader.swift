@@ -195,6 +195,7 @@ struct BinaryPlistReader {
         return (Int(value), offset + 1 + size)
     }
 
+    @inline(__always)
     func reference(at position: Int) -> Int {
         Int(truncatingIfNeeded: Self.bigEndian(bytes, at: position, size: referenceSize))
     }

@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Two layers: RosterKit is the teaching app grown up (the model, StorageHandler, the view model);
+// RosterEngine, below it, is what makes it fast and safe (file system calls, locks, mapping,
+// parallel work, sorting, bytes and text). The engine is not a product and cannot see Student.
 let package = Package(
     name: "roster",
     platforms: [.macOS(.v13)],
@@ -9,11 +12,13 @@ let package = Package(
         .executable(name: "roster", targets: ["roster"]),
     ],
     targets: [
-        .target(name: "RosterKit"),
-        .target(name: "RosterCLI", dependencies: ["RosterKit"]),
+        .target(name: "RosterEngine"),
+        .target(name: "RosterKit", dependencies: ["RosterEngine"]),
+        .target(name: "RosterCLI", dependencies: ["RosterKit", "RosterEngine"]),
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
-        .testTarget(name: "RosterKitTests", dependencies: ["RosterKit"]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterKit", "roster"]),
+        .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "RosterEngine"]),
+        .testTarget(
+            name: "RosterCLITests", dependencies: ["RosterCLI", "RosterKit", "RosterEngine", "roster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// The sort keys of many students' names (see ``NameSortKey``) packed into one buffer, for sorting a class.
 ///

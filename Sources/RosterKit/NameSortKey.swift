@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// A name prepared once for ordering the way people expect.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Finds one student on a roster from what a person typed: a full id, an id prefix or a name.
 ///
@@ -66,7 +67,7 @@ public enum RosterLookup {
     ///
     /// - Parameter students: The roster.
     /// - Returns: A length from 8 to 36 for every student, counting hyphens.
-    public static func shortIDLengths(for students: [Student]) -> [Int] {
+    package static func shortIDLengths(for students: [Student]) -> [Int] {
         let keys = students.withUnsafeBufferPointer { $0.map { IDKey($0.id) } }
         var digits = [Int](repeating: minimumShortIDLength, count: keys.count)
         guard keys.count > 1 else { return digits }

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Files other than the roster: exports and imports.
 extension StorageHandler {
@@ -15,13 +16,15 @@ extension StorageHandler {
     /// - Throws: ``StorageError`` when the file cannot be written; a regular file is unchanged then.
     @discardableResult
     public static func writeFile(_ data: some ContiguousBytes, to url: URL) throws -> Bool {
-        if let kind = FileSystem.specialKind(url.path) {
-            guard kind != "a folder" else { throw StorageError.notAFile(path: url.path, kind: kind) }
-            try FileSystem.write(data, into: url.path)
-            return false
+        return try StorageError.translating {
+            if let kind = FileSystem.specialKind(url.path) {
+                guard kind != "a folder" else { throw StorageError.notAFile(path: url.path, kind: kind) }
+                try FileSystem.write(data, into: url.path)
+                return false
+            }
+            try FileSystem.replace(FileSystem.rosterTarget(url.path), with: data)
+            return true
         }
-        try FileSystem.replace(FileSystem.rosterTarget(url.path), with: data)
-        return true
     }
 
     /// Reads any file, such as one to import: a regular file, or a pipe read to its end, such as
@@ -32,16 +35,18 @@ extension StorageHandler {
     /// - Throws: ``StorageError`` when it does not exist, cannot be read, is a folder or a
     ///   device, or is larger than roster reads.
     public static func readFile(at url: URL) throws -> Data {
-        let path = url.path
-        if let kind = FileSystem.specialKind(path) {
-            guard kind == "a named pipe" || kind == "a socket" else {
-                throw StorageError.notAFile(path: path, kind: kind)
+        return try StorageError.translating {
+            let path = url.path
+            if let kind = FileSystem.specialKind(path) {
+                guard kind == "a named pipe" || kind == "a socket" else {
+                    throw StorageError.notAFile(path: path, kind: kind)
+                }
+                return try FileSystem.readPipe(path)
             }
-            return try FileSystem.readPipe(path)
+            guard let data = try FileSystem.read(path) else {
+                throw StorageError.fileSystem(path: path, action: "read", reason: "No such file or directory")
+            }
+            return data
         }
-        guard let data = try FileSystem.read(path) else {
-            throw StorageError.fileSystem(path: path, action: "read", reason: "No such file or directory")
-        }
-        return data
     }
 }

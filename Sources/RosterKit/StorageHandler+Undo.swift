@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Undo and redo: the versions before the last 20 changes are kept beside the roster (see
 /// ``RosterHistory``), and each undo or redo renames one of them over the roster.
@@ -33,34 +34,39 @@ extension StorageHandler {
     /// - Returns: The changes, newest first; empty when none is kept.
     /// - Throws: ``StorageError`` when the roster's path cannot be used.
     public static func history(at url: URL = plistURL) throws -> [RosterChange] {
-        let path = try FileSystem.rosterTarget(url.path)
-        let lock = try FileLock(rosterPath: path)
-        let entries = try RosterHistory(rosterPath: path).entries()
-        _ = consume lock
-        return entries.reversed().map(\.change)
+        return try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            let entries = try RosterHistory(rosterPath: path).entries()
+            _ = consume lock
+            return entries.reversed().map(\.change)
+        }
     }
 
     private static func step(at url: URL, undoing: Bool) throws -> RosterChange {
-        let path = try FileSystem.rosterTarget(url.path)
-        let lock = try FileLock(rosterPath: path)
-        FileSystem.removeLeftovers(beside: path)
-        let history = RosterHistory(rosterPath: path)
-        let entries = try history.entries()
-        guard let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
-        else {
-            throw undoing
-                ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
+        return try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            FileSystem.removeLeftovers(beside: path)
+            let history = RosterHistory(rosterPath: path)
+            let entries = try history.entries()
+            guard
+                let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
+            else {
+                throw undoing
+                    ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
+            }
+            // A version is checked before it takes the roster's place. One that a power cut left
+            // empty was an empty roster.
+            var conventions = FileConventions.binary
+            if let data = try FileSystem.read(entry.path), !data.isEmpty {
+                conventions = try RosterCodec.decode(data, path: entry.path).conventions
+            } else {
+                try FileSystem.replace(entry.path, with: RosterCodec.encode([], conventions: conventions))
+            }
+            try history.swapIn(entry, conventions: conventions)
+            _ = consume lock
+            return entry.change
         }
-        // A version is checked before it takes the roster's place. One that a power cut left
-        // empty was an empty roster.
-        var conventions = FileConventions.binary
-        if let data = try FileSystem.read(entry.path), !data.isEmpty {
-            conventions = try RosterCodec.decode(data, path: entry.path).conventions
-        } else {
-            try FileSystem.replace(entry.path, with: RosterCodec.encode([], conventions: conventions))
-        }
-        try history.swapIn(entry, conventions: conventions)
-        _ = consume lock
-        return entry.change
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Reads and writes the class roster, `students.plist`, the way the iOS teaching app does, safely.
 ///
@@ -82,31 +83,34 @@ public enum StorageHandler {
         throws
         -> [Student]
     {
-        let path = try FileSystem.rosterTarget(url.path)
-        let lock = try FileLock(rosterPath: path)
-        FileSystem.removeLeftovers(beside: path)
-        let current = try FileSystem.read(path, mapping: true)
-        let existed = current != nil
-        let newFile: RosterCodec.Contents
-        var (before, namesakes) = (0, [Student]())
-        if let current = consume current {
-            let spliced = try FileMapping.whole(current, path: path) {
-                try RosterCodec.appending(students, to: $0, path: path, lookingFor: name)
+        return try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            FileSystem.removeLeftovers(beside: path)
+            let current = try FileSystem.read(path, mapping: true)
+            let existed = current != nil
+            let newFile: RosterCodec.Contents
+            var (before, namesakes) = (0, [Student]())
+            if let current = consume current {
+                let spliced = try FileMapping.whole(current, path: path) {
+                    try RosterCodec.appending(students, to: $0, path: path, lookingFor: name)
+                }
+                (before, namesakes) = (spliced.oldCount, spliced.namesakes)
+                // The unchanged part of the file is copied from the old file while the new one is written.
+                newFile = { write in
+                    try FileMapping.whole(current, path: path) { _ in try spliced.file.write(write) }
+                }
+            } else {
+                try AppendConflict.check(students, against: [])
+                newFile = try RosterCodec.contents(students, conventions: .binary)
             }
-            (before, namesakes) = (spliced.oldCount, spliced.namesakes)
-            // The unchanged part of the file is copied from the old file while the new one is written.
-            newFile = { write in
-                try FileMapping.whole(current, path: path) { _ in try spliced.file.write(write) }
-            }
-        } else {
-            try AppendConflict.check(students, against: [])
-            newFile = try RosterCodec.contents(students, conventions: .binary)
+            let change = RosterChange(
+                command: command, date: Date(), studentsBefore: before, studentsAfter: before + students.count
+            )
+            try commit(newFile, to: path, change: change, existed: existed, conventions: .binary)
+            _ = consume lock
+            return namesakes
         }
-        let change = RosterChange(
-            command: command, date: Date(), studentsBefore: before, studentsAfter: before + students.count)
-        try commit(newFile, to: path, change: change, existed: existed, conventions: .binary)
-        _ = consume lock
-        return namesakes
     }
 
     /// Replaces the whole roster with `students`.
@@ -126,7 +130,9 @@ public enum StorageHandler {
     /// - Throws: ``StorageError/damaged(path:reason:)`` when the file exists but is not a roster,
     ///   or a file-system error when it cannot be read.
     public static func load(from url: URL = plistURL) throws -> [Student] {
-        try read(FileSystem.rosterTarget(url.path))?.students ?? []
+        return try StorageError.translating {
+            try read(FileSystem.rosterTarget(url.path))?.students ?? []
+        }
     }
 
     /// Empties the roster, keeping its students for ``undo(at:)``.
@@ -137,19 +143,21 @@ public enum StorageHandler {
     /// - Parameter url: The roster file.
     /// - Throws: ``StorageError`` when the file exists but is damaged or cannot be written.
     public static func deleteAll(at url: URL = plistURL) throws {
-        let path = try FileSystem.rosterTarget(url.path)
-        let lock = try FileLock(rosterPath: path)
-        FileSystem.removeLeftovers(beside: path)
-        // A damaged roster is reported, not replaced.
-        if let (students, conventions) = try read(path) {
-            let empty = try RosterCodec.encode([], conventions: conventions)
-            let change = RosterChange(
-                command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
-            try commit(
-                RosterCodec.contents(of: empty), to: path, change: change, existed: true,
-                conventions: conventions)
+        try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            FileSystem.removeLeftovers(beside: path)
+            // A damaged roster is reported, not replaced.
+            if let (students, conventions) = try read(path) {
+                let empty = try RosterCodec.encode([], conventions: conventions)
+                let change = RosterChange(
+                    command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
+                try commit(
+                    RosterCodec.contents(of: empty), to: path, change: change, existed: true,
+                    conventions: conventions)
+            }
+            _ = consume lock
         }
-        _ = consume lock
     }
 
     /// Encodes students as a binary property list, the format the tutorial's encoder writes.
@@ -215,23 +223,25 @@ public enum StorageHandler {
         encode: (Students, FileConventions) throws -> RosterCodec.Contents,
         change: (inout Students) throws -> Void
     ) throws -> Students {
-        let path = try FileSystem.rosterTarget(url.path)
-        let lock = try FileLock(rosterPath: path)
-        FileSystem.removeLeftovers(beside: path)
-        // The file's bytes are let go once decoded, and the students are held in one place only,
-        // so that `change` edits them in place instead of copying a large roster first.
-        var (students, conventions, existed) = (empty, FileConventions.binary, false)
-        if let decoded = try readRoster(path, decode: { try decode($0, path) }) {
-            (students, conventions, existed) = (decoded.0, decoded.1, true)
+        return try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            FileSystem.removeLeftovers(beside: path)
+            // The file's bytes are let go once decoded, and the students are held in one place only,
+            // so that `change` edits them in place instead of copying a large roster first.
+            var (students, conventions, existed) = (empty, FileConventions.binary, false)
+            if let decoded = try readRoster(path, decode: { try decode($0, path) }) {
+                (students, conventions, existed) = (decoded.0, decoded.1, true)
+            }
+            let before = count(students)
+            try change(&students)
+            let newFile = try encode(students, conventions)
+            let change = RosterChange(
+                command: command, date: Date(), studentsBefore: before, studentsAfter: count(students))
+            try commit(newFile, to: path, change: change, existed: existed, conventions: conventions)
+            _ = consume lock
+            return students
         }
-        let before = count(students)
-        try change(&students)
-        let newFile = try encode(students, conventions)
-        let change = RosterChange(
-            command: command, date: Date(), studentsBefore: before, studentsAfter: count(students))
-        try commit(newFile, to: path, change: change, existed: existed, conventions: conventions)
-        _ = consume lock
-        return students
     }
 
     /// Writes the roster's new file, keeping the version it replaces as the newest step of its

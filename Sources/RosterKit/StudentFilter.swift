@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// Which students a listing shows: a name search, a grade, an age range.
 ///
 /// The search ignores case and accents, as sorting does, so `emile` finds `Émile Durand`.

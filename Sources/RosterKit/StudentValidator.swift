@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// The rules a student's fields follow, shared by every way a student gets onto a roster.
 ///
 /// Adding, editing and importing all validate through these functions, so a value refused by

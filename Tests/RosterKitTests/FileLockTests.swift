@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import Testing
 
 @testable import RosterKit
@@ -12,12 +13,12 @@ struct FileLockTests {
         let holder = try FileLock(rosterPath: path)
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(throws: StorageError.self) {
+        let error = try #require(throws: FileProblem.self) {
             _ = try FileLock(rosterPath: path, timeout: .milliseconds(300))
         }
         #expect(clock.now - start >= .milliseconds(300))
         #expect(error == .busy(path: path, seconds: 0))
-        #expect(error.description.hasPrefix("Another roster command is using '\(path)'"))
+        #expect(StorageError(error).description.hasPrefix("Another roster command is using '\(path)'"))
         _ = consume holder
         #expect(throws: Never.self) { _ = try FileLock(rosterPath: path, timeout: .milliseconds(300)) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import Testing
 
 @testable import RosterKit
@@ -58,13 +59,12 @@ struct FileMappingTests {
             do {
                 let mapped = try #require(try FileSystem.read(url.path, mapping: true))
                 #expect(truncate(url.path, 4096) == 0)
-                let error = try #require(throws: StorageError.self) {
+                let error = try #require(throws: FileProblem.self) {
                     try FileMapping.whole(mapped, path: url.path) { data in data.reduce(0) { $0 &+ Int($1) } }
                 }
                 #expect(error == .changedWhileRead(path: url.path))
-                #expect(
-                    error.description.contains(url.path)
-                        && error.description.contains("Run the command again"))
+                let described = StorageError(error).description
+                #expect(described.contains(url.path) && described.contains("Run the command again"))
             }
             // Once that file is let go, the next one is mapped afresh.
             let otherFolder = try TemporaryFolder()

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import Testing
 
 @testable import RosterKit

@@ -1,3 +1,4 @@
+import RosterEngine
 import Testing
 
 @testable import RosterKit

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist] [filters…]`

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import RosterKit
 
 /// Renders students as an aligned table that fits the terminal's width.

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Adds students to the end of an existing binary roster without decoding and re-encoding the
 /// students already in it.

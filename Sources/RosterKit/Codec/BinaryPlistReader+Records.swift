@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Reading every record, on two cores when the roster is large.
 extension BinaryPlistReader {

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Reads a roster from a binary property list (`bplist00`), checking every offset and length.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 extension BinaryPlistWriter {
     /// Writes one part of the file into a buffer of the right size, recording each object's

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Writes students as a binary property list (`bplist00`) that Foundation, `plutil` and Python's
 /// `plistlib` all read.

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// The students ``BinaryPlistWriter`` writes: a plain `[Student]`, or a ``StoredRoster`` whose
 /// names are still bytes, as the file it was read from stores them.

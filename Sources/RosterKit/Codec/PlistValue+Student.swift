@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 extension PlistValue {
     /// A student's record as a dictionary, in the order roster writes keys, with the keys roster

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Turns roster files into students and back, and explains a damaged file in plain words.
 ///

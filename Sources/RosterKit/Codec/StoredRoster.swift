@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// A roster read for a change to a few of its students, such as an edit or a removal.
 ///

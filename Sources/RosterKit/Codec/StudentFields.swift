@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// The fields of one student as they are read from a file, before they are known to be complete.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Writes students as an XML property list in the layout Apple's tools use.
 enum XMLPlistWriter {

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {

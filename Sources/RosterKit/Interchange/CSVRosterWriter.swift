@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// Writes students as CSV (RFC 4180) that spreadsheets open safely.
 ///
 /// The header is `id,name,age,grade,score`; lines end with CRLF; a field is quoted when it holds a

@@ -52,7 +52,7 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///   - order: Positions in `students`.
     ///   - emit: Receives each piece, in order.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
-    public func write(_ students: [Student], order: [Int], to emit: ([UInt8]) -> Void) throws {
+    package func write(_ students: [Student], order: [Int], to emit: ([UInt8]) -> Void) throws {
         try withoutActuallyEscaping(emit) { emit in
             switch self {
             case .csv: _ = CSVRosterWriter.bytes(for: students, order: order, emit: emit)
@@ -69,7 +69,7 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///   - order: Positions in `students`.
     /// - Returns: The file's bytes.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
-    public func bytes(for students: [Student], order: [Int]) throws -> [UInt8] {
+    package func bytes(for students: [Student], order: [Int]) throws -> [UInt8] {
         switch self {
         case .csv: return CSVRosterWriter.bytes(for: students, order: order)
         case .json: return JSONRosterWriter.bytes(students, order: order)

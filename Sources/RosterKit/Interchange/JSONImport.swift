@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Turns a JSON array of student objects into students; the shape `roster list --format json`
 /// prints, with `id`, `grade` and `score` optional and `age` a number or a string of digits.

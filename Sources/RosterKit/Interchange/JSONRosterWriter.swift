@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// Writes students as JSON: objects with the keys `id`, `name`, `age`, and `grade` and `score`
 /// only when set.
 ///
@@ -57,8 +59,7 @@ public enum JSONRosterWriter {
     /// - Parameter score: The score.
     /// - Returns: For example `90` or `88.5`.
     public static func number(_ score: Double) -> String {
-        if score == score.rounded(), abs(score) < 1e15 { return String(Int(score)) }
-        return String(score)
+        DecimalText.shortest(score)
     }
 
     /// Appends one line of the array: the object of the student at `index`, indented, and a comma

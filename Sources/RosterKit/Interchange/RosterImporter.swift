@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 
 /// Reads students from a CSV, JSON or property-list file, validating every row as `add` would.
 ///

@@ -11,11 +11,11 @@ import Foundation
 ///
 /// Foundation's `Data.write(options: .atomic)` neither syncs to disk nor keeps a file's mode, so the
 /// storage layer talks to the system directly here.
-enum FileSystem {
+package enum FileSystem {
     /// The mode of every file roster creates: readable and writable by its owner only.
-    static let privateFileMode: mode_t = 0o600
+    package static let privateFileMode: mode_t = 0o600
     /// The mode of every folder roster creates.
-    static let privateDirectoryMode: mode_t = 0o700
+    package static let privateDirectoryMode: mode_t = 0o700
 
     /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file.
     ///
@@ -25,20 +25,21 @@ enum FileSystem {
     ///
     /// With `durable` set to `false` nothing is synced: for files worth less than the time a sync
     /// takes, such as the empty backup of a roster that did not exist yet.
-    static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws {
+    package static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws
+    {
         try replace(path, durable: durable) { write in try data.withUnsafeBytes(write) }
     }
 
     /// Replaces the file at `path` as ``replace(_:with:durable:)`` does, with the bytes that
     /// `body` hands to the `write` function it is given, in as many pieces as it likes.
-    static func replace(
+    package static func replace(
         _ path: String, durable: Bool = true,
         writing body: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try createFolder(folder.isEmpty ? "." : folder)
         let existing = existingStatus(path)
-        if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
+        if let existing, existing.st_mode & 0o200 == 0 { throw FileProblem.readOnly(path: path) }
         let mode = existing.map { $0.st_mode & 0o7777 } ?? privateFileMode
         let temporary = temporaryPath(beside: path)
         let descriptor = open(
@@ -74,7 +75,7 @@ enum FileSystem {
     /// A hard link costs nothing however large the roster is, and it is safe because roster never
     /// changes a file in place: the next write renames a new file over `path`, and the old one
     /// lives on under `copy`. Where links are not supported the bytes are copied instead.
-    static func keep(_ path: String, as copy: String) throws {
+    package static func keep(_ path: String, as copy: String) throws {
         if link(path, copy) == 0 { return }
         let temporary = temporaryPath(beside: copy)
         if errno == EEXIST, link(path, temporary) == 0 {
@@ -91,7 +92,7 @@ enum FileSystem {
 
     /// Writes `data` into what `path` names as it is, without replacing it: for a pipe, a
     /// terminal or a device, into which a shell's redirection would write too.
-    static func write(_ data: some ContiguousBytes, into path: String) throws {
+    package static func write(_ data: some ContiguousBytes, into path: String) throws {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         defer { close(descriptor) }
@@ -100,37 +101,36 @@ enum FileSystem {
 
     /// Who should own a file that roster, run as root, creates in `folder`: the folder's owner;
     /// `nil` when roster does not run as root.
-    static func ownerForNewFiles(in folder: String) -> (uid_t, gid_t)? {
+    package static func ownerForNewFiles(in folder: String) -> (uid_t, gid_t)? {
         var status = stat()
         guard geteuid() == 0, stat(folder.isEmpty ? "." : folder, &status) == 0 else { return nil }
         return (status.st_uid, status.st_gid)
     }
 
     /// Moves the file at `path` to `destination`, replacing it atomically.
-    static func move(_ path: String, to destination: String) throws {
+    package static func move(_ path: String, to destination: String) throws {
         guard rename(path, destination) == 0 else { throw failure(destination, action: "replace") }
         syncFolder((destination as NSString).deletingLastPathComponent)
     }
 
     /// Whether a file (not a folder) exists at `path`.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// Removes the file at `path`; a missing file is not an error.
-    static func remove(_ path: String) throws {
+    package static func remove(_ path: String) throws {
         if unlink(path) != 0 && errno != ENOENT { throw failure(path, action: "delete") }
         syncFolder((path as NSString).deletingLastPathComponent)
     }
 
     /// Creates `path` and any missing parents with mode 0700.
-    static func createFolder(_ path: String) throws {
+    package static func createFolder(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw StorageError.fileSystem(
-                    path: path, action: "use the folder", reason: "it is a file, not a folder")
+                throw FileProblem.system(path: path, action: "use the folder", code: ENOTDIR)
             }
             return
         }
@@ -141,11 +141,9 @@ enum FileSystem {
         }
     }
 
-    /// The system's explanation of the last failed call, as a ``StorageError``.
-    static func failure(_ path: String, action: String) -> StorageError {
-        let code = errno
-        if code == EISDIR { return .isDirectory(path: path) }
-        return .fileSystem(path: path, action: action, reason: String(cString: strerror(code)))
+    /// The last failed system call, as a ``FileProblem``.
+    package static func failure(_ path: String, action: String) -> FileProblem {
+        FileProblem.lastSystemError(path, action: action)
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
@@ -171,7 +169,7 @@ enum FileSystem {
     ///
     /// Call only while holding the roster's lock: a writer creates its temporary file under the
     /// lock, so any that exist then belong to a process that died mid-write.
-    static func removeLeftovers(beside path: String) {
+    package static func removeLeftovers(beside path: String) {
         let folder = (path as NSString).deletingLastPathComponent
         let prefix = ".\((path as NSString).lastPathComponent)."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
@@ -193,7 +191,7 @@ enum FileSystem {
 
     /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises, and that no
     /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`.
-    static func temporaryPath(beside path: String) -> String {
+    package static func temporaryPath(beside path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

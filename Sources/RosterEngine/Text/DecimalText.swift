@@ -3,19 +3,19 @@
 /// Every listing and export writes an age, a grade and a score per student; for a large roster
 /// the `String` that `String(age)` or `"\(score)"` makes for each one costs more than the digits.
 /// The text is the same as those give: see ``append(score:to:)``.
-public enum DecimalText {
+package enum DecimalText {
     /// Appends a whole number, such as an age, in decimal.
     ///
     /// - Parameters:
     ///   - value: The number.
     ///   - output: The bytes to append to.
-    public static func append(_ value: Int, to output: inout [UInt8]) {
+    package static func append(_ value: Int, to output: inout [UInt8]) {
         output.appendRow(maximumCount: ByteCursor.maximumDecimalCount) { $0.append(decimal: value) }
     }
 
     /// Writes `value` over all of `text`, which is ``width(of:)`` bytes long.
     @inline(__always)
-    static func write(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
+    package static func write(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
         var rest = value.magnitude
         var index = text.count - 1
         repeat {
@@ -26,23 +26,23 @@ public enum DecimalText {
         if value < 0 { text[0] = UInt8(ascii: "-") }
     }
 
-    /// Appends a score as ``JSONRosterWriter/number(_:)`` writes it: `90`, `88.5`.
+    /// Appends a score as ``shortest(_:)`` writes it: `90`, `88.5`.
     ///
     /// Scores with at most one decimal, the usual kind, are written digit by digit; any other
-    /// number goes through ``JSONRosterWriter/number(_:)``. The tests compare the two on many
+    /// number goes through ``shortest(_:)``. The tests compare the two on many
     /// random numbers.
     ///
     /// - Parameters:
     ///   - score: The score.
     ///   - output: The bytes to append to.
-    public static func append(score: Double, to output: inout [UInt8]) {
+    package static func append(score: Double, to output: inout [UInt8]) {
         output.appendRow(maximumCount: ByteCursor.maximumScoreCount) { $0.append(score: score) }
     }
 
     /// Writes a score as ``append(score:to:)`` does, at a cursor.
-    static func write(score: Double, to output: inout ByteCursor) {
+    package static func write(score: Double, to output: inout ByteCursor) {
         guard let (isNegative, whole, decimal) = oneDecimal(score) else {
-            output.append(utf8: JSONRosterWriter.number(score))
+            output.append(utf8: shortest(score))
             return
         }
         if isNegative { output.append(UInt8(ascii: "-")) }
@@ -53,13 +53,20 @@ public enum DecimalText {
         }
     }
 
+    /// The shortest text that reads back as the same number, without a needless `.0`: how a
+    /// score is written in JSON and in CSV, for example `90` or `88.5`.
+    package static func shortest(_ score: Double) -> String {
+        if score == score.rounded(), abs(score) < 1e15 { return String(Int(score)) }
+        return String(score)
+    }
+
     /// How many bytes ``append(score:to:)`` writes for `score`, without writing them.
     ///
     /// - Parameter score: The score.
     /// - Returns: The length of its text.
-    public static func width(ofScore score: Double) -> Int {
+    package static func width(ofScore score: Double) -> Int {
         guard let (isNegative, whole, decimal) = oneDecimal(score) else {
-            return JSONRosterWriter.number(score).utf8.count
+            return shortest(score).utf8.count
         }
         return (isNegative ? 1 : 0) + digitCount(UInt(whole)) + (decimal != 0 ? 2 : 0)
     }
@@ -77,7 +84,7 @@ public enum DecimalText {
     ///
     /// - Parameter value: The number.
     /// - Returns: Its digits, and one more for a minus sign.
-    public static func width(of value: Int) -> Int {
+    package static func width(of value: Int) -> Int {
         digitCount(value.magnitude) + (value < 0 ? 1 : 0)
     }
 

@@ -4,12 +4,12 @@
 /// one 64-bit number per student, taken from random ids. Comparing sorts take some 17 comparisons
 /// per number for 100,000 students; spreading the numbers over buckets by their highest bits
 /// leaves a few numbers in each bucket, and sorting those is almost free.
-enum RadixSort {
+package enum RadixSort {
     /// How many of the highest bits pick a number's bucket, for `count` numbers: about one bucket
     /// for every two numbers, so random numbers leave a bucket with two on average however many
     /// there are. A fixed number of buckets would let insertion sort's cost per number grow with
     /// the roster (at 16 bits, 15 numbers a bucket for a million).
-    static func bucketBits(forCount count: Int) -> Int {
+    package static func bucketBits(forCount count: Int) -> Int {
         let bitsOfCount = Int.bitWidth - count.leadingZeroBitCount
         return min(22, max(8, bitsOfCount - 1))
     }
@@ -23,7 +23,7 @@ enum RadixSort {
     /// (see ``bucketBits(forCount:)``); then each bucket is sorted on its own. Numbers that are not
     /// random, which all fall in a few large buckets, are still sorted in O(n log n). Many numbers
     /// are counted, moved and sorted on both cores.
-    static func sort(_ values: inout [UInt64]) {
+    package static func sort(_ values: inout [UInt64]) {
         guard values.count > 64 else {
             values.sort()
             return

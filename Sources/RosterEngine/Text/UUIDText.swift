@@ -4,10 +4,10 @@ import Foundation
 ///
 /// `uuidString` goes through `snprintf`; a roster export writes one id per student, so this
 /// hand-written formatter keeps large exports fast.
-public enum UUIDText {
+package enum UUIDText {
     /// The upper-case hexadecimal digit for a value from 0 to 15.
     @inline(__always)
-    static func digit(_ nibble: UInt8) -> UInt8 {
+    package static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
     }
 
@@ -17,7 +17,7 @@ public enum UUIDText {
     ///   - uuid: The id.
     ///   - output: The bytes to append to.
     @inline(__always)
-    public static func append(_ uuid: UUID, to output: inout [UInt8]) {
+    package static func append(_ uuid: UUID, to output: inout [UInt8]) {
         // Made on the stack and appended in one copy, rather than appended a byte at a time.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
             write(uuid, into: text)
@@ -27,7 +27,7 @@ public enum UUIDText {
 
     /// Writes the 36 characters of `uuid` over the first 36 bytes of `text`.
     @inline(__always)
-    static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {
+    package static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {
         let output = UnsafeMutableRawBufferPointer(text)
         hexPairs.withUnsafeBufferPointer { pairs in
             withUnsafeBytes(of: uuid.uuid) { raw in
@@ -57,7 +57,7 @@ public enum UUIDText {
     /// gives them; the result holds the bytes in the same order from its lowest. Every digit is
     /// checked and converted at once, eight to the word, rather than one at a time.
     @inline(__always)
-    static func bytes(ofDigits digits: UInt64) -> UInt32? {
+    package static func bytes(ofDigits digits: UInt64) -> UInt32? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high = 0x80 * ones
         // For bytes below 0x80 these sums never carry into the next byte: each byte's top bit
@@ -79,7 +79,7 @@ public enum UUIDText {
     ///
     /// - Parameter uuid: The id.
     /// - Returns: The upper-case text.
-    public static func string(_ uuid: UUID) -> String {
+    package static func string(_ uuid: UUID) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(36)
         append(uuid, to: &bytes)

@@ -6,15 +6,18 @@ import Foundation
 /// ASCII is folded directly; any other letter is folded once with Foundation and remembered, in
 /// a table for the Basic Multilingual Plane (made at the first letter beyond ASCII) and in a
 /// dictionary beyond it.
-struct ScalarFolder {
+package struct ScalarFolder {
     private var basic: [UInt32] = []
     private var others: [UInt32: [UInt32]] = [:]
 
     private static let unknown = UInt32.max
     private static let several = UInt32.max - 1
 
+    /// A folder that has folded nothing yet.
+    package init() {}
+
     /// The scalars `text` folds to.
-    mutating func folded(_ text: String) -> [UInt32] {
+    package mutating func folded(_ text: String) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { fold(scalar.value) { result.append($0) } }
@@ -22,7 +25,7 @@ struct ScalarFolder {
     }
 
     /// Calls `emit` with each scalar that `scalar` folds to, in order.
-    mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
+    package mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
         if scalar < 0x80 {
             emit((0x41...0x5A).contains(scalar) ? scalar | 0x20 : scalar)
             return

@@ -11,17 +11,17 @@ import Foundation
 /// Two `roster add` commands started at the same moment would otherwise both read the same roster
 /// and the second rename would drop the first one's student. The lock file is never removed, since
 /// removing it would let a waiting process lock a file that no longer has a name.
-struct FileLock: ~Copyable {
+package struct FileLock: ~Copyable {
     /// How long a command waits for another one before giving up.
-    static let defaultTimeout: Duration = .seconds(10)
+    package static let defaultTimeout: Duration = .seconds(10)
 
     private let descriptor: Int32
 
     /// Takes the lock for the roster at `rosterPath`, waiting at most `timeout`.
     ///
-    /// - Throws: ``StorageError/busy(path:seconds:)`` when the wait runs out, or a file-system error
+    /// - Throws: ``FileProblem/busy(path:seconds:)`` when the wait runs out, or a file-system error
     ///   when the lock file cannot be created.
-    init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
+    package init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
         let folder = (rosterPath as NSString).deletingLastPathComponent
         try FileSystem.createFolder(folder.isEmpty ? "." : folder)
         let lockPath = rosterPath + ".lock"
@@ -29,14 +29,14 @@ struct FileLock: ~Copyable {
         // makes roster create or open a file of the neighbour's choosing.
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileSystem.privateFileMode)
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw StorageError.notOwnFile(path: lockPath) }
+            if errno == ELOOP { throw FileProblem.notOwnFile(path: lockPath) }
             throw FileSystem.failure(lockPath, action: "create the lock file")
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1
         else {
             close(descriptor)
-            throw StorageError.notOwnFile(path: lockPath)
+            throw FileProblem.notOwnFile(path: lockPath)
         }
         // A lock that root creates goes to the folder's owner, who must be able to open it later.
         if let owner = FileSystem.ownerForNewFiles(in: folder), status.st_uid == 0 {
@@ -47,7 +47,7 @@ struct FileLock: ~Copyable {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
                 close(descriptor)
-                throw StorageError.busy(path: rosterPath, seconds: Int(timeout.components.seconds))
+                throw FileProblem.busy(path: rosterPath, seconds: Int(timeout.components.seconds))
             }
             // Polling keeps the wait bounded without signals; 5 ms is short next to any command.
             usleep(5_000)

@@ -7,12 +7,12 @@ import Dispatch
 /// pays for starting a thread. The work handed in must be safe to run on two threads at once: it
 /// may read shared values but write only what it is given. Every job here waits for both halves
 /// before it returns, so callers stay ordinary synchronous code.
-public enum ParallelWork {
+package enum ParallelWork {
     /// Jobs with at least this many items are split.
-    public static let worthSplitting = 20_000
+    package static let worthSplitting = 20_000
 
     /// How many rows each core writes before the blocks are handed over.
-    static let rowsPerBlock = 8_192
+    package static let rowsPerBlock = 8_192
 
     /// Sorts `elements`; a large array as two halves at once, which are then merged.
     ///
@@ -20,7 +20,7 @@ public enum ParallelWork {
     ///   - elements: The array to sort in place.
     ///   - areInIncreasingOrder: A strict total order; elements it cannot tell apart may end in
     ///     either order, so break ties (for example by position) when the order matters.
-    static func sort<Element>(
+    package static func sort<Element>(
         _ elements: inout [Element], by areInIncreasingOrder: (Element, Element) -> Bool
     ) {
         guard elements.count >= worthSplitting else {
@@ -69,7 +69,7 @@ public enum ParallelWork {
     ///   - count: How many items there are.
     ///   - work: Does the job for the items in a range; called once or twice.
     /// - Returns: One result, or two in the order of their ranges.
-    public static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
+    package static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
         guard count >= worthSplitting else { return [work(0..<count)] }
         let ranges = [0..<count / 2, count / 2..<count]
         return pair { work(ranges[$0]) }
@@ -83,7 +83,7 @@ public enum ParallelWork {
     ///   - element: Makes the element at a position; called once for each, from two threads at
     ///     once for a long array.
     /// - Returns: The elements, in order of their positions.
-    static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
+    package static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
         [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each half initializes only its own elements.
             nonisolated(unsafe) let buffer = buffer
@@ -105,7 +105,7 @@ public enum ParallelWork {
     ///   - first: One job.
     ///   - second: The other job.
     /// - Returns: The results of `first` and `second`.
-    public static func both<First, Second>(
+    package static func both<First, Second>(
         splitting: Bool, _ first: () -> First, _ second: () -> Second
     ) -> (First, Second) {
         guard splitting else { return (first(), second()) }
@@ -123,7 +123,7 @@ public enum ParallelWork {
     }
 
     /// Runs `work(0)` and `work(1)` at once, one per core; returns their results in that order.
-    static func pair<Result>(_ work: (Int) -> Result) -> [Result] {
+    package static func pair<Result>(_ work: (Int) -> Result) -> [Result] {
         // Each call writes only its own slot.
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result>.allocate(capacity: 2)
         defer { results.deallocate() }
@@ -145,7 +145,7 @@ public enum ParallelWork {
     ///   - count: How many rows.
     ///   - emit: Receives the rows' bytes, in order.
     ///   - row: Appends row number `index` (from 0) to the bytes it is given.
-    public static func writeRows(
+    package static func writeRows(
         count: Int, emit: ([UInt8]) -> Void, row: (_ index: Int, _ output: inout [UInt8]) -> Void
     ) {
         guard count >= worthSplitting else {

@@ -5,17 +5,17 @@ import Foundation
 /// `UUID()` on Linux opens `/dev/urandom` for every id, which made that the slowest step of
 /// importing 100,000 rows. This generator is seeded once from the system's random source and then
 /// runs the xoshiro256** generator: not for secrets, but ids only need to be unique.
-struct IDGenerator {
+package struct IDGenerator {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
-    init() {
+    package init() {
         var system = SystemRandomNumberGenerator()
         state = (system.next(), system.next(), system.next(), system.next())
         if state == (0, 0, 0, 0) { state.0 = 0x9E37_79B9_7F4A_7C15 }
     }
 
     /// A new random id.
-    mutating func next() -> UUID {
+    package mutating func next() -> UUID {
         var high = nextWord()
         var low = nextWord()
         high = (high & ~0xF000) | 0x4000  // version 4

@@ -1,10 +1,10 @@
 /// Turns big-endian UTF-16, as binary property lists store non-ASCII strings, into a `String`.
-enum UTF16Transcoder {
+package enum UTF16Transcoder {
     /// The string, or `nil` when the units hold an unpaired surrogate.
     ///
     /// Writes UTF-8 straight into the new string's storage, in one pass and without an
     /// intermediate array, since this runs once for every non-ASCII name in a roster.
-    static func string(bigEndian bytes: UnsafeRawBufferPointer) -> String? {
+    package static func string(bigEndian bytes: UnsafeRawBufferPointer) -> String? {
         let units = bytes.count / 2
         var valid = true
         // Measuring first lets each name take just the memory it needs, which adds up over a
@@ -40,7 +40,7 @@ enum UTF16Transcoder {
     /// Each unit adds one byte, one more from U+0080 and another from U+0800, less one for a
     /// surrogate (two units, four bytes). Counted without a branch per unit: a name mixes ASCII
     /// with other letters, so the processor would often guess such a branch wrong.
-    static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
+    package static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
         var length = 0
         for index in 0..<(bytes.count / 2) {
             let unit = Int(bytes[2 * index]) << 8 | Int(bytes[2 * index + 1])
@@ -55,7 +55,7 @@ enum UTF16Transcoder {
     ///
     /// Four units are looked at together, as one 64-bit word; only a name with a surrogate in it
     /// (an emoji, a rare CJK character) is checked unit by unit.
-    static func isASCII(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
+    package static func isASCII(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
         let lanes: UInt64 = 0x0001_0001_0001_0001
         let units = bytes.count / 2
         var seen: UInt64 = 0
@@ -76,7 +76,7 @@ enum UTF16Transcoder {
     }
 
     /// ``isASCII(bigEndian:)`` one unit at a time.
-    static func isASCIIUnitByUnit(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
+    package static func isASCIIUnitByUnit(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
         let units = bytes.count / 2
         var index = 0
         var high: UInt16 = 0

@@ -9,16 +9,16 @@ import Foundation
 /// Reading a whole file into fresh memory.
 extension FileSystem {
     /// Files at least this large are read in two halves at once (see ``read(_:)``).
-    static let splitReadSize = 8 << 20
+    package static let splitReadSize = 8 << 20
 
     /// The largest roster or import file roster reads: 2 GiB, some fifteen million students.
-    static let maximumFileSize = 2 << 30
+    package static let maximumFileSize = 2 << 30
 
     /// Reads an open pipe, or anything else read in order, to its end.
     ///
-    /// - Throws: ``StorageError/tooLarge(path:limit:)`` once more than ``maximumFileSize`` bytes
+    /// - Throws: ``FileProblem/tooLarge(path:limit:)`` once more than ``maximumFileSize`` bytes
     ///   have come, so memory stays bounded whatever writes into the pipe.
-    static func readToEnd(_ descriptor: Int32, path: String) throws -> Data {
+    package static func readToEnd(_ descriptor: Int32, path: String) throws -> Data {
         var data = Data()
         var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -29,7 +29,7 @@ extension FileSystem {
             }
             if count == 0 { return data }
             guard data.count + count <= maximumFileSize else {
-                throw StorageError.tooLarge(path: path, limit: maximumFileSize)
+                throw FileProblem.tooLarge(path: path, limit: maximumFileSize)
             }
             data.append(contentsOf: piece[0..<count])
         }
@@ -45,7 +45,7 @@ extension FileSystem {
     ///
     /// Only a regular file is read: opening does not wait for a named pipe's writer, and a pipe,
     /// a socket or a device is refused, as is a file larger than ``maximumFileSize``.
-    static func read(_ path: String, mapping: Bool = false) throws -> Data? {
+    package static func read(_ path: String, mapping: Bool = false) throws -> Data? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -55,10 +55,10 @@ extension FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
         let type = status.st_mode & S_IFMT
-        if type == S_IFDIR { throw StorageError.isDirectory(path: path) }
-        guard type == S_IFREG else { throw StorageError.notAFile(path: path, kind: kind(of: type)) }
+        if type == S_IFDIR { throw FileProblem.isDirectory(path: path) }
+        guard type == S_IFREG else { throw FileProblem.notAFile(path: path, kind: kind(of: type)) }
         let size = max(Int(status.st_size), 0)
-        guard size <= maximumFileSize else { throw StorageError.tooLarge(path: path, limit: maximumFileSize) }
+        guard size <= maximumFileSize else { throw FileProblem.tooLarge(path: path, limit: maximumFileSize) }
         if mapping, size >= FileMapping.worthMapping, let data = FileMapping.map(descriptor, size: size) {
             return data
         }
@@ -148,7 +148,7 @@ extension FileSystem {
 
     /// Memory for `byteCount` bytes that are about to be filled, such as a file being read; see
     /// ``preferLargePages(_:)``.
-    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
+    package static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)
         preferLargePages(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
@@ -156,14 +156,14 @@ extension FileSystem {
     }
 
     /// The size of a Linux huge page on x86-64 and most ARM systems.
-    static let largePageSize = 2 << 20
+    package static let largePageSize = 2 << 20
 
     /// Asks Linux to back the whole 2 MiB pages inside `memory` with huge pages, before it is
     /// first written.
     ///
     /// Filling 13 MB of fresh memory with 4 KiB pages takes some 3,300 page faults; with huge
     /// pages it takes seven. Systems that do not offer them, and other systems, ignore this.
-    static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
+    package static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
             guard let base = memory.baseAddress, memory.count >= largePageSize else { return }
             let address = UInt(bitPattern: base)

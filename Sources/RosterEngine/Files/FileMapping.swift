@@ -14,22 +14,22 @@ import Foundation
 /// A mapped file has one danger: if another program cuts the file short while roster reads it,
 /// reading past the new end raises `SIGBUS`, which would kill the process. So while a file is
 /// mapped, a handler for that signal puts zeros in place of the lost pages and notes it, and
-/// ``whole(_:path:_:)`` then reports the read as ``StorageError/changedWhileRead(path:)`` instead
+/// ``whole(_:path:_:)`` then reports the read as ``FileProblem/changedWhileRead(path:)`` instead
 /// of trusting what was read. roster's own writers never cut a file short: they write a new file
 /// and rename it over the old one, which leaves the mapped one whole.
 ///
 /// One file is mapped at a time (a second read meanwhile is copied as usual), and only on Linux;
 /// elsewhere ``map(_:size:)`` returns `nil`.
-enum FileMapping {
+package enum FileMapping {
     /// Files at least this large are worth mapping.
-    static let worthMapping = 8 << 20
+    package static let worthMapping = 8 << 20
 
     /// The mapped file's bytes, or `nil` when the file is to be read as usual.
     ///
     /// - Parameters:
     ///   - descriptor: The open file; it may be closed once this returns.
     ///   - size: The file's size in bytes.
-    static func map(_ descriptor: Int32, size: Int) -> Data? {
+    package static func map(_ descriptor: Int32, size: Int) -> Data? {
         #if os(Linux)
             guard handlerIsInstalled, take() else { return nil }
             let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0)
@@ -52,9 +52,11 @@ enum FileMapping {
     /// Runs `body` on a file's bytes, then makes sure that a mapped file was not cut short while
     /// it ran.
     ///
-    /// - Throws: ``StorageError/changedWhileRead(path:)`` when it was, whatever `body` returned
+    /// - Throws: ``FileProblem/changedWhileRead(path:)`` when it was, whatever `body` returned
     ///   or threw; otherwise what `body` throws.
-    static func whole<Result>(_ data: Data, path: String, _ body: (Data) throws -> Result) throws -> Result {
+    package static func whole<Result>(_ data: Data, path: String, _ body: (Data) throws -> Result) throws
+        -> Result
+    {
         let result: Result
         do {
             result = try body(data)
@@ -71,7 +73,7 @@ enum FileMapping {
         lock.lock()
         let wasCutShort = isInUse && region.start == start && isCutShort
         lock.unlock()
-        if wasCutShort { throw StorageError.changedWhileRead(path: path) }
+        if wasCutShort { throw FileProblem.changedWhileRead(path: path) }
     }
 
     // Taken and released under `lock`; read by the signal handler on the thread that reads the

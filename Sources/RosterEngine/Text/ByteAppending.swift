@@ -2,7 +2,7 @@
 extension [UInt8] {
     /// Appends a string's UTF-8 bytes in one copy.
     @inline(__always)
-    package mutating func append(utf8 text: String) {
+    @inlinable package mutating func append(utf8 text: String) {
         UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
     }
 }

@@ -7,30 +7,30 @@ import Foundation
 /// bytes. The writers work out how long a row can be, write it with a cursor, which checks only
 /// that the row stays within that length, and append it to the array in one copy (see
 /// ``appendRow(to:maximumCount:_:)``).
-package struct ByteCursor {
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
+@usableFromInline package struct ByteCursor {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
     /// How many bytes have been written.
-    package private(set) var count = 0
+    @usableFromInline package var count = 0
 
     /// A cursor at the start of `buffer`.
     ///
     /// - Parameter buffer: The memory to write into; it must outlive the cursor.
-    package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    @inlinable package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer
     }
 
     /// How many more bytes fit.
-    package var remaining: Int { buffer.count - count }
+    @inlinable package var remaining: Int { buffer.count - count }
 
     /// The bytes written so far.
-    package var written: UnsafeBufferPointer<UInt8> {
+    @inlinable package var written: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: buffer[0..<count])
     }
 
     /// Room for `length` more bytes, which `write` fills; a row longer than its maximum stops the
     /// program rather than write past its memory.
     @inline(__always)
-    private mutating func reserve(_ length: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    @inlinable mutating func reserve(_ length: Int) -> UnsafeMutableBufferPointer<UInt8> {
         precondition(length <= buffer.count - count, "a row is longer than its maximum")
         defer { count += length }
         return UnsafeMutableBufferPointer(rebasing: buffer[count..<(count + length)])
@@ -38,47 +38,47 @@ package struct ByteCursor {
 
     /// Appends one byte.
     @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    @inlinable package mutating func append(_ byte: UInt8) {
         reserve(1)[0] = byte
     }
 
     /// Appends bytes in one copy.
     @inline(__always)
-    package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         _ = reserve(bytes.count).initialize(fromContentsOf: bytes)
     }
 
     /// Appends a string's UTF-8 bytes in one copy, lent from the string's own storage.
     @inline(__always)
-    package mutating func append(utf8 text: String) {
+    @inlinable package mutating func append(utf8 text: String) {
         UTF16Encoding.withBytes(of: text) { append($0) }
     }
 
     /// Appends a literal's bytes in one copy.
     @inline(__always)
-    package mutating func append(static text: StaticString) {
+    @inlinable package mutating func append(static text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends the 36 characters of an id; see ``UUIDText``.
     @inline(__always)
-    package mutating func append(id: UUID) {
+    @inlinable package mutating func append(id: UUID) {
         UUIDText.write(id, into: reserve(36))
     }
 
     /// Appends a whole number in decimal; see ``DecimalText``.
     @inline(__always)
-    package mutating func append(decimal value: Int) {
+    @inlinable package mutating func append(decimal value: Int) {
         DecimalText.write(value, into: reserve(DecimalText.width(of: value)))
     }
 
     /// Appends a score; see ``DecimalText/append(score:to:)``.
-    package mutating func append(score: Double) {
+    @inlinable package mutating func append(score: Double) {
         DecimalText.write(score: score, to: &self)
     }
 
     /// Appends `count` spaces; none when `count` is not positive.
-    package mutating func append(spaces count: Int) {
+    @inlinable package mutating func append(spaces count: Int) {
         guard count > 0 else { return }
         reserve(count).update(repeating: 0x20)
     }
@@ -89,17 +89,17 @@ package struct ByteCursor {
     ///   - output: The bytes to append to.
     ///   - maximumCount: The most bytes the row can take; writing more stops the program.
     ///   - write: Writes the row.
-    package static func appendRow(
+    @inlinable package static func appendRow(
         to output: inout [UInt8], maximumCount: Int, _ write: (inout ByteCursor) -> Void
     ) {
         output.appendRow(maximumCount: maximumCount, write)
     }
 
     /// The most bytes ``append(decimal:)`` writes.
-    package static let maximumDecimalCount = 20
+    @usableFromInline package static let maximumDecimalCount = 20
     /// The most bytes ``append(score:)`` writes: 24, as in `-2.2250738585072014e-308`, and a
     /// margin.
-    package static let maximumScoreCount = 32
+    @usableFromInline package static let maximumScoreCount = 32
 }
 
 extension [UInt8] {
@@ -109,7 +109,7 @@ extension [UInt8] {
     ///   - maximumCount: The most bytes the row can take.
     ///   - write: Writes the row.
     @inline(__always)
-    package mutating func appendRow(maximumCount: Int, _ write: (inout ByteCursor) -> Void) {
+    @inlinable package mutating func appendRow(maximumCount: Int, _ write: (inout ByteCursor) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { buffer in
             var cursor = ByteCursor(buffer)
             write(&cursor)

@@ -3,19 +3,19 @@
 /// Every listing and export writes an age, a grade and a score per student; for a large roster
 /// the `String` that `String(age)` or `"\(score)"` makes for each one costs more than the digits.
 /// The text is the same as those give: see ``append(score:to:)``.
-package enum DecimalText {
+@usableFromInline package enum DecimalText {
     /// Appends a whole number, such as an age, in decimal.
     ///
     /// - Parameters:
     ///   - value: The number.
     ///   - output: The bytes to append to.
-    package static func append(_ value: Int, to output: inout [UInt8]) {
+    @inlinable package static func append(_ value: Int, to output: inout [UInt8]) {
         output.appendRow(maximumCount: ByteCursor.maximumDecimalCount) { $0.append(decimal: value) }
     }
 
     /// Writes `value` over all of `text`, which is ``width(of:)`` bytes long.
     @inline(__always)
-    package static func write(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
+    @inlinable package static func write(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>) {
         var rest = value.magnitude
         var index = text.count - 1
         repeat {
@@ -35,12 +35,12 @@ package enum DecimalText {
     /// - Parameters:
     ///   - score: The score.
     ///   - output: The bytes to append to.
-    package static func append(score: Double, to output: inout [UInt8]) {
+    @inlinable package static func append(score: Double, to output: inout [UInt8]) {
         output.appendRow(maximumCount: ByteCursor.maximumScoreCount) { $0.append(score: score) }
     }
 
     /// Writes a score as ``append(score:to:)`` does, at a cursor.
-    package static func write(score: Double, to output: inout ByteCursor) {
+    @inlinable package static func write(score: Double, to output: inout ByteCursor) {
         guard let (isNegative, whole, decimal) = oneDecimal(score) else {
             output.append(utf8: shortest(score))
             return
@@ -55,7 +55,7 @@ package enum DecimalText {
 
     /// The shortest text that reads back as the same number, without a needless `.0`: how a
     /// score is written in JSON and in CSV, for example `90` or `88.5`.
-    package static func shortest(_ score: Double) -> String {
+    @inlinable package static func shortest(_ score: Double) -> String {
         if score == score.rounded(), abs(score) < 1e15 { return String(Int(score)) }
         return String(score)
     }
@@ -64,7 +64,7 @@ package enum DecimalText {
     ///
     /// - Parameter score: The score.
     /// - Returns: The length of its text.
-    package static func width(ofScore score: Double) -> Int {
+    @inlinable package static func width(ofScore score: Double) -> Int {
         guard let (isNegative, whole, decimal) = oneDecimal(score) else {
             return shortest(score).utf8.count
         }
@@ -72,7 +72,7 @@ package enum DecimalText {
     }
 
     /// A score as its sign, whole part and one decimal digit, when that text reads back as it.
-    private static func oneDecimal(_ score: Double) -> (isNegative: Bool, whole: Int, decimal: Int)? {
+    @inlinable static func oneDecimal(_ score: Double) -> (isNegative: Bool, whole: Int, decimal: Int)? {
         let tenths = (score * 10).rounded()
         // `tenths / 10` is the double nearest to the one-decimal text, so when it equals the score
         // that text is the shortest that reads back as the score, which is what `String` prints.
@@ -84,11 +84,11 @@ package enum DecimalText {
     ///
     /// - Parameter value: The number.
     /// - Returns: Its digits, and one more for a minus sign.
-    package static func width(of value: Int) -> Int {
+    @inlinable package static func width(of value: Int) -> Int {
         digitCount(value.magnitude) + (value < 0 ? 1 : 0)
     }
 
-    private static func digitCount(_ magnitude: UInt) -> Int {
+    @inlinable static func digitCount(_ magnitude: UInt) -> Int {
         var digits = 1
         var probe = magnitude
         while probe >= 10 {

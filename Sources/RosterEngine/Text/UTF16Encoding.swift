@@ -1,8 +1,8 @@
 /// Counts and writes a string's UTF-16 code units straight from its UTF-8 bytes, for the
 /// binary plist writer, which stores non-ASCII strings as big-endian UTF-16.
-package enum UTF16Encoding {
+@usableFromInline package enum UTF16Encoding {
     /// How many UTF-16 code units `text` has, and whether it is all ASCII.
-    package static func measure(_ text: String) -> (units: Int, isASCII: Bool) {
+    @inlinable package static func measure(_ text: String) -> (units: Int, isASCII: Bool) {
         withBytes(of: text) { bytes in
             var units = 0
             var high: UInt8 = 0
@@ -17,7 +17,7 @@ package enum UTF16Encoding {
 
     /// Calls `emit` with the big-endian bytes of each UTF-16 code unit of `text`.
     @inline(__always)
-    package static func forEachByte(of text: String, _ emit: (UInt8) -> Void) {
+    @inlinable package static func forEachByte(of text: String, _ emit: (UInt8) -> Void) {
         withBytes(of: text) { bytes in
             var index = 0
             while index < bytes.count {
@@ -43,7 +43,9 @@ package enum UTF16Encoding {
     /// first. (`String.withUTF8` would copy the string, and so retain it, every time: a cost paid
     /// once per name, on two threads at once, when a large roster is written.)
     @inline(__always)
-    package static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    @inlinable package static func withBytes<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    )
         -> Result
     {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }

@@ -1,5 +1,5 @@
 /// Turns big-endian UTF-16, as binary property lists store non-ASCII strings, into a `String`.
-package enum UTF16Transcoder {
+@usableFromInline package enum UTF16Transcoder {
     /// The string, or `nil` when the units hold an unpaired surrogate.
     ///
     /// Writes UTF-8 straight into the new string's storage, in one pass and without an

@@ -3,10 +3,10 @@
 /// `String.unicodeScalars` checks indices and builds a scalar at every step; the name checks and
 /// sort keys, which run once per student, only need each scalar's value, so they decode the bytes
 /// themselves. The bytes must be valid UTF-8, as every `String`'s are.
-package enum UTF8Decoding {
+@usableFromInline package enum UTF8Decoding {
     /// The scalar whose bytes start at `index`, and how many bytes it takes.
     @inline(__always)
-    package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+    @inlinable package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
         value: UInt32, length: Int
     ) {
         let lead = UInt32(bytes[index])
@@ -20,7 +20,7 @@ package enum UTF8Decoding {
     }
 
     /// The value of the last scalar; `bytes` must not be empty.
-    package static func lastScalar(in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    @inlinable package static func lastScalar(in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var start = bytes.count - 1
         while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
         return scalar(in: bytes, at: start).value

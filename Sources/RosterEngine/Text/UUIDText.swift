@@ -4,10 +4,10 @@ import Foundation
 ///
 /// `uuidString` goes through `snprintf`; a roster export writes one id per student, so this
 /// hand-written formatter keeps large exports fast.
-package enum UUIDText {
+@usableFromInline package enum UUIDText {
     /// The upper-case hexadecimal digit for a value from 0 to 15.
     @inline(__always)
-    package static func digit(_ nibble: UInt8) -> UInt8 {
+    @inlinable package static func digit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
     }
 
@@ -17,7 +17,7 @@ package enum UUIDText {
     ///   - uuid: The id.
     ///   - output: The bytes to append to.
     @inline(__always)
-    package static func append(_ uuid: UUID, to output: inout [UInt8]) {
+    @inlinable package static func append(_ uuid: UUID, to output: inout [UInt8]) {
         // Made on the stack and appended in one copy, rather than appended a byte at a time.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
             write(uuid, into: text)
@@ -27,7 +27,7 @@ package enum UUIDText {
 
     /// Writes the 36 characters of `uuid` over the first 36 bytes of `text`.
     @inline(__always)
-    package static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {
+    @inlinable package static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {
         let output = UnsafeMutableRawBufferPointer(text)
         hexPairs.withUnsafeBufferPointer { pairs in
             withUnsafeBytes(of: uuid.uuid) { raw in
@@ -47,7 +47,7 @@ package enum UUIDText {
 
     /// The two digits of every byte, the first in the low byte: one lookup and one store a byte
     /// of the id instead of two digits worked out one at a time.
-    private static let hexPairs: [UInt16] = (0...255).map { byte in
+    @usableFromInline static let hexPairs: [UInt16] = (0...255).map { byte in
         UInt16(digit(UInt8(byte >> 4))) | UInt16(digit(UInt8(byte & 0x0F))) << 8
     }
 
@@ -57,7 +57,7 @@ package enum UUIDText {
     /// gives them; the result holds the bytes in the same order from its lowest. Every digit is
     /// checked and converted at once, eight to the word, rather than one at a time.
     @inline(__always)
-    package static func bytes(ofDigits digits: UInt64) -> UInt32? {
+    @inlinable package static func bytes(ofDigits digits: UInt64) -> UInt32? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high = 0x80 * ones
         // For bytes below 0x80 these sums never carry into the next byte: each byte's top bit
@@ -79,7 +79,7 @@ package enum UUIDText {
     ///
     /// - Parameter uuid: The id.
     /// - Returns: The upper-case text.
-    package static func string(_ uuid: UUID) -> String {
+    @inlinable package static func string(_ uuid: UUID) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(36)
         append(uuid, to: &bytes)

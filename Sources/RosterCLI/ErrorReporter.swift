@@ -17,7 +17,8 @@ struct ErrorReporter {
             return reportUsage(validation.description, helpLine: nil, for: spec)
         default:
             // An error may quote a name or a value from a file: never raw control characters.
-            errorOutput.write("\(style.error("Error:")) \(VisibleText.of("\(error)"))\n")
+            let advice = ErrorAdvice.advice(for: error).map { " " + $0 } ?? ""
+            errorOutput.write("\(style.error("Error:")) \(VisibleText.of("\(error)"))\(advice)\n")
             return 1
         }
     }

@@ -10,14 +10,11 @@ public enum LookupError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .notFound(let reference):
-            return
-                "No student matches '\(reference.prefix(100))'. Use a name, a full id, or an id prefix of at least "
-                + "\(RosterLookup.minimumPrefixLength) characters; 'roster list' shows them."
+            return "No student matches '\(reference.prefix(100))'."
         case .ambiguous(let reference, let candidates, let count):
             let shown = candidates.prefix(10).joined(separator: "; ")
             let more = count > 10 ? " and \(count - 10) more" : ""
-            return "'\(reference.prefix(100))' matches \(count) students: \(shown)\(more). "
-                + "Use a longer id prefix or the full id."
+            return "'\(reference.prefix(100))' matches \(count) students: \(shown)\(more)."
         }
     }
 }

@@ -15,7 +15,7 @@ extension StorageError {
         case .busy(let path, let seconds): self = .busy(path: path, seconds: seconds)
         case .changedWhileRead(let path): self = .changedWhileRead(path: path)
         case .system(let path, let action, let code):
-            self = .fileSystem(path: path, action: action, reason: String(cString: strerror(code)))
+            self = .fileSystem(path: path, action: action, code: code)
         }
     }
 

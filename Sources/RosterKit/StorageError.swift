@@ -2,14 +2,17 @@ import Foundation
 
 /// A problem reading, writing or locking a roster file.
 ///
-/// Every case names the file and, in ``description``, says what a person can do about it.
+/// Every case names the file and carries the facts (the path, what was being done, the system's
+/// error code); ``description`` says what happened in plain, neutral words. Advice that names a
+/// program's own commands belongs to that program: the `roster` tool adds its own.
 /// ``StorageHandler`` never overwrites a file it could not read: when one of these errors is
 /// thrown, the roster on disk is as it was.
 public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file exists but is not a roster that can be read; `reason` says what is wrong.
     case damaged(path: String, reason: String)
-    /// The file or its folder could not be read or written; `reason` is the system's explanation.
-    case fileSystem(path: String, action: String, reason: String)
+    /// The file or its folder could not be read or written while doing `action`; `code` is the
+    /// system's error number (`errno`), such as `ENOSPC` for a full disk.
+    case fileSystem(path: String, action: String, code: Int32)
     /// The roster path names a folder, not a file.
     case isDirectory(path: String)
     /// The path names something that is not a regular file: `kind` says what, such as "a named pipe".
@@ -40,10 +43,9 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .damaged(let path, let reason):
-            return "The roster file '\(path)' is damaged: \(reason). It was left unchanged; "
-                + "restore it with 'roster undo' or from a backup, or choose another file with --file."
-        case .fileSystem(let path, let action, let reason):
-            return "Could not \(action) '\(path)': \(reason). \(Self.advice(for: reason))"
+            return "The roster file '\(path)' is damaged: \(reason). It was left unchanged."
+        case .fileSystem(let path, let action, let code):
+            return "Could not \(action) '\(path)': \(String(cString: strerror(code)))."
         case .isDirectory(let path):
             return "The roster path '\(path)' is a folder. Give the path of a file, "
                 + "for example '\(path)/students.plist'."
@@ -78,19 +80,5 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
         case .encodingFailed(let reason):
             return "Could not encode the roster: \(reason)."
         }
-    }
-
-    private static func advice(for reason: String) -> String {
-        let lowered = reason.lowercased()
-        if lowered.contains("permission") || lowered.contains("read-only") {
-            return "Check the permissions of the file and its folder, or choose another file with --file."
-        }
-        if lowered.contains("no space") || lowered.contains("quota") {
-            return "Free some disk space and try again; the roster was left unchanged."
-        }
-        if lowered.contains("not a directory") {
-            return "A part of the path is a file, not a folder; choose another path with --file."
-        }
-        return "Check the path, or choose another file with --file."
     }
 }

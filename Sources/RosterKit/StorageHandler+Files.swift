@@ -44,7 +44,7 @@ extension StorageHandler {
                 return try FileSystem.readPipe(path)
             }
             guard let data = try FileSystem.read(path) else {
-                throw StorageError.fileSystem(path: path, action: "read", reason: "No such file or directory")
+                throw StorageError.fileSystem(path: path, action: "read", code: ENOENT)
             }
             return data
         }

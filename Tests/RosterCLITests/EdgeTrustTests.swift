@@ -123,6 +123,19 @@ struct EdgeTrustTests {
         #expect(sandbox.run(["add", "Grace Hopper", "--age", "12"]).errorOutput.isEmpty)
     }
 
+    @Test("the command line's advice is chosen by the error's number, not its wording")
+    func adviceByErrno() {
+        #expect(ErrorAdvice.advice(forSystemError: ENOSPC).hasPrefix("Free some disk space"))
+        #expect(ErrorAdvice.advice(forSystemError: EACCES).hasPrefix("Check the permissions"))
+        #expect(ErrorAdvice.advice(forSystemError: EROFS).hasPrefix("Check the permissions"))
+        #expect(ErrorAdvice.advice(forSystemError: ENOTDIR).hasPrefix("A part of the path is a file"))
+        #expect(ErrorAdvice.advice(forSystemError: EFBIG).contains("ulimit -f"))
+        let damaged = StorageError.damaged(path: "/x", reason: "the file is empty")
+        #expect(ErrorAdvice.advice(for: damaged)?.contains("'roster undo'") == true)
+        #expect(
+            ErrorAdvice.advice(for: LookupError.notFound(reference: "x"))?.contains("'roster list'") == true)
+    }
+
     @Test("a CSV of NUL bytes is refused as not text, before it is parsed")
     func zeros() throws {
         let file = sandbox.folder.appendingPathComponent("zeros.csv")

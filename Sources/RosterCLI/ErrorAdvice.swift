@@ -1,0 +1,43 @@
+import Foundation
+import RosterKit
+
+/// What `roster` tells a person to do about a library error: the advice that names roster's own
+/// commands and flags, which RosterKit's neutral messages leave out.
+enum ErrorAdvice {
+    /// The sentence to add after the error's own description, or `nil` when it says enough.
+    static func advice(for error: any Error) -> String? {
+        switch error {
+        case let storage as StorageError: return advice(for: storage)
+        case LookupError.notFound:
+            return "Use a name, a full id, or an id prefix of at least \(RosterLookup.minimumPrefixLength) "
+                + "characters; 'roster list' shows them."
+        case LookupError.ambiguous: return "Use a longer id prefix or the full id."
+        default: return nil
+        }
+    }
+
+    private static func advice(for error: StorageError) -> String? {
+        switch error {
+        case .damaged:
+            return "Restore it with 'roster undo' or from a backup, or choose another file with --file."
+        case .fileSystem(_, _, let code): return advice(forSystemError: code)
+        default: return nil
+        }
+    }
+
+    /// Advice for a failed system call, chosen by its error number, never by its wording.
+    static func advice(forSystemError code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM, EROFS:
+            return "Check the permissions of the file and its folder, or choose another file with --file."
+        case ENOSPC, EDQUOT:
+            return "Free some disk space and try again; the roster was left unchanged."
+        case EFBIG:
+            return "The file would pass the size this session allows (ulimit -f); raise it and try again."
+        case ENOTDIR:
+            return "A part of the path is a file, not a folder; choose another path with --file."
+        default:
+            return "Check the path, or choose another file with --file."
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import RosterKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// RosterKit's errors describe what happened; the advice that names roster's commands and flags
+/// is the command line's (see `ErrorAdvice` in RosterCLI).
+@Suite("Library errors in neutral words")
+struct ErrorWordingTests {
+    static let errors: [any Error & CustomStringConvertible] = [
+        StorageError.damaged(path: "/c/s.plist", reason: "the file is empty"),
+        StorageError.fileSystem(path: "/c/s.plist", action: "write", code: ENOSPC),
+        StorageError.fileSystem(path: "/c/s.plist", action: "write", code: EACCES),
+        StorageError.isDirectory(path: "/c"), StorageError.notAFile(path: "/c/p", kind: "a named pipe"),
+        StorageError.brokenLink(path: "/c/s.plist", target: "x"), StorageError.linkLoop(path: "/c/s.plist"),
+        StorageError.notOwnFile(path: "/c/s.plist.lock"), StorageError.readOnly(path: "/c/s.plist"),
+        StorageError.tooLarge(path: "/c/s.plist", limit: 2 << 30),
+        StorageError.busy(path: "/c/s.plist", seconds: 10),
+        StorageError.nothingToUndo(path: "/c/s.plist"), StorageError.nothingToRedo(path: "/c/s.plist"),
+        StorageError.changedWhileRead(path: "/c/s.plist"), StorageError.encodingFailed(reason: "x"),
+        LookupError.notFound(reference: "ada"),
+        LookupError.ambiguous(reference: "a", candidates: ["1 A"], count: 2),
+    ]
+
+    @Test("no library error names a roster command or flag")
+    func neutral() {
+        for error in Self.errors {
+            let text = error.description
+            #expect(!text.contains("'roster ") && !text.contains("--"), "\(text)")
+        }
+    }
+
+    @Test("a file-system error carries the system's error number and says it in the system's words")
+    func errno() {
+        let error = StorageError.fileSystem(path: "/c/s.plist", action: "write", code: ENOSPC)
+        #expect(error.description == "Could not write '/c/s.plist': No space left on device.")
+        #expect(
+            StorageError(.system(path: "/x", action: "read", code: EACCES))
+                == .fileSystem(path: "/x", action: "read", code: EACCES))
+    }
+}

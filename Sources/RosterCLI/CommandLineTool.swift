@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import RosterKit
 
 /// The `roster` command line: parses the arguments, runs a subcommand, reports errors.
@@ -30,9 +31,13 @@ public enum CommandLineTool {
     static var subcommandNames: [String] { subcommands.map { $0.spec.name } }
 
     /// Prepares the `roster` process: a write past a file-size limit (`ulimit -f`) then fails with
-    /// an error that roster reports, instead of killing the process with `SIGXFSZ`.
+    /// an error that roster reports, instead of killing the process with `SIGXFSZ`; and large
+    /// rosters are read straight from the file cache, with the guard that turns a file cut short
+    /// under roster into an error instead of a crash (see `FileMapping`), which only a whole
+    /// program should install.
     public static func prepareProcess() {
         signal(SIGXFSZ, SIG_IGN)
+        FileMapping.installGuard()
     }
 
     /// Runs `roster` with the given arguments and returns its exit code.

@@ -12,6 +12,11 @@ import Testing
 /// these tests take turns.
 @Suite("Reading a large roster from the file cache", .serialized)
 struct FileMappingTests {
+    /// Mapping is something a whole program turns on, as the `roster` tool does.
+    init() {
+        FileMapping.installGuard()
+    }
+
     /// A roster file just large enough to be mapped, and its students.
     static func largeRoster(in folder: TemporaryFolder) throws -> (URL, [Student]) {
         var generator = SeededGenerator(seed: 41)

@@ -24,6 +24,22 @@ package enum FileMapping {
     /// Files at least this large are worth mapping.
     package static let worthMapping = 8 << 20
 
+    /// Turns mapping on for the whole process by installing the bus-error guard, and says whether
+    /// it is on. A command-line tool calls this once as it starts; a library never installs a
+    /// signal handler behind an app's back, so until this is called large files are copied.
+    @discardableResult
+    package static func installGuard() -> Bool {
+        #if os(Linux)
+            lock.withLock { isGuarded = handlerIsInstalled }
+            return isGuarded
+        #else
+            return false
+        #endif
+    }
+
+    /// Whether ``installGuard()`` has installed the guard.
+    nonisolated(unsafe) private static var isGuarded = false
+
     /// The mapped file's bytes, or `nil` when the file is to be read as usual.
     ///
     /// - Parameters:
@@ -31,7 +47,7 @@ package enum FileMapping {
     ///   - size: The file's size in bytes.
     package static func map(_ descriptor: Int32, size: Int) -> Data? {
         #if os(Linux)
-            guard handlerIsInstalled, take() else { return nil }
+            guard lock.withLock({ isGuarded }), take() else { return nil }
             let memory = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0)
             guard let memory, memory != MAP_FAILED else {
                 release()
@@ -101,7 +117,7 @@ package enum FileMapping {
         nonisolated(unsafe) private static var previousAction = sigaction()
         private static let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
 
-        /// Installs ``handleBusError`` once, the first time a file is to be mapped.
+        /// Installs ``handleBusError`` once, when ``installGuard()`` is first called.
         private static let handlerIsInstalled: Bool = {
             // Settled here, since a signal handler must not be the first to read a lazy value.
             _ = pageSize

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// The layer between a roster file and whatever shows it: a screen, a terminal, a test.
 ///
@@ -7,30 +8,23 @@ import Foundation
 /// the data ready to show: ``students`` in file order, ``sorted(by:reversed:)`` and
 /// ``student(matching:)``. Each intent is one locked read-modify-write, so it works on the roster
 /// as it is on disk at that moment, even if another process changed it since ``load()``.
+///
+/// It is `@Observable`, so a SwiftUI view that shows ``students`` redraws when an intent changes
+/// them.
+@Observable
 public final class RosterViewModel {
     /// The roster file this view model reads and changes.
     public let fileURL: URL
     /// The students as last read or written, in file order.
     ///
-    /// After an ``edit(_:_:)`` or a ``remove(_:)`` the names are still bytes, as the file stores
-    /// them; they are made into students the first time this is read.
-    public private(set) var students: [Student] {
-        get {
-            if let stored {
-                cachedStudents = stored.students
-                self.stored = nil
-            }
-            return cachedStudents
-        }
-        set {
-            cachedStudents = newValue
-            stored = nil
-        }
-    }
+    /// Filled by ``load()`` and kept up to date by every intent after that. A view model that has
+    /// neither loaded nor added anything leaves it empty after ``edit(_:_:)`` and ``remove(_:)``,
+    /// which then change the file without making a `String` of every name (the command line's
+    /// fast path).
+    public private(set) var students: [Student] = []
 
-    private var cachedStudents: [Student] = []
-    /// The roster as the last edit or removal left it, until ``students`` is read.
-    private var stored: StoredRoster?
+    /// Whether ``load()`` has read the file, so that the intents keep ``students`` up to date.
+    @ObservationIgnored private var isLoaded = false
 
     /// Creates a view model for a roster file, without reading it yet.
     ///
@@ -48,6 +42,7 @@ public final class RosterViewModel {
     /// - Throws: ``StorageError`` when the file exists but cannot be read.
     public func load() throws {
         students = try StorageHandler.load(from: fileURL)
+        isLoaded = true
     }
 
     /// Validates and adds a new student at the end of the roster.
@@ -82,13 +77,14 @@ public final class RosterViewModel {
     @discardableResult
     public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
         var edited: Student?
-        stored = try StorageHandler.change(at: fileURL, command: "edit") { roster in
+        let roster = try StorageHandler.change(at: fileURL, command: "edit") { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
             let student = try changes.applied(to: roster.student(at: index))
             roster.replace(at: index, with: student)
             edited = student
         }
         guard let edited else { throw LookupError.notFound(reference: reference) }
+        if isLoaded || !students.isEmpty { students = roster.students }
         return edited
     }
 
@@ -101,11 +97,12 @@ public final class RosterViewModel {
     @discardableResult
     public func remove(_ references: [String]) throws -> [Student] {
         var removed: [Student] = []
-        stored = try StorageHandler.change(at: fileURL, command: "remove") { roster in
+        let roster = try StorageHandler.change(at: fileURL, command: "remove") { roster in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             removed = doomed.map(roster.student(at:))
             roster.remove(at: doomed)
         }
+        if isLoaded || !students.isEmpty { students = roster.students }
         return removed
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Testing
 
 @testable import RosterKit
@@ -90,5 +91,51 @@ struct RosterViewModelTests {
         #expect(try StorageHandler.load(from: model.fileURL).map(\.name) == ["Alan", "Ada"])
         try model.load()
         #expect(model.students.map(\.name) == ["Alan", "Ada"])
+    }
+}
+
+/// A SwiftUI view redraws when what it read changes; `withObservationTracking` is how it learns.
+@Suite("RosterViewModel is observable")
+struct RosterViewModelObservationTests {
+    /// Whether running `change` tells an observer of `students` that they changed.
+    private func notifies(_ model: RosterViewModel, _ change: () throws -> Void) rethrows -> Bool {
+        let changed = Flag()
+        withObservationTracking {
+            _ = model.students
+        } onChange: {
+            changed.set()
+        }
+        try change()
+        return changed.isSet
+    }
+
+    @Test("load, add, edit, remove, undo and redo each tell a view that the students changed")
+    func everyIntent() throws {
+        let folder = try TemporaryFolder()
+        try StorageHandler.save([Student(name: "Ada", age: 12)], to: folder.file())
+        let model = RosterViewModel(fileURL: folder.file())
+        #expect(try notifies(model) { try model.load() })
+        #expect(try notifies(model) { try model.add(name: "Alan", age: 13) })
+        #expect(try notifies(model) { try model.edit("Alan", StudentChanges(score: 90)) })
+        #expect(model.students.last?.score == 90)
+        #expect(try notifies(model) { try model.remove(["Ada"]) })
+        #expect(model.students.map(\.name) == ["Alan"])
+        #expect(try notifies(model) { try model.undo() })
+        #expect(model.students.map(\.name) == ["Ada", "Alan"])
+        #expect(try notifies(model) { try model.redo() })
+        #expect(model.students.map(\.name) == ["Alan"])
+        #expect(try !notifies(model) { _ = model.sorted() })
+    }
+}
+
+/// A flag an observation callback sets, from whatever thread it runs on.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() {
+        lock.withLock { value = true }
     }
 }

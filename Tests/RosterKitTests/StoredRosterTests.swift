@@ -117,6 +117,7 @@ struct StoredRosterTests {
         ]
         try Data(RosterCodec.encode(students, format: .xml)).write(to: file)
         let model = RosterViewModel(fileURL: file)
+        try model.load()
         try model.edit("zoë", StudentChanges(name: "Zoë Martin"))
         try model.remove(["Ada"])
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml"))

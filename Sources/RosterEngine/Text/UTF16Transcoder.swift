@@ -40,7 +40,7 @@
     /// Each unit adds one byte, one more from U+0080 and another from U+0800, less one for a
     /// surrogate (two units, four bytes). Counted without a branch per unit: a name mixes ASCII
     /// with other letters, so the processor would often guess such a branch wrong.
-    package static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
+    @inlinable package static func utf8Length(bigEndian bytes: UnsafeRawBufferPointer) -> Int {
         var length = 0
         for index in 0..<(bytes.count / 2) {
             let unit = Int(bytes[2 * index]) << 8 | Int(bytes[2 * index + 1])
@@ -55,7 +55,7 @@
     ///
     /// Four units are looked at together, as one 64-bit word; only a name with a surrogate in it
     /// (an emoji, a rare CJK character) is checked unit by unit.
-    package static func isASCII(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
+    @inlinable package static func isASCII(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
         let lanes: UInt64 = 0x0001_0001_0001_0001
         let units = bytes.count / 2
         var seen: UInt64 = 0
@@ -76,7 +76,7 @@
     }
 
     /// ``isASCII(bigEndian:)`` one unit at a time.
-    package static func isASCIIUnitByUnit(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
+    @inlinable package static func isASCIIUnitByUnit(bigEndian bytes: UnsafeRawBufferPointer) -> Bool? {
         let units = bytes.count / 2
         var index = 0
         var high: UInt16 = 0

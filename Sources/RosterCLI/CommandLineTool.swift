@@ -1,6 +1,17 @@
-import Foundation
 import RosterEngine
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `roster` command line: parses the arguments, runs a subcommand, reports errors.
 ///
@@ -29,6 +40,21 @@ public enum CommandLineTool {
 
     /// The names of all subcommands, in help order.
     static var subcommandNames: [String] { subcommands.map { $0.spec.name } }
+
+    /// Runs the `roster` process: prepares it (see ``prepareProcess()``), runs the command its
+    /// arguments name on the real standard streams, and exits with the command's code.
+    ///
+    /// A roster the command loads is left for the process's exit to free (see
+    /// ``ProcessLifetime``), which is quicker for a large roster than freeing it name by name.
+    public static func main() -> Never {
+        prepareProcess()
+        let status = run(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment,
+            input: StandardInput(), output: FileDescriptorOutput.standardOutput(),
+            errorOutput: FileDescriptorOutput.standardError(), keepsRosterUntilExit: true)
+        exit(status)
+    }
 
     /// Prepares the `roster` process: a write past a file-size limit (`ulimit -f`) then fails with
     /// an error that roster reports, instead of killing the process with `SIGXFSZ`; and large

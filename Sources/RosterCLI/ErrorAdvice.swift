@@ -1,5 +1,16 @@
-import Foundation
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What `roster` tells a person to do about a library error: the advice that names roster's own
 /// commands and flags, which RosterKit's neutral messages leave out.

@@ -1,5 +1,16 @@
-import Foundation
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One run of the tool: routes the words to a subcommand and turns errors into exit codes.
 struct Invocation {

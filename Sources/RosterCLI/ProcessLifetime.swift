@@ -1,4 +1,10 @@
-import Foundation
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Holds what a command loaded until the process ends, so that it is never freed piece by piece.
 ///
@@ -8,7 +14,7 @@ import Foundation
 /// ``CommandLineTool/run(arguments:environment:input:output:errorOutput:keepsRosterUntilExit:)``);
 /// tests that run commands in-process do not, so nothing they load outlives their run.
 enum ProcessLifetime {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var kept: [AnyObject] = []
 
     /// Keeps `object` alive until the process exits.

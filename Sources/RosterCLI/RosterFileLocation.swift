@@ -1,5 +1,10 @@
-import Foundation
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Decides which roster file a command works on: `--file`, else `$ROSTER_FILE`, else the default.
 enum RosterFileLocation {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Students being added whose ids are already on the roster; nothing was written.
 public struct AppendConflict: Error, Equatable, Sendable, CustomStringConvertible {

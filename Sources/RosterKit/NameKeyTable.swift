@@ -1,5 +1,16 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The sort keys of many students' names (see ``NameSortKey``) packed into one buffer, for sorting a class.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -39,8 +44,8 @@ struct RosterHistory {
 
     init(rosterPath: String) {
         self.rosterPath = rosterPath
-        let name = (rosterPath as NSString).lastPathComponent
-        let parent = (rosterPath as NSString).deletingLastPathComponent
+        let name = Path.name(of: rosterPath)
+        let parent = Path.folder(of: rosterPath)
         folder = (parent.isEmpty ? "" : parent + "/") + "." + name + ".history"
     }
 

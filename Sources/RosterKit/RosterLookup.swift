@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finds one student on a roster from what a person typed: a full id, an id prefix or a name.
 ///
@@ -25,7 +30,7 @@ public enum RosterLookup {
     /// Returns the index of the one student that `reference` picks out, as
     /// ``index(of:in:)`` does, in any roster that can be searched.
     static func index(of reference: String, among roster: some SearchableRoster) throws -> Int {
-        let wanted = reference.trimmingCharacters(in: .whitespaces)
+        let wanted = String(reference.trimmingSpaces())
         if let id = StudentFields.uuid(from: wanted),
             let index = (0..<roster.count).first(where: { roster.id(at: $0) == id })
         {

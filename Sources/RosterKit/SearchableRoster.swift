@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What ``RosterLookup`` reads of a roster: a plain `[Student]`, or a ``StoredRoster`` whose names
 /// are made into strings only when they might match.

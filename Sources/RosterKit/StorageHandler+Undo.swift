@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Undo and redo: the versions before the last 20 changes are kept beside the roster (see
 /// ``RosterHistory``), and each undo or redo renames one of them over the roster.

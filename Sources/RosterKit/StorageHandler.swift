@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads and writes the class roster, `students.plist`, the way the iOS teaching app does, safely.
 ///

@@ -1,12 +1,4 @@
-import Foundation
 import RosterCLI
 
-CommandLineTool.prepareProcess()
-let status = CommandLineTool.run(
-    arguments: Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
-    input: StandardInput(),
-    output: FileDescriptorOutput.standardOutput(),
-    errorOutput: FileDescriptorOutput.standardError(),
-    keepsRosterUntilExit: true)
-exit(status)
+// The `roster` tool. Everything it does is in RosterCLI, where tests run it in-process.
+CommandLineTool.main()

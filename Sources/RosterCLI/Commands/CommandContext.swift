@@ -1,5 +1,10 @@
-import Foundation
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Everything a command may touch, passed in so tests can drive commands in-process.
 struct CommandContext {
@@ -43,7 +48,7 @@ struct CommandContext {
     /// Asks a yes-or-no question on the terminal; anything but yes is no.
     func confirm(_ question: String) -> Bool {
         errorOutput.write(question + " [y/N] ")
-        let answer = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let answer = input.readLine()?.trimmingSpaces().lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }
 }

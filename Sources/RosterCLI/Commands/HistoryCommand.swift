@@ -1,5 +1,10 @@
-import Foundation
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `roster history [--format table|json]`
 enum HistoryCommand: Subcommand {
@@ -25,12 +30,12 @@ enum HistoryCommand: Subcommand {
             return
         }
         let width = max(7, changes.map(\.command.count).max() ?? 0)
-        var text = "WHEN              " + "CHANGE".padding(toLength: width + 2, withPad: " ", startingAt: 0)
+        var text = "WHEN              " + "CHANGE".padded(to: width + 2)
         text += "STUDENTS\n"
         for change in changes {
             let (day, time) = ChangeText.localParts(change.date)
             text +=
-                "\(day) \(time)  " + change.command.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                "\(day) \(time)  " + change.command.padded(to: width + 2)
             text += "\(change.studentsBefore) -> \(change.studentsAfter)"
             text += change.isUndone ? "  (undone)\n" : "\n"
         }
@@ -39,7 +44,7 @@ enum HistoryCommand: Subcommand {
 
     private static func json(_ changes: [RosterChange]) -> String {
         let rows = changes.map { change in
-            let date = ISO8601DateFormatter().string(from: change.date)
+            let date = change.date.formatted(.iso8601)
             return "  {\"date\": \"\(date)\", \"command\": \"\(change.command)\", "
                 + "\"studentsBefore\": \(change.studentsBefore), \"studentsAfter\": \(change.studentsAfter), "
                 + "\"undone\": \(change.isUndone)}"

@@ -1,5 +1,10 @@
-import Foundation
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// `roster import <file> [--format csv|json|plist] [--replace] [--dry-run]`
 enum ImportCommand: Subcommand {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The `roster(1)` manual page in roff, generated from the same specs as `roster --help`.
 struct ManualPage {
@@ -39,8 +43,7 @@ struct ManualPage {
     }
 
     private func escaped(_ text: String) -> String {
-        var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
-            of: "-", with: "\\-")
+        var result = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }

@@ -1,6 +1,11 @@
-import Foundation
 import RosterEngine
 import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Renders students as an aligned table that fits the terminal's width.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +26,7 @@ package struct FileLock: ~Copyable {
     /// - Throws: ``FileProblem/busy(path:seconds:)`` when the wait runs out, or a file-system error
     ///   when the lock file cannot be created.
     package init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
-        let folder = (rosterPath as NSString).deletingLastPathComponent
+        let folder = Path.folder(of: rosterPath)
         try FileSystem.createFolder(folder.isEmpty ? "." : folder)
         let lockPath = rosterPath + ".lock"
         // Never through a link: a neighbour in a shared folder could otherwise plant a link that

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -94,7 +98,7 @@ package enum FileMapping {
 
     // Taken and released under `lock`; read by the signal handler on the thread that reads the
     // mapped file, which holds the mapping and so sees these settled.
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var isInUse = false
     nonisolated(unsafe) private static var isCutShort = false
     nonisolated(unsafe) private static var region: (start: UInt, end: UInt) = (0, 0)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -37,7 +41,7 @@ extension FileSystem {
             }
             let target = try linkTarget(current)
             lastTarget = target
-            let folder = (current as NSString).deletingLastPathComponent
+            let folder = Path.folder(of: current)
             current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
         }
         throw FileProblem.linkLoop(path: path)
@@ -112,7 +116,7 @@ extension FileSystem {
     /// there is such a folder: a real folder, not a link, owned by this user (or, for root, by
     /// the owner of the folder it is in, to whom root gives a folder it creates).
     package static func createPrivateFolder(_ path: String) throws {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = Path.folder(of: path)
         if mkdir(path, privateDirectoryMode) == 0 {
             if let owner = ownerForNewFiles(in: parent) { chown(path, owner.0, owner.1) }
         } else if errno != EEXIST {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +40,7 @@ package enum FileSystem {
         _ path: String, durable: Bool = true,
         writing body: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = Path.folder(of: path)
         try createFolder(folder.isEmpty ? "." : folder)
         let existing = existingStatus(path)
         if let existing, existing.st_mode & 0o200 == 0 { throw FileProblem.readOnly(path: path) }
@@ -110,7 +114,7 @@ package enum FileSystem {
     /// Moves the file at `path` to `destination`, replacing it atomically.
     package static func move(_ path: String, to destination: String) throws {
         guard rename(path, destination) == 0 else { throw failure(destination, action: "replace") }
-        syncFolder((destination as NSString).deletingLastPathComponent)
+        syncFolder(Path.folder(of: destination))
     }
 
     /// Whether a file (not a folder) exists at `path`.
@@ -122,7 +126,7 @@ package enum FileSystem {
     /// Removes the file at `path`; a missing file is not an error.
     package static func remove(_ path: String) throws {
         if unlink(path) != 0 && errno != ENOENT { throw failure(path, action: "delete") }
-        syncFolder((path as NSString).deletingLastPathComponent)
+        syncFolder(Path.folder(of: path))
     }
 
     /// Creates `path` and any missing parents with mode 0700.
@@ -134,7 +138,7 @@ package enum FileSystem {
             }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = Path.folder(of: path)
         if !parent.isEmpty && parent != path { try createFolder(parent) }
         if mkdir(path, privateDirectoryMode) != 0 && errno != EEXIST {
             throw failure(path, action: "create the folder")
@@ -170,8 +174,8 @@ package enum FileSystem {
     /// Call only while holding the roster's lock: a writer creates its temporary file under the
     /// lock, so any that exist then belong to a process that died mid-write.
     package static func removeLeftovers(beside path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let prefix = ".\((path as NSString).lastPathComponent)."
+        let folder = Path.folder(of: path)
+        let prefix = ".\(Path.name(of: path))."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
         else {
             return
@@ -192,8 +196,8 @@ package enum FileSystem {
     /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises, and that no
     /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`.
     package static func temporaryPath(beside path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = Path.folder(of: path)
+        let name = Path.name(of: path)
         let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let file = ".\(name).\(unique).tmp"
         return folder.isEmpty ? file : folder + "/" + file

@@ -60,6 +60,32 @@
         return String(score)
     }
 
+    /// The shortest text that reads back as `number`, in plain decimals: `0.00001`, never
+    /// `1e-05`, which a person (and roster's own readers) would not read as a number.
+    package static func plain(_ number: Double) -> String {
+        let text = String(number)
+        guard number.isFinite, let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
+            return text
+        }
+        let exponent = Int(text[text.index(after: mark)...]) ?? 0
+        var mantissa = Substring(text[..<mark])
+        let sign = mantissa.first == "-" ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        var digits = String(parts[0]) + (parts.count > 1 ? String(parts[1]) : "")
+        var point = parts[0].count + exponent
+        if point <= 0 {
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        }
+        if point >= digits.count {
+            return sign + digits + String(repeating: "0", count: point - digits.count)
+        }
+        var fraction = digits.dropFirst(point)
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        return sign + digits.prefix(point) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
     /// How many bytes ``append(score:to:)`` writes for `score`, without writing them.
     ///
     /// - Parameter score: The score.

@@ -1,11 +1,9 @@
-import Foundation
-
 /// Folds letters to what a case-, accent- and width-insensitive comparison sees: `É` to `e`,
 /// `Ａ` to `a`, a combining accent to nothing.
 ///
-/// ASCII is folded directly; any other letter is folded once with Foundation and remembered, in
-/// a table for the Basic Multilingual Plane (made at the first letter beyond ASCII) and in a
-/// dictionary beyond it.
+/// ASCII is folded directly; any other letter is folded once (see ``UnicodeFolding``) and
+/// remembered, in a table for the Basic Multilingual Plane (made at the first letter beyond
+/// ASCII) and in a dictionary beyond it.
 package struct ScalarFolder {
     private var basic: [UInt32] = []
     private var others: [UInt32: [UInt32]] = [:]
@@ -34,7 +32,7 @@ package struct ScalarFolder {
         if scalar < 0x1_0000 {
             if basic.isEmpty { basic = [UInt32](repeating: Self.unknown, count: 0x1_0000) }
             if basic[Int(scalar)] == Self.unknown {
-                let folded = Self.foundationFold(scalar)
+                let folded = UnicodeFolding.fold(scalar)
                 basic[Int(scalar)] = folded.count == 1 ? folded[0] : Self.several
                 if folded.count != 1 { others[scalar] = folded }
             }
@@ -44,7 +42,7 @@ package struct ScalarFolder {
                 return
             }
         } else if others[scalar] == nil {
-            others[scalar] = Self.foundationFold(scalar)
+            others[scalar] = UnicodeFolding.fold(scalar)
         }
         for folded in others[scalar] ?? [] { emit(folded) }
     }
@@ -55,12 +53,5 @@ package struct ScalarFolder {
         (0x300...0x36F).contains(scalar) || (0x1AB0...0x1AFF).contains(scalar)
             || (0x1DC0...0x1DFF).contains(scalar)
             || (0x20D0...0x20FF).contains(scalar) || (0xFE20...0xFE2F).contains(scalar)
-    }
-
-    private static func foundationFold(_ scalar: UInt32) -> [UInt32] {
-        guard let value = Unicode.Scalar(scalar) else { return [scalar] }
-        let folded = String(Character(value)).folding(
-            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return folded.unicodeScalars.map(\.value)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes UUIDs as upper-case text the way `UUID.uuidString` does, many times faster.
 ///

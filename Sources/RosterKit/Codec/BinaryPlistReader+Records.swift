@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading every record, on two cores when the roster is large.
 extension BinaryPlistReader {
@@ -51,7 +56,7 @@ extension BinaryPlistReader {
 
     /// Students found on two threads at once.
     private final class Namesakes: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var found: [Student] = []
 
         var students: [Student] { lock.withLock { found } }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes any property-list value as a binary property list: the writer for rosters that keep
 /// conventions of their own (see ``FileConventions``), which ``BinaryPlistWriter``'s fast path

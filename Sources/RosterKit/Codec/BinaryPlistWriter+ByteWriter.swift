@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BinaryPlistWriter {
     /// Writes one part of the file into a buffer of the right size, recording each object's

@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes students as a binary property list (`bplist00`) that Foundation, `plutil` and Python's
 /// `plistlib` all read.

@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The students ``BinaryPlistWriter`` writes: a plain `[Student]`, or a ``StoredRoster`` whose
 /// names are still bytes, as the file it was read from stores them.

@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension PlistValue {
     /// A student's record as a dictionary, in the order roster writes keys, with the keys roster

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A property-list value that roster keeps without interpreting it: what another app stored under
 /// a key that a student record does not have, such as a nickname, tags or a photo.

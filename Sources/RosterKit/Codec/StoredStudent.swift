@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A student as a change to a few records of a binary roster reads it: every field checked and
 /// decoded except the name, which stays as the bytes the file keeps it in.

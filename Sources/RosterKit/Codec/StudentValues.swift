@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The fields of a student that ``BinaryPlistWriter`` writes as they are; the name is written by
 /// the roster that holds the student (see ``PlistRecords``).

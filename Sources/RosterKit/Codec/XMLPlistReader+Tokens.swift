@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The XML reader's tokens: tags, text, entities, and the markup it skips.
 extension XMLPlistReader {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reading any value, for the keys of a record that roster does not know.
 extension XMLPlistReader {
@@ -39,7 +43,7 @@ extension XMLPlistReader {
     }
 
     private func simpleValue(_ name: String, text: String) throws(DecodingProblem) -> PlistValue {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(text.trimmingWhitespace())
         switch name {
         case "string": return .string(text)
         case "integer":

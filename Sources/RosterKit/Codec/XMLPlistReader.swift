@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads a roster from an XML property list without a general XML parser.
 ///
@@ -95,12 +99,12 @@ struct XMLPlistReader {
         case (.name, "string"):
             fields.name = text
         case (.age, "integer"), (.grade, "integer"):
-            guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw wrong }
+            guard let number = Int(text.trimmingWhitespace()) else { throw wrong }
             if field == .age { fields.age = number } else { fields.grade = number }
         case (.age, "string"):
             fields.age = try StudentFields.age(fromText: text, record: record)
         case (.score, "real"), (.score, "integer"):
-            guard let number = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let number = Double(text.trimmingWhitespace()) else {
                 throw wrong
             }
             fields.score = number

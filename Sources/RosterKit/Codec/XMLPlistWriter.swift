@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Writes students as an XML property list in the layout Apple's tools use.
 enum XMLPlistWriter {

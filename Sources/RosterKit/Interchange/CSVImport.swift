@@ -1,5 +1,16 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
@@ -201,7 +212,7 @@ enum CSVImport {
                     "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
                 continue
             }
-            let name = unguarded(field).trimmingCharacters(in: .whitespaces).lowercased()
+            let name = unguarded(field).trimmingSpaces().lowercased()
             if CSVRosterWriter.columns.contains(name) {
                 guard columns[name] == nil else {
                     throw ImportError(problems: [

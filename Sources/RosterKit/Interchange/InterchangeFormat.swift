@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The file formats roster imports and exports.
 public enum InterchangeFormat: String, Sendable, CaseIterable {

@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Turns a JSON array of student objects into students; the shape `roster list --format json`
 /// prints, with `id`, `grade` and `score` optional and `age` a number or a string of digits.
@@ -95,14 +100,11 @@ enum JSONImport {
             return nil
         }
 
-        /// A number in plain decimal notation, since the validators read no exponents; 17
-        /// places after the point read back as the same number.
+        /// A number in plain decimal notation, since the validators read no exponents.
         private static func decimal(_ number: Double) -> String {
             if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
             guard number.isFinite else { return "nan" }
-            var decimal = String(format: "%.17f", number)
-            while decimal.hasSuffix("0") { decimal.removeLast() }
-            return decimal
+            return DecimalText.plain(number)
         }
     }
 

@@ -1,5 +1,10 @@
-import Foundation
 import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads students from a CSV, JSON or property-list file, validating every row as `add` would.
 ///
@@ -93,7 +98,7 @@ public enum RosterImporter {
             guard let id = given(id) else { return nil }
             guard
                 let uuid = StudentFields.uuid(from: id)
-                    ?? UUID(uuidString: id.trimmingCharacters(in: .whitespaces))
+                    ?? UUID(uuidString: String(id.trimmingSpaces()))
             else {
                 throw ValidationError.notANumber(
                     field: "id", text: id, expected: "a UUID such as \(ids.next())")

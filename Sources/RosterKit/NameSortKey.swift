@@ -57,7 +57,7 @@ public struct NameSortKey: Comparable, Sendable {
     // only a name with a letter that folds to several, whose key may not fit, is folded scalar by
     // scalar instead.
     static func append(_ name: String, to result: inout [UInt8], folder: inout ScalarFolder) {
-        let fits = UTF16Encoding.withBytes(of: name) { bytes in
+        let fits = UTF16Encoding.withUTF8(of: name) { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * bytes.count + 8) { memory in
                 var key = ByteCursor(memory)
                 guard write(utf8: bytes, to: &key, folder: &folder) else { return false }

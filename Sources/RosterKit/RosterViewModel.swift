@@ -82,7 +82,7 @@ public final class RosterViewModel {
     @discardableResult
     public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
         var edited: Student?
-        let roster = try StorageHandler.change(at: fileURL, command: "edit") { roster in
+        let roster = try StorageHandler.updateStored(at: fileURL, command: "edit") { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
             let student = try changes.applied(to: roster.student(at: index))
             roster.replace(at: index, with: student)
@@ -102,7 +102,7 @@ public final class RosterViewModel {
     @discardableResult
     public func remove(_ references: [String]) throws -> [Student] {
         var removed: [Student] = []
-        let roster = try StorageHandler.change(at: fileURL, command: "remove") { roster in
+        let roster = try StorageHandler.updateStored(at: fileURL, command: "remove") { roster in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             removed = doomed.map(roster.student(at:))
             roster.remove(at: doomed)

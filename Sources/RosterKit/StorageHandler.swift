@@ -94,20 +94,21 @@ public enum StorageHandler {
             FileSystem.removeLeftovers(beside: path)
             let current = try FileSystem.read(path, mapping: true)
             let existed = current != nil
-            let newFile: RosterCodec.Contents
+            let newFile: RosterCodec.FileWriter
             var (before, namesakes) = (0, [Student]())
             if let current = consume current {
-                let spliced = try FileMapping.whole(current, path: path) {
+                let spliced = try FileMapping.withCheckedBytes(current, path: path) {
                     try RosterCodec.appending(students, to: $0, path: path, lookingFor: name)
                 }
                 (before, namesakes) = (spliced.oldCount, spliced.namesakes)
                 // The unchanged part of the file is copied from the old file while the new one is written.
                 newFile = { write in
-                    try FileMapping.whole(current, path: path) { _ in try spliced.file.write(write) }
+                    try FileMapping.withCheckedBytes(current, path: path) { _ in try spliced.file.write(write)
+                    }
                 }
             } else {
                 try AppendConflict.check(students, against: [])
-                newFile = try RosterCodec.contents(students, conventions: .binary)
+                newFile = try RosterCodec.fileWriter(students, conventions: .binary)
             }
             let change = RosterChange(
                 command: command, date: Date(), studentsBefore: before, studentsAfter: before + students.count
@@ -158,7 +159,7 @@ public enum StorageHandler {
                 let change = RosterChange(
                     command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
                 try commit(
-                    RosterCodec.contents(of: empty), to: path, change: change, existed: true,
+                    RosterCodec.fileWriter(of: empty), to: path, change: change, existed: true,
                     conventions: conventions)
             }
             _ = consume lock
@@ -200,7 +201,7 @@ public enum StorageHandler {
         try readModifyWrite(
             at: url, command: command, empty: [], count: \.count,
             decode: { try RosterCodec.decode($0, path: $1) },
-            encode: { try RosterCodec.contents($0, conventions: $1) }, change: change)
+            encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
     }
 
     /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
@@ -212,20 +213,21 @@ public enum StorageHandler {
     ///   - command: What makes the change, for the history.
     ///   - change: Changes the students in place; throwing cancels the change.
     /// - Returns: The students now on disk.
-    static func change(at url: URL, command: String, _ change: (inout StoredRoster) throws -> Void) throws
+    static func updateStored(at url: URL, command: String, _ change: (inout StoredRoster) throws -> Void)
+        throws
         -> StoredRoster
     {
         try readModifyWrite(
             at: url, command: command, empty: StoredRoster([]), count: \.count,
             decode: { try RosterCodec.decodeStored($0, path: $1) },
-            encode: { try RosterCodec.contents($0, conventions: $1) }, change: change)
+            encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
     }
 
     /// One locked read-modify-write of the roster, whatever holds the students meanwhile.
     private static func readModifyWrite<Students>(
         at url: URL, command: String, empty: Students, count: (Students) -> Int,
         decode: (Data, String) throws -> (Students, FileConventions),
-        encode: (Students, FileConventions) throws -> RosterCodec.Contents,
+        encode: (Students, FileConventions) throws -> RosterCodec.FileWriter,
         change: (inout Students) throws -> Void
     ) throws -> Students {
         return try StorageError.translating {
@@ -252,7 +254,7 @@ public enum StorageHandler {
     /// Writes the roster's new file, keeping the version it replaces as the newest step of its
     /// history first; if the write fails, that version is dropped and everything is as it was.
     private static func commit(
-        _ newFile: RosterCodec.Contents, to path: String, change: RosterChange, existed: Bool,
+        _ newFile: RosterCodec.FileWriter, to path: String, change: RosterChange, existed: Bool,
         conventions: FileConventions
     ) throws {
         let history = RosterHistory(rosterPath: path)
@@ -274,6 +276,8 @@ public enum StorageHandler {
     private static func readRoster<Decoded>(_ path: String, decode: (Data) throws -> Decoded) throws
         -> Decoded?
     {
-        try FileSystem.read(path, mapping: true).map { try FileMapping.whole($0, path: path, decode) }
+        try FileSystem.read(path, mapping: true).map {
+            try FileMapping.withCheckedBytes($0, path: path, decode)
+        }
     }
 }

@@ -14,6 +14,8 @@ public enum StudentValidator {
     public static let grades = 0...13
     /// The scores accepted.
     public static let scores = 0.0...100.0
+    /// ``scores`` as messages write it: `0 to 100`.
+    public static let scoreRangeText = "\(Int(scores.lowerBound)) to \(Int(scores.upperBound))"
 
     /// Trims the name of surrounding whitespace and checks its length and characters.
     ///
@@ -94,7 +96,7 @@ public enum StudentValidator {
     /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
     public static func score(_ score: Double) throws -> Double {
         guard score.isFinite, scores.contains(score) else {
-            throw ValidationError.outOfRange(field: "score", text: "\(score)", range: "0 to 100")
+            throw ValidationError.outOfRange(field: "score", text: "\(score)", range: scoreRangeText)
         }
         return score
     }
@@ -112,7 +114,7 @@ public enum StudentValidator {
             throw ValidationError.notANumber(field: "score", text: text, expected: "a number such as 88.5")
         }
         guard value.isFinite, scores.contains(value) else {
-            throw ValidationError.outOfRange(field: "score", text: trimmed, range: "0 to 100")
+            throw ValidationError.outOfRange(field: "score", text: trimmed, range: scoreRangeText)
         }
         return value
     }
@@ -153,7 +155,7 @@ public enum StudentValidator {
     }
 
     private static func trimmed(_ text: String) -> String {
-        let isTrimmed = UTF16Encoding.withBytes(of: text) { bytes in
+        let isTrimmed = UTF16Encoding.withUTF8(of: text) { bytes in
             !bytes.isEmpty && !isWhitespace(UTF8Decoding.scalar(in: bytes, at: 0).value)
                 && !isWhitespace(UTF8Decoding.lastScalar(in: bytes))
         }
@@ -166,7 +168,7 @@ public enum StudentValidator {
 
     /// Whether the text holds a scalar that ``isForbidden(_:)``, read from its UTF-8 bytes.
     private static func hasForbiddenScalar(_ text: String) -> Bool {
-        UTF16Encoding.withBytes(of: text) { bytes in
+        UTF16Encoding.withUTF8(of: text) { bytes in
             var index = 0
             while index < bytes.count {
                 let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)

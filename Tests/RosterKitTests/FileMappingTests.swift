@@ -65,7 +65,9 @@ struct FileMappingTests {
                 let mapped = try #require(try FileSystem.read(url.path, mapping: true))
                 #expect(truncate(url.path, 4096) == 0)
                 let error = try #require(throws: FileProblem.self) {
-                    try FileMapping.whole(mapped, path: url.path) { data in data.reduce(0) { $0 &+ Int($1) } }
+                    try FileMapping.withCheckedBytes(mapped, path: url.path) { data in
+                        data.reduce(0) { $0 &+ Int($1) }
+                    }
                 }
                 #expect(error == .changedWhileRead(path: url.path))
                 let described = StorageError(error).description
@@ -76,7 +78,7 @@ struct FileMappingTests {
             let (other, students) = try Self.largeRoster(in: otherFolder)
             let mapped = try #require(try FileSystem.read(other.path, mapping: true))
             #expect(try String(contentsOfFile: "/proc/self/maps", encoding: .utf8).contains(other.path))
-            let decoded = try FileMapping.whole(mapped, path: other.path) {
+            let decoded = try FileMapping.withCheckedBytes(mapped, path: other.path) {
                 try RosterCodec.decode($0, path: other.path)
             }
             #expect(decoded.students == students)

@@ -12,9 +12,11 @@ enum AddCommand: Subcommand {
             + "At a terminal, a missing name or age is asked for.",
         arguments: [ArgumentSpec(name: "name", help: "The student's name, at most 100 characters.")],
         options: [
-            OptionSpec(name: "age", valueName: "age", help: "The student's age, 1 to 120.", isRequired: true),
-            OptionSpec(name: "grade", valueName: "grade", help: "The school grade, 0 to 13."),
-            OptionSpec(name: "score", valueName: "score", help: "The score, 0 to 100."),
+            OptionSpec(
+                name: "age", valueName: "age", help: "The student's age, \(RangeText.ages).", isRequired: true
+            ),
+            OptionSpec(name: "grade", valueName: "grade", help: "The school grade, \(RangeText.grades)."),
+            OptionSpec(name: "score", valueName: "score", help: "The score, \(RangeText.scores)."),
         ])
 
     static let prompts = true

@@ -11,9 +11,9 @@ enum EditCommand: Subcommand {
         ],
         options: [
             OptionSpec(name: "name", valueName: "name", help: "The new name."),
-            OptionSpec(name: "age", valueName: "age", help: "The new age, 1 to 120."),
-            OptionSpec(name: "grade", valueName: "grade", help: "The new school grade, 0 to 13."),
-            OptionSpec(name: "score", valueName: "score", help: "The new score, 0 to 100."),
+            OptionSpec(name: "age", valueName: "age", help: "The new age, \(RangeText.ages)."),
+            OptionSpec(name: "grade", valueName: "grade", help: "The new school grade, \(RangeText.grades)."),
+            OptionSpec(name: "score", valueName: "score", help: "The new score, \(RangeText.scores)."),
             OptionSpec(name: "clear-grade", help: "Remove the student's grade."),
             OptionSpec(name: "clear-score", help: "Remove the student's score."),
         ])

@@ -52,7 +52,7 @@ enum ListCommand: Subcommand {
                 shortIDLengths: shortIDLengths, width: context.width,
                 style: context.style)
             table.showsHeader = !parsed.has("no-header")
-            _ = table.bytes(students, order: order) { context.output.write(bytes: $0) }
+            table.write(students, order: order) { context.output.write(bytes: $0) }
         }
     }
 

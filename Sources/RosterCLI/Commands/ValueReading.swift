@@ -5,7 +5,8 @@ import RosterKit
 extension ParsedCommand {
     /// The age given with `--age` (or another option holding an age), if any.
     func age(_ option: String = "age", in spec: CommandSpec) throws -> Int? {
-        try read(option, in: spec, hint: "Use a whole number from 1 to 120.", StudentValidator.age(text:))
+        try read(
+            option, in: spec, hint: "Use a whole number from \(RangeText.ages).", StudentValidator.age(text:))
     }
 
     /// A whole number of 1 or more given with `option`, if any.
@@ -21,13 +22,15 @@ extension ParsedCommand {
 
     /// The grade given with `--grade`, if any.
     func grade(in spec: CommandSpec) throws -> Int? {
-        try read("grade", in: spec, hint: "Use a whole number from 0 to 13.", StudentValidator.grade(text:))
+        try read(
+            "grade", in: spec, hint: "Use a whole number from \(RangeText.grades).",
+            StudentValidator.grade(text:))
     }
 
     /// The score given with `--score`, if any.
     func score(in spec: CommandSpec) throws -> Double? {
         try read(
-            "score", in: spec, hint: "Use a number from 0 to 100, such as 88.5.",
+            "score", in: spec, hint: "Use a number from \(RangeText.scores), such as 88.5.",
             StudentValidator.score(text:))
     }
 

@@ -31,18 +31,21 @@ struct StudentTable {
     }
 
     /// The table's bytes; see ``render(_:order:)``.
+    func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
+        var result: [UInt8] = []
+        write(students, order: order) { result.append(contentsOf: $0) }
+        return result
+    }
+
+    /// Writes the table, handing the rows to `emit` a block at a time.
     ///
     /// A first pass measures every cell and gathers the names (see ``NameColumn``), and a second
     /// writes the rows. A long table is measured and written on both cores.
-    ///
-    /// With `emit`, the rows are handed over a block at a time and the result is empty.
-    func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8] {
+    func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
         let order = order ?? Array(students.indices)
         var (widths, names) = measure(students, listing: order)
         widths[1] = max(
             4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
-        var result: [UInt8] = []
-        let emit = emit ?? { result.append(contentsOf: $0) }
         if showsHeader {
             var header: [UInt8] = []
             appendHeader(widths: widths, to: &header)
@@ -64,7 +67,6 @@ struct StudentTable {
                 }
             }
         }
-        return result
     }
 
     /// The width of every column, and the names of the listed students; a long table is measured

@@ -18,7 +18,7 @@
 /// A mapped file has one danger: if another program cuts the file short while roster reads it,
 /// reading past the new end raises `SIGBUS`, which would kill the process. So while a file is
 /// mapped, a handler for that signal puts zeros in place of the lost pages and notes it, and
-/// ``whole(_:path:_:)`` then reports the read as ``FileProblem/changedWhileRead(path:)`` instead
+/// ``withCheckedBytes(_:path:_:)`` then reports the read as ``FileProblem/changedWhileRead(path:)`` instead
 /// of trusting what was read. roster's own writers never cut a file short: they write a new file
 /// and rename it over the old one, which leaves the mapped one whole.
 ///
@@ -74,7 +74,8 @@ package enum FileMapping {
     ///
     /// - Throws: ``FileProblem/changedWhileRead(path:)`` when it was, whatever `body` returned
     ///   or threw; otherwise what `body` throws.
-    package static func whole<Result>(_ data: Data, path: String, _ body: (Data) throws -> Result) throws
+    package static func withCheckedBytes<Result>(_ data: Data, path: String, _ body: (Data) throws -> Result)
+        throws
         -> Result
     {
         let result: Result

@@ -42,7 +42,7 @@ extension FileSystem {
     /// Returns the file's bytes, or `nil` when there is no file at `path`.
     ///
     /// With `mapping`, a large file is lent from the system's file cache (see ``FileMapping``);
-    /// read it through ``FileMapping/whole(_:path:_:)`` then. Otherwise, most of the time in
+    /// read it through ``FileMapping/withCheckedBytes(_:path:_:)`` then. Otherwise, most of the time in
     /// reading a large file goes to the system preparing the fresh memory the bytes land in, which
     /// it does on the core that first touches each page; so a file of at least ``splitReadSize``
     /// bytes is read as two halves at once, one per core.

@@ -3,6 +3,6 @@ extension [UInt8] {
     /// Appends a string's UTF-8 bytes in one copy.
     @inline(__always)
     @inlinable package mutating func append(utf8 text: String) {
-        UTF16Encoding.withBytes(of: text) { append(contentsOf: $0) }
+        UTF16Encoding.withUTF8(of: text) { append(contentsOf: $0) }
     }
 }

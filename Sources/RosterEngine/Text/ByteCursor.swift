@@ -55,7 +55,7 @@
     /// Appends a string's UTF-8 bytes in one copy, lent from the string's own storage.
     @inline(__always)
     @inlinable package mutating func append(utf8 text: String) {
-        UTF16Encoding.withBytes(of: text) { append($0) }
+        UTF16Encoding.withUTF8(of: text) { append($0) }
     }
 
     /// Appends a literal's bytes in one copy.

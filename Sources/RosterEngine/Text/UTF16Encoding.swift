@@ -3,7 +3,7 @@
 @usableFromInline package enum UTF16Encoding {
     /// How many UTF-16 code units `text` has, and whether it is all ASCII.
     @inlinable package static func measure(_ text: String) -> (units: Int, isASCII: Bool) {
-        withBytes(of: text) { bytes in
+        withUTF8(of: text) { bytes in
             var units = 0
             var high: UInt8 = 0
             for byte in bytes {
@@ -18,7 +18,7 @@
     /// Calls `emit` with the big-endian bytes of each UTF-16 code unit of `text`.
     @inline(__always)
     @inlinable package static func forEachByte(of text: String, _ emit: (UInt8) -> Void) {
-        withBytes(of: text) { bytes in
+        withUTF8(of: text) { bytes in
             var index = 0
             while index < bytes.count {
                 let decoded = UTF8Decoding.scalar(in: bytes, at: index)
@@ -43,7 +43,7 @@
     /// first. (`String.withUTF8` would copy the string, and so retain it, every time: a cost paid
     /// once per name, on two threads at once, when a large roster is written.)
     @inline(__always)
-    @inlinable package static func withBytes<Result>(
+    @inlinable package static func withUTF8<Result>(
         of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     )
         -> Result

@@ -42,7 +42,7 @@ extension Array: PlistRecords where Element == Student {
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
         if isASCII {
-            UTF16Encoding.withBytes(of: self[index].name) { output.append(contentsOf: $0) }
+            UTF16Encoding.withUTF8(of: self[index].name) { output.append(contentsOf: $0) }
         } else {
             UTF16Encoding.forEachByte(of: self[index].name) { output.append($0) }
         }

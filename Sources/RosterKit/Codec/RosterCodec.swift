@@ -125,33 +125,33 @@ enum RosterCodec {
 
     /// A file's contents, handed to the `write` function it is given in pieces, in order (see
     /// ``FileSystem/replace(_:durable:writing:)``).
-    typealias Contents = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    typealias FileWriter = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
     /// The file for a roster read by ``decodeStored(_:path:)``, in the given format: a binary file
     /// is encoded as it is written, a block at a time, rather than held in memory whole.
     ///
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
     ///   made before anything is written.
-    static func contents(_ roster: StoredRoster, conventions: FileConventions) throws -> Contents {
+    static func fileWriter(_ roster: StoredRoster, conventions: FileConventions) throws -> FileWriter {
         guard conventions.isPlain else {
-            return contents(of: try encode(roster.students, conventions: conventions))
+            return fileWriter(of: try encode(roster.students, conventions: conventions))
         }
         switch conventions.format {
         case .binary: return { write in try BinaryPlistWriter.write(roster, to: write) }
-        case .xml: return contents(of: try XMLPlistWriter.bytes(for: roster.students))
+        case .xml: return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
         }
     }
 
     /// The file for students in the given conventions, made as for a stored roster.
-    static func contents(_ students: [Student], conventions: FileConventions) throws -> Contents {
+    static func fileWriter(_ students: [Student], conventions: FileConventions) throws -> FileWriter {
         guard conventions.isPlain, conventions.format == .binary else {
-            return contents(of: try encode(students, conventions: conventions))
+            return fileWriter(of: try encode(students, conventions: conventions))
         }
         return { write in try BinaryPlistWriter.write(students, to: write) }
     }
 
     /// The file made of `bytes`.
-    static func contents(of bytes: [UInt8]) -> Contents {
+    static func fileWriter(of bytes: [UInt8]) -> FileWriter {
         { write in try bytes.withUnsafeBytes(write) }
     }
 

@@ -70,7 +70,7 @@ struct StudentFields {
             )
         }
         if let score, !(score.isFinite && StudentValidator.scores.contains(score)) {
-            throw .record(record, "has a score of \(score), outside 0 to 100")
+            throw .record(record, "has a score of \(score), outside \(StudentValidator.scoreRangeText)")
         }
         return Student(id: id, name: name, age: age, grade: grade, score: score)
     }

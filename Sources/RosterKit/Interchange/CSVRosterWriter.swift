@@ -23,14 +23,15 @@ public enum CSVRosterWriter {
     }
 
     /// The CSV file's bytes for `students`, in the given order.
-    ///
-    /// With `emit`, the bytes are handed over in pieces as they are written, and the result is
-    /// empty. A long file is written on both cores (see ``ParallelWork``).
-    static func bytes(for students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil)
-        -> [UInt8]
-    {
+    static func bytes(for students: [Student], order: [Int]? = nil) -> [UInt8] {
         var result: [UInt8] = []
-        let emit = emit ?? { result.append(contentsOf: $0) }
+        write(students, order: order) { result.append(contentsOf: $0) }
+        return result
+    }
+
+    /// Writes the CSV file for `students` in the given order, handing the bytes to `emit` in
+    /// pieces as they are made. A long file is written on both cores (see `ParallelWork`).
+    static func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
         emit(Array((columns.joined(separator: ",") + "\r\n").utf8))
         let positions = order ?? Array(students.indices)
         students.withUnsafeBufferPointer { buffer in
@@ -38,7 +39,6 @@ public enum CSVRosterWriter {
                 append(buffer, at: positions[number], to: &output)
             }
         }
-        return result
     }
 
     /// Appends the row of the student at `index`, reading its fields where they are: copying the
@@ -55,7 +55,7 @@ public enum CSVRosterWriter {
         output.appendRow(maximumCount: maximumCount) { row in
             row.append(id: students[index].id)
             row.append(UInt8(ascii: ","))
-            UTF16Encoding.withBytes(of: name) { appendField($0, to: &row) }
+            UTF16Encoding.withUTF8(of: name) { appendField($0, to: &row) }
             row.append(UInt8(ascii: ","))
             row.append(decimal: students[index].age)
             row.append(UInt8(ascii: ","))
@@ -70,7 +70,7 @@ public enum CSVRosterWriter {
     static func field(_ value: String) -> String {
         var output: [UInt8] = []
         output.appendRow(maximumCount: 3 + 2 * value.utf8.count) { row in
-            UTF16Encoding.withBytes(of: value) { appendField($0, to: &row) }
+            UTF16Encoding.withUTF8(of: value) { appendField($0, to: &row) }
         }
         return String(decoding: output, as: UTF8.self)
     }

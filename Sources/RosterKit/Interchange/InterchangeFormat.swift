@@ -57,12 +57,10 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///   - emit: Receives each piece, in order.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
     package func write(_ students: [Student], order: [Int], to emit: ([UInt8]) -> Void) throws {
-        try withoutActuallyEscaping(emit) { emit in
-            switch self {
-            case .csv: _ = CSVRosterWriter.bytes(for: students, order: order, emit: emit)
-            case .json: _ = JSONRosterWriter.bytes(students, order: order, emit: emit)
-            case .plist: emit(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
-            }
+        switch self {
+        case .csv: CSVRosterWriter.write(students, order: order, to: emit)
+        case .json: JSONRosterWriter.write(students, order: order, to: emit)
+        case .plist: emit(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
         }
     }
 

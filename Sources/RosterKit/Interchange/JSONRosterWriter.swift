@@ -15,18 +15,20 @@ public enum JSONRosterWriter {
     }
 
     /// The bytes of ``array(_:)``, with the students in the order `order` gives their positions.
-    ///
-    /// With `emit`, the text is handed over in pieces as it is written, and the result is empty: a
-    /// listing of a million students then never sits in memory whole. A long listing is written
-    /// on both cores (see ``ParallelWork``).
-    static func bytes(_ students: [Student], order: [Int]? = nil, emit: (([UInt8]) -> Void)? = nil) -> [UInt8]
-    {
-        let positions = order ?? Array(students.indices)
+    static func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
         var result: [UInt8] = []
-        let emit = emit ?? { result.append(contentsOf: $0) }
+        write(students, order: order) { result.append(contentsOf: $0) }
+        return result
+    }
+
+    /// Writes ``array(_:)`` in the order `order` gives, handing the text to `emit` in pieces as
+    /// it is made: a listing of a million students then never sits in memory whole. A long
+    /// listing is written on both cores (see `ParallelWork`).
+    static func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
+        let positions = order ?? Array(students.indices)
         guard !positions.isEmpty else {
             emit(Array("[]\n".utf8))
-            return result
+            return
         }
         emit(Array("[\n".utf8))
         // Reading through the buffer lends each student to `append` instead of copying it.
@@ -36,7 +38,6 @@ public enum JSONRosterWriter {
             }
         }
         emit(Array("]\n".utf8))
-        return result
     }
 
     /// One JSON object on one line, without a newline.
@@ -87,7 +88,7 @@ public enum JSONRosterWriter {
         output.append(static: "{\"id\":\"")
         output.append(id: students[index].id)
         output.append(static: "\",\"name\":\"")
-        UTF16Encoding.withBytes(of: students[index].name) { appendEscaped($0, to: &output) }
+        UTF16Encoding.withUTF8(of: students[index].name) { appendEscaped($0, to: &output) }
         output.append(static: "\",\"age\":")
         output.append(decimal: students[index].age)
         if let grade = students[index].grade {

@@ -16,9 +16,17 @@ let package = Package(
         .target(name: "RosterKit", dependencies: ["RosterEngine"]),
         .target(name: "RosterCLI", dependencies: ["RosterKit", "RosterEngine"]),
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
+        // Tests in two layers: in-process tests of the library and the command line, which run in
+        // seconds, and end-to-end tests that run the built binary (fuzzing, killed writers,
+        // terminals, shells, other tools).
+        .target(name: "RosterTestSupport", dependencies: ["RosterCLI"], path: "Tests/RosterTestSupport"),
         .testTarget(name: "RosterKitTests", dependencies: ["RosterKit", "RosterEngine"]),
         .testTarget(
-            name: "RosterCLITests", dependencies: ["RosterCLI", "RosterKit", "RosterEngine", "roster"]),
+            name: "RosterCLITests",
+            dependencies: ["RosterCLI", "RosterKit", "RosterEngine", "RosterTestSupport"]),
+        .testTarget(
+            name: "RosterEndToEndTests",
+            dependencies: ["RosterCLI", "RosterKit", "RosterEngine", "RosterTestSupport", "roster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterTestSupport
 import Testing
 
 @testable import RosterCLI
@@ -167,12 +168,6 @@ struct EdgeTrustTests {
         for _ in 0..<3 { #expect(sandbox.run(["undo"]).status == 0) }
         #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada", "Alan", "Grace"])
     }
-}
-
-/// The type bits of what `path` names, without following a last link.
-func fileType(_ path: String) -> mode_t {
-    var status = stat()
-    return lstat(path, &status) == 0 ? status.st_mode & S_IFMT : 0
 }
 
 /// What a reader thread hands back to the test.

@@ -1,3 +1,4 @@
+import RosterTestSupport
 import Testing
 
 @testable import RosterCLI

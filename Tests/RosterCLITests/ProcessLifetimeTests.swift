@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterTestSupport
 import Testing
 
 @testable import RosterCLI

@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterTestSupport
 import Testing
 
 /// Files roster writes must be accepted by other tools: `plutil -lint` and Python's `plistlib`.

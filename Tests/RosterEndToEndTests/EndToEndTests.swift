@@ -1,51 +1,7 @@
 import Foundation
 import RosterKit
+import RosterTestSupport
 import Testing
-
-/// Runs the built `roster` binary as a separate process, as a person or a script would.
-enum RosterBinary {
-    /// The `roster` executable that `swift build` put beside this test bundle.
-    /// `ROSTER_BINARY` when set, such as the address-sanitizer build that CI fuzzes.
-    static let url: URL = {
-        if let path = ProcessInfo.processInfo.environment["ROSTER_BINARY"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for case let folder? in candidates {
-            let binary = folder.appendingPathComponent("roster")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
-        }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/roster")
-    }()
-
-    /// Runs `roster` with `arguments` and returns what it did.
-    static func run(
-        _ arguments: [String], environment: [String: String], directory: URL? = nil, executable: String? = nil
-    ) throws -> RunResult {
-        let process = Process()
-        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? url
-        process.arguments = arguments
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunResult(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errorOutput: String(decoding: errorData, as: UTF8.self))
-    }
-}
 
 @Suite("End to end: the built binary")
 struct EndToEndTests {

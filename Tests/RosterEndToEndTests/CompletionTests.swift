@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 @testable import RosterCLI

@@ -1,5 +1,6 @@
 import Foundation
 import RosterKit
+import RosterTestSupport
 import Testing
 
 /// The built binary at the edges: pipes that close, standard input, /dev/stdout, and a file that

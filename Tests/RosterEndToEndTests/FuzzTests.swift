@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 /// Mutates valid rosters thousands of times and runs the real `roster` binary on each, in a child
@@ -24,7 +25,13 @@ struct FuzzTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputs = try Self.makeInputs(in: folder)
         #expect(inputs.count > (ProcessInfo.processInfo.environment["ROSTER_FUZZ_SHORT"] == nil ? 2500 : 600))
-        let outcomes = try await Self.runAll(inputs)
+        var outcomes = try await Self.runAll(inputs)
+        // A run slowed by the other tests' processes is timed again on its own: a file that
+        // really makes roster slow is slow both times.
+        for (index, outcome) in outcomes.enumerated() where outcome.finding?.problem.hasPrefix("took") == true
+        {
+            outcomes[index] = try Self.run(outcome.file)
+        }
         var findings = outcomes.compactMap(\.finding)
         let (disagreements, compared) = try Self.compareWithOracle(outcomes)
         findings += disagreements

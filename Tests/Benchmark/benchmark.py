@@ -10,7 +10,8 @@ It builds roster in release mode (statically linked, as the README installs it),
 plist rosters of realistic students, runs every command as a whole process several times,
 alternating with plistlib_baseline.py, and prints a Markdown table: median, min and max wall time,
 the ratio roster/baseline, peak memory (max RSS) and file sizes. It is a benchmark, not a test:
-it asserts nothing, but it marks the issue's targets as met or missed.
+it asserts nothing, but it marks the issue's targets as met or missed. The report is also written
+to Tests/Benchmark/RESULTS.md.
 """
 import argparse
 import csv
@@ -174,6 +175,33 @@ def cpu_name():
     return platform.processor() or "unknown CPU"
 
 
+REPORT = []
+RESULTS = os.path.join(ROOT, "Tests", "Benchmark", "RESULTS.md")
+
+
+def say(text=""):
+    """Prints a line of the report and keeps it for RESULTS.md."""
+    print(text)
+    REPORT.append(text)
+
+
+def write_results(arguments):
+    """Writes the report to Tests/Benchmark/RESULTS.md, which the README links to."""
+    header = [
+        "# roster benchmark results",
+        "",
+        "Written by `python3 Tests/Benchmark/benchmark.py%s` on %s UTC. The baseline is the tutorial's way: Python's"
+        % ("".join(" " + a for a in arguments), time.strftime("%Y-%m-%d %H:%M", time.gmtime())),
+        "`plistlib` reading and writing the whole file for every command (`plistlib_baseline.py`). Each command",
+        "runs as a whole process, alternating with the baseline; times are medians of the runs, with the",
+        "fastest and slowest in brackets. The targets below are the performance issue's.",
+        "",
+    ]
+    with open(RESULTS, "w") as f:
+        f.write("\n".join(header + REPORT) + "\n")
+    print("Wrote %s." % os.path.relpath(RESULTS, ROOT), file=sys.stderr)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="stop at 100,000 students")
@@ -194,20 +222,21 @@ def main():
     for count in sizes:
         rows += measure(count, options.runs or 5, hello)
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-    print("Machine: %s, %d cores, %s; %s; Python %s." % (
+    say("Machine: %s, %d cores, %s; %s; Python %s." % (
         cpu_name(), os.cpu_count(), platform.platform(), swift, platform.python_version()))
     alongside = [ms for _, _, t, _, _ in rows for ms in t["hello"]]
-    print("A Swift binary that imports Foundation, starts and exits (built the same way): %s ms timed alone%s.\n" % (
+    say("A Swift binary that imports Foundation, starts and exits (built the same way): %s ms timed alone%s.\n" % (
         describe(hello_times), "; %s ms timed alongside the 30-student commands" % describe(alongside) if alongside else ""))
-    print("| students | file | command | roster ms, median (min–max) | roster CPU ms | plistlib ms, median (min–max) | ratio | roster peak MiB | plistlib peak MiB |")
-    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+    say("| students | file | command | roster ms, median (min–max) | roster CPU ms | plistlib ms, median (min–max) | ratio | roster peak MiB | plistlib peak MiB |")
+    say("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     for count, command, times, memory, size in rows:
         ratio = statistics.median(times["roster"]) / statistics.median(times["baseline"])
-        print("| %s | %.1f MB | `%s` | %s | %.1f | %s | %.3f | %.0f | %.0f |" % (
+        say("| %s | %.1f MB | `%s` | %s | %.1f | %s | %.3f | %.0f | %.0f |" % (
             format(count, ","), size / 1e6, command, describe(times["roster"]), statistics.median(times["roster cpu"]),
             describe(times["baseline"]), ratio, memory["roster"] / 1024, memory["baseline"] / 1024))
-    print()
+    say()
     check_targets(rows, statistics.median(hello_times))
+    write_results(sys.argv[1:])
 
 
 def check_targets(rows, hello):
@@ -238,7 +267,7 @@ def check_targets(rows, hello):
                     command, format(count, ","), format(count * 10, ","), bigger / ours,
                     cpu[(count * 10, command)] / cpu[(count, command)])))
     for met, text in lines:
-        print("- %s %s" % ("met:   " if met else "MISSED:", text))
+        say("- %s %s" % ("met:   " if met else "MISSED:", text))
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ public enum CommandLineTool {
     /// arguments name on the real standard streams, and exits with the command's code.
     ///
     /// A roster the command loads is left for the process's exit to free (see
-    /// ``ProcessLifetime``), which is quicker for a large roster than freeing it name by name.
+    /// `ProcessLifetime`), which is quicker for a large roster than freeing it name by name.
     public static func main() -> Never {
         prepareProcess()
         let status = run(

@@ -3,9 +3,9 @@
 /// 38 MB of ICU data into the binary.
 ///
 /// - Case: the scalar's lower-case mapping (and `ß` to `ss`, as case folding does).
-/// - Accents: a letter whose Unicode name is another letter's name `WITH` marks (`LATIN SMALL
-///   LETTER E WITH ACUTE`) folds to that letter; a few letters whose accent is not in their
-///   name (`й`, `ё`) are listed.
+/// - Accents: a Latin, Greek or Cyrillic letter whose Unicode name is another letter's name
+///   `WITH` marks (`LATIN SMALL LETTER E WITH ACUTE`) folds to that letter; a few letters whose
+///   accent is not in their name (`й`, `ё`) are listed.
 /// - Width: full-width ASCII (`Ａ`) folds to ASCII.
 package enum UnicodeFolding {
     /// What `scalar` folds to: usually one scalar, sometimes none or several.
@@ -13,33 +13,40 @@ package enum UnicodeFolding {
         if (0xFF01...0xFF5E).contains(scalar) { return fold(scalar - 0xFEE0) }
         if scalar == 0xDF || scalar == 0x1E9E { return [0x73, 0x73] }
         guard let value = Unicode.Scalar(scalar) else { return [scalar] }
-        let base = unaccented[scalar].flatMap(Unicode.Scalar.init) ?? value
+        let base = unaccented(value) ?? value
         return base.properties.lowercaseMapping.unicodeScalars.map(\.value)
     }
 
-    /// Letters with accents in the blocks where names are written, mapped to their base letter.
-    private static let unaccented: [UInt32: UInt32] = {
-        let blocks: [ClosedRange<UInt32>] = [0xC0...0x52F, 0x1E00...0x1FFF]
-        var byName: [String: UInt32] = [:]
-        var accented: [(UInt32, Substring)] = []
-        for block in blocks {
-            for value in block {
-                guard let scalar = Unicode.Scalar(value), let name = scalar.properties.name else { continue }
-                byName[name] = value
-                if let with = name.firstRange(of: " WITH ") {
-                    accented.append((value, name[..<with.lowerBound]))
-                }
-            }
+    /// The letter that `value` is with its accents taken off, read from its name; `nil` when it
+    /// has none. Only the letter's own name is looked up, so folding a name costs microseconds.
+    private static func unaccented(_ value: Unicode.Scalar) -> Unicode.Scalar? {
+        if let letter = withoutNamedAccent[value.value] { return Unicode.Scalar(letter) }
+        guard let name = value.properties.name, let with = name.firstRange(of: " WITH ") else { return nil }
+        let base = name[..<with.lowerBound]
+        if base.hasPrefix("LATIN "), let letter = base.split(separator: " ").last, letter.count == 1,
+            let ascii = letter.unicodeScalars.first, ascii.isASCII
+        {
+            return Unicode.Scalar(base.contains(" SMALL ") ? ascii.value | 0x20 : ascii.value)
         }
-        for value in UInt32(0x41)...0x7A {
-            if let name = Unicode.Scalar(value)?.properties.name { byName[name] = value }
+        if base.hasPrefix("GREEK ") { return greek[String(base)].flatMap(Unicode.Scalar.init) }
+        if base.hasPrefix("CYRILLIC ") { return cyrillic[String(base)].flatMap(Unicode.Scalar.init) }
+        return nil
+    }
+
+    /// Letters whose accent is not in their name: `й`, `ё`, `ї` and their capitals.
+    private static let withoutNamedAccent: [UInt32: UInt32] = [
+        0x439: 0x438, 0x419: 0x418, 0x451: 0x435, 0x401: 0x415, 0x457: 0x456, 0x407: 0x406,
+    ]
+
+    /// The Greek and Cyrillic letters by name, made the first time an accented one is folded.
+    private static let greek = names(in: 0x391...0x3C9)
+    private static let cyrillic = names(in: 0x400...0x45F)
+
+    private static func names(in block: ClosedRange<UInt32>) -> [String: UInt32] {
+        var names: [String: UInt32] = [:]
+        for value in block {
+            if let name = Unicode.Scalar(value)?.properties.name { names[name] = value }
         }
-        var table: [UInt32: UInt32] = [
-            0x439: 0x438, 0x419: 0x418, 0x451: 0x435, 0x401: 0x415, 0x457: 0x456, 0x407: 0x406,
-        ]
-        for (value, baseName) in accented {
-            if let base = byName[String(baseName)] { table[value] = base }
-        }
-        return table
-    }()
+        return names
+    }
 }

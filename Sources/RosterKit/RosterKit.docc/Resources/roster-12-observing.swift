@@ -1,0 +1,14 @@
+import Foundation
+import Observation
+import RosterKit
+
+// RosterViewModel is @Observable: a SwiftUI view that reads `students` redraws when an intent
+// changes them. This is what SwiftUI does underneath.
+func watch(_ roster: RosterViewModel) throws {
+    withObservationTracking {
+        _ = roster.students
+    } onChange: {
+        print("The students changed; a view would redraw now.")
+    }
+    try roster.add(name: "Grace Hopper", age: 13)
+}

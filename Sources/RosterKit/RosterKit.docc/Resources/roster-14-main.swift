@@ -1,0 +1,4 @@
+import RosterCLI
+
+// The `roster` tool's whole main.swift.
+CommandLineTool.main()

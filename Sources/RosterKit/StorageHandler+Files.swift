@@ -26,7 +26,7 @@ extension StorageHandler {
     /// - Returns: Whether a regular file was written; `false` for a pipe, a terminal or a device.
     /// - Throws: ``StorageError`` when the file cannot be written; a regular file is unchanged then.
     @discardableResult
-    public static func writeFile(_ data: some ContiguousBytes, to url: URL) throws -> Bool {
+    package static func writeFile(_ data: some ContiguousBytes, to url: URL) throws -> Bool {
         return try StorageError.translating {
             if let kind = FileSystem.specialKind(url.path) {
                 guard kind != "a folder" else { throw StorageError.notAFile(path: url.path, kind: kind) }
@@ -45,7 +45,7 @@ extension StorageHandler {
     /// - Returns: Its bytes.
     /// - Throws: ``StorageError`` when it does not exist, cannot be read, is a folder or a
     ///   device, or is larger than roster reads.
-    public static func readFile(at url: URL) throws -> Data {
+    package static func readFile(at url: URL) throws -> Data {
         return try StorageError.translating {
             let path = url.path
             if let kind = FileSystem.specialKind(path) {

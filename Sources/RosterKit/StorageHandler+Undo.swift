@@ -61,15 +61,14 @@ extension StorageHandler {
                 throw undoing
                     ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
             }
-            // A version is checked before it takes the roster's place. One that a power cut left
-            // empty was an empty roster.
-            var conventions = FileConventions.binary
+            // A version is checked before it takes the roster's place. An empty one stands for a
+            // roster that did not exist yet, and becomes an empty roster.
             if let data = try FileSystem.read(entry.path), !data.isEmpty {
-                conventions = try RosterCodec.decode(data, path: entry.path).conventions
+                _ = try RosterCodec.decode(data, path: entry.path)
             } else {
-                try FileSystem.replace(entry.path, with: RosterCodec.encode([], conventions: conventions))
+                try FileSystem.replace(entry.path, with: RosterCodec.encode([], format: .binary))
             }
-            try history.swapIn(entry, conventions: conventions)
+            try history.swapIn(entry)
             _ = consume lock
             return entry.change
         }

@@ -111,6 +111,13 @@ package enum FileSystem {
         return (status.st_uid, status.st_gid)
     }
 
+    /// Creates an empty private file at `path`, which must not exist; never through a link.
+    package static func createEmpty(_ path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
+        guard descriptor >= 0 else { throw failure(path, action: "create") }
+        close(descriptor)
+    }
+
     /// Moves the file at `path` to `destination`, replacing it atomically.
     package static func move(_ path: String, to destination: String) throws {
         guard rename(path, destination) == 0 else { throw failure(destination, action: "replace") }

@@ -82,14 +82,13 @@ struct RosterHistory {
     }
 
     /// Keeps the roster as it is before `change`, as the newest version; a roster that does not
-    /// exist yet is kept as an empty one in `conventions`. Returns the version's path, for
+    /// exist yet is kept as an empty file. Returns the version's path, for
     /// ``discard(_:)`` should the change fail.
-    func keepVersion(before change: RosterChange, exists: Bool, conventions: FileConventions) throws -> String
-    {
+    func keepVersion(before change: RosterChange, exists: Bool) throws -> String {
         try FileSystem.createPrivateFolder(folder)
         let sequence = (try entries().map(\.sequence).max() ?? 0) + 1
         let path = folder + "/" + Self.name(sequence: sequence, isUndone: false, change: change)
-        try keep(exists: exists, as: path, conventions: conventions)
+        try keep(exists: exists, as: path)
         return path
     }
 
@@ -118,27 +117,26 @@ struct RosterHistory {
 
     /// Puts `entry`'s version in place of the roster, keeping the roster as it is under the
     /// name of the opposite step, so that redo undoes an undo and undo undoes a redo.
-    func swapIn(_ entry: Entry, conventions: FileConventions) throws {
+    func swapIn(_ entry: Entry) throws {
         let opposite =
             folder + "/"
             + Self.name(sequence: entry.sequence, isUndone: !entry.isUndone, change: entry.change)
         var status = stat()
         let exists = stat(rosterPath, &status) == 0
-        try keep(exists: exists, as: opposite, conventions: conventions)
+        try keep(exists: exists, as: opposite)
         try FileSystem.move(entry.path, to: rosterPath)
         // The roster keeps its mode; the version it became is private.
         chmod(rosterPath, exists ? status.st_mode & 0o7777 : FileSystem.privateFileMode)
         chmod(opposite, FileSystem.privateFileMode)
     }
 
-    private func keep(exists: Bool, as path: String, conventions: FileConventions) throws {
+    private func keep(exists: Bool, as path: String) throws {
         if exists {
             try FileSystem.keep(rosterPath, as: path)
         } else {
-            // Not synced: it holds no student, and syncing would make a new roster's first change
-            // twice as slow. After a power cut it may be empty, which reads as an empty roster.
-            try FileSystem.replace(
-                path, with: RosterCodec.encode([], conventions: conventions), durable: false)
+            // A roster that did not exist yet is kept as an empty file, which undo reads as an
+            // empty roster: nothing is encoded or synced before the new roster is written.
+            try FileSystem.createEmpty(path)
         }
     }
 

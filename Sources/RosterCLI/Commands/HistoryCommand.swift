@@ -44,7 +44,7 @@ enum HistoryCommand: Subcommand {
 
     private static func json(_ changes: [RosterChange]) -> String {
         let rows = changes.map { change in
-            let date = change.date.formatted(.iso8601)
+            let date = PlistDate.iso8601(fromSeconds: change.date.timeIntervalSinceReferenceDate)
             return "  {\"date\": \"\(date)\", \"command\": \"\(change.command)\", "
                 + "\"studentsBefore\": \(change.studentsBefore), \"studentsAfter\": \(change.studentsAfter), "
                 + "\"undone\": \(change.isUndone)}"

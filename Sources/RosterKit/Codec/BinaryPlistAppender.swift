@@ -31,12 +31,16 @@ enum BinaryPlistAppender {
         // the array must be the file's first object, as every encoder writes it, and no object
         // may start inside it (checked below). Any other layout is rewritten in full.
         guard topOffset == 8 else { return nil }
-        var keys = try reader.keyObjects()
-        var objects = NewObjects(firstNumber: reader.objectCount, referenceSize: reader.referenceSize)
-        for key in StudentFields.Key.allCases where keys[key] == nil { keys[key] = objects.addKey(key) }
-        let dictionaries = students.map { objects.add($0, keys: keys) }
+        // The new students' objects follow the file's, written as any record is written (see
+        // ``PlistValue/record(of:conventions:)``), sharing the file's key strings.
+        let keys = try reader.keyObjects()
+        var objects = BinaryPlistValueWriter.ObjectTable(
+            firstNumber: reader.objectCount,
+            strings: Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) }))
+        let dictionaries = students.map { objects.add(.record(of: $0, conventions: .binary)) }
         let lastNumber = reader.objectCount + objects.count - 1
         guard reader.referenceSize >= 8 || lastNumber < 1 << (8 * reader.referenceSize) else { return nil }
+        let (newObjects, newOffsets) = objects.encoded(referenceSize: reader.referenceSize)
 
         let header = arrayHeader(count: oldCount + students.count)
         var newReferences: [UInt8] = []
@@ -44,7 +48,7 @@ enum BinaryPlistAppender {
             appendBigEndian(UInt64(number), size: reader.referenceSize, to: &newReferences)
         }
         let shift = header.count + (topEnd - oldReferencesStart) + newReferences.count - (topEnd - topOffset)
-        let tableOffset = reader.tableOffset + shift + objects.bytes.count
+        let tableOffset = reader.tableOffset + shift + newObjects.count
         let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
         var table: [UInt8] = []
         table.reserveCapacity((lastNumber + 1) * offsetSize + 32)
@@ -54,7 +58,7 @@ enum BinaryPlistAppender {
             if number != reader.topObject && offset >= topOffset && offset < topEnd { return nil }
             appendBigEndian(UInt64(offset < topEnd ? offset : offset + shift), size: offsetSize, to: &table)
         }
-        for offset in objects.offsets {
+        for offset in newOffsets {
             appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
         }
         table += BinaryPlistWriter.ByteWriter.trailer(
@@ -64,7 +68,7 @@ enum BinaryPlistAppender {
             base: base,
             pieces: [
                 .old(0..<topOffset), .new(header), .old(oldReferencesStart..<topEnd), .new(newReferences),
-                .old(topEnd..<reader.tableOffset), .new(objects.bytes), .new(table),
+                .old(topEnd..<reader.tableOffset), .new(newObjects), .new(table),
             ])
     }
 
@@ -84,88 +88,6 @@ enum BinaryPlistAppender {
     static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
         for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
             output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
-    }
-
-    /// The objects added after the old ones: their bytes, offsets within those bytes, and numbers.
-    private struct NewObjects {
-        let firstNumber: Int
-        let referenceSize: Int
-        private(set) var bytes: [UInt8] = []
-        private(set) var offsets: [Int] = []
-
-        init(firstNumber: Int, referenceSize: Int) {
-            self.firstNumber = firstNumber
-            self.referenceSize = referenceSize
-        }
-
-        var count: Int { offsets.count }
-
-        mutating func addKey(_ key: StudentFields.Key) -> Int {
-            let number = begin()
-            bytes.append(0x50 | UInt8(key.rawValue.utf8.count))
-            bytes.append(contentsOf: key.rawValue.utf8)
-            return number
-        }
-
-        /// Adds one student's dictionary and values; returns the dictionary's number.
-        mutating func add(_ student: Student, keys: [StudentFields.Key: Int]) -> Int {
-            var entries: [(StudentFields.Key, Int)] = []
-            let dictionary = begin()
-            let valueCount = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
-            var next = dictionary + 1
-            for key in StudentFields.Key.allCases {
-                guard key != .grade || student.grade != nil, key != .score || student.score != nil else {
-                    continue
-                }
-                entries.append((key, next))
-                next += 1
-            }
-            bytes.append(0xD0 | UInt8(valueCount))
-            for (key, _) in entries {
-                appendBigEndian(UInt64(keys[key] ?? 0), size: referenceSize, to: &bytes)
-            }
-            for (_, value) in entries { appendBigEndian(UInt64(value), size: referenceSize, to: &bytes) }
-            for (key, _) in entries { addValue(of: key, for: student) }
-            return dictionary
-        }
-
-        private mutating func addValue(of key: StudentFields.Key, for student: Student) {
-            _ = begin()
-            switch key {
-            case .id:
-                bytes.append(contentsOf: [0x5F, 0x10, 36])
-                UUIDText.append(student.id, to: &bytes)
-            case .name:
-                let (units, isASCII) = UTF16Encoding.measure(student.name)
-                header(isASCII ? 0x5 : 0x6, count: units)
-                if isASCII {
-                    bytes.append(utf8: student.name)
-                } else {
-                    UTF16Encoding.forEachByte(of: student.name) { bytes.append($0) }
-                }
-            case .age:
-                appendInteger(student.age, to: &bytes)
-            case .grade:
-                appendInteger(student.grade ?? 0, to: &bytes)
-            case .score:
-                bytes.append(0x23)
-                appendBigEndian((student.score ?? 0).bitPattern, size: 8, to: &bytes)
-            }
-        }
-
-        private mutating func header(_ type: UInt8, count: Int) {
-            if count < 15 {
-                bytes.append(type << 4 | UInt8(count))
-            } else {
-                bytes.append(type << 4 | 0x0F)
-                appendInteger(count, to: &bytes)
-            }
-        }
-
-        private mutating func begin() -> Int {
-            offsets.append(bytes.count)
-            return firstNumber + offsets.count - 1
         }
     }
 }

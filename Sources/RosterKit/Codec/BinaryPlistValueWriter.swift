@@ -6,31 +6,18 @@
 
 /// Writes any property-list value as a binary property list: the writer for rosters that keep
 /// conventions of their own (see ``FileConventions``), which ``BinaryPlistWriter``'s fast path
-/// does not know.
+/// does not know, and for the students ``BinaryPlistAppender`` adds to a file.
 ///
 /// Equal strings, such as the keys every record shares, are written once, as Foundation does.
 enum BinaryPlistValueWriter {
     /// The bytes of a `bplist00` file whose top-level object is `value`.
     static func bytes(for value: PlistValue) -> [UInt8] {
-        var objects = Objects()
+        var objects = ObjectTable(firstNumber: 0)
         let top = objects.add(value)
-        let referenceSize = BinaryPlistWriter.integerWidth(UInt64(objects.items.count))
-        var output = Array("bplist00".utf8)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(objects.items.count)
-        for item in objects.items {
-            offsets.append(output.count)
-            switch item {
-            case .leaf(let bytes):
-                output += bytes
-            case .array(let elements):
-                appendHeader(0xA, count: elements.count, to: &output)
-                for element in elements { appendNumber(element, size: referenceSize, to: &output) }
-            case .dictionary(let keys, let values):
-                appendHeader(0xD, count: keys.count, to: &output)
-                for reference in keys + values { appendNumber(reference, size: referenceSize, to: &output) }
-            }
-        }
+        let referenceSize = BinaryPlistWriter.integerWidth(UInt64(objects.count))
+        let (body, bodyOffsets) = objects.encoded(referenceSize: referenceSize)
+        var output = Array("bplist00".utf8) + body
+        let offsets = bodyOffsets.map { $0 + 8 }
         let tableOffset = output.count
         let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
         for offset in offsets { appendNumber(offset, size: offsetSize, to: &output) }
@@ -40,16 +27,31 @@ enum BinaryPlistValueWriter {
         return output
     }
 
-    /// Every object of the file, numbered in the order they are written.
-    private struct Objects {
+    /// Objects numbered in the order they will be written, from `firstNumber` on: a whole file's
+    /// from 0, or the new students' added after a file's own (see ``BinaryPlistAppender``).
+    ///
+    /// Strings are written once and shared, and strings the file already has (its keys) are
+    /// referred to by their numbers there.
+    struct ObjectTable {
         enum Item {
             case leaf([UInt8])
             case array([Int])
             case dictionary(keys: [Int], values: [Int])
         }
 
+        let firstNumber: Int
         private(set) var items: [Item] = []
-        private var strings: [String: Int] = [:]
+        private var strings: [String: Int]
+
+        /// An empty table whose first object will be `firstNumber`, reusing the numbers of
+        /// `strings` that exist already.
+        init(firstNumber: Int, strings: [String: Int] = [:]) {
+            self.firstNumber = firstNumber
+            self.strings = strings
+        }
+
+        /// How many objects the table holds.
+        var count: Int { items.count }
 
         /// Numbers `value` and everything inside it; returns its number.
         mutating func add(_ value: PlistValue) -> Int {
@@ -57,29 +59,52 @@ enum BinaryPlistValueWriter {
             case .string(let text): return string(text)
             case .array(let elements):
                 let number = reserve()
-                items[number] = .array(elements.map { add($0) })
+                items[number - firstNumber] = .array(elements.map { add($0) })
                 return number
             case .dictionary(let entries):
                 let number = reserve()
                 let keys = entries.map { string($0.key) }
-                items[number] = .dictionary(keys: keys, values: entries.map { add($0.value) })
+                items[number - firstNumber] = .dictionary(keys: keys, values: entries.map { add($0.value) })
                 return number
             default:
                 items.append(.leaf(BinaryPlistValueWriter.leaf(value)))
-                return items.count - 1
+                return firstNumber + items.count - 1
             }
+        }
+
+        /// The objects' bytes, one after another, and where each starts among them.
+        func encoded(referenceSize: Int) -> (bytes: [UInt8], offsets: [Int]) {
+            var output: [UInt8] = []
+            var offsets: [Int] = []
+            offsets.reserveCapacity(items.count)
+            for item in items {
+                offsets.append(output.count)
+                switch item {
+                case .leaf(let bytes):
+                    output += bytes
+                case .array(let elements):
+                    appendHeader(0xA, count: elements.count, to: &output)
+                    for element in elements { appendNumber(element, size: referenceSize, to: &output) }
+                case .dictionary(let keys, let values):
+                    appendHeader(0xD, count: keys.count, to: &output)
+                    for reference in keys + values {
+                        appendNumber(reference, size: referenceSize, to: &output)
+                    }
+                }
+            }
+            return (output, offsets)
         }
 
         private mutating func reserve() -> Int {
             items.append(.leaf([]))
-            return items.count - 1
+            return firstNumber + items.count - 1
         }
 
         private mutating func string(_ text: String) -> Int {
             if let number = strings[text] { return number }
             items.append(.leaf(BinaryPlistValueWriter.leaf(.string(text))))
-            strings[text] = items.count - 1
-            return items.count - 1
+            strings[text] = firstNumber + items.count - 1
+            return firstNumber + items.count - 1
         }
     }
 

@@ -1,6 +1,6 @@
 /// Dates as property lists keep them: seconds since 2001-01-01 00:00:00 UTC in a binary file, and
 /// `2024-05-17T09:30:00Z` in an XML file.
-enum PlistDate {
+package enum PlistDate {
     /// Days from 1970-01-01 to 2001-01-01.
     private static let referenceDays: Int64 = 11_323
 
@@ -23,7 +23,7 @@ enum PlistDate {
     }
 
     /// The XML text of a date, to the whole second as Apple's tools write it.
-    static func iso8601(fromSeconds seconds: Double) -> String {
+    package static func iso8601(fromSeconds seconds: Double) -> String {
         let whole = seconds.isFinite ? Int64(max(min(seconds.rounded(.down), 1e15), -1e15)) : 0
         var days = whole / 86_400 + referenceDays
         var rest = whole % 86_400

@@ -15,7 +15,10 @@ let package = Package(
         .target(name: "RosterEngine"),
         .target(name: "RosterKit", dependencies: ["RosterEngine"]),
         .target(name: "RosterCLI", dependencies: ["RosterKit", "RosterEngine"]),
-        .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
+        // The tool's release build leaves out the debug sections the static Swift libraries bring.
+        .executableTarget(
+            name: "roster", dependencies: ["RosterCLI"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--strip-debug"], .when(platforms: [.linux], configuration: .release))]),
         // Tests in two layers: in-process tests of the library and the command line, which run in
         // seconds, and end-to-end tests that run the built binary (fuzzing, killed writers,
         // terminals, shells, other tools).

@@ -18,7 +18,10 @@ let package = Package(
         // The tool's release build leaves out the debug sections the static Swift libraries bring.
         .executableTarget(
             name: "roster", dependencies: ["RosterCLI"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--strip-debug"], .when(platforms: [.linux], configuration: .release))]),
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xlinker", "--strip-debug"], .when(platforms: [.linux], configuration: .release))
+            ]),
         // Tests in two layers: in-process tests of the library and the command line, which run in
         // seconds, and end-to-end tests that run the built binary (fuzzing, killed writers,
         // terminals, shells, other tools).

@@ -6,11 +6,15 @@ import RosterEngine
     import Foundation
 #endif
 
-/// Finds one student on a roster from what a person typed: a full id, an id prefix or a name.
+/// Finds one student on a roster from what a person typed: a full id, an id prefix or a name, or
+/// the words teachers call students by.
 ///
-/// A reference matches a student when it is the full id, a prefix of the id at least
-/// ``minimumPrefixLength`` characters long (case-insensitive), or the whole name
-/// (case-insensitive). It must match exactly one student.
+/// A reference is tried, in order, as: the full id; a prefix of the id at least
+/// ``minimumPrefixLength`` characters long (case-insensitive); the whole name (ignoring case);
+/// then the name's words, ignoring case and accents, each word of the reference a whole word of
+/// the name or else the start of one (`lovelace`, `a love` and `zoe martin` find Ada Lovelace and
+/// Zoë Martin). Whole words win over starts: beside Adam Smith, `ada` is Ada Lovelace. It must
+/// match exactly one student; a reference that matches none is told the closest names.
 public enum RosterLookup {
     /// The shortest id prefix accepted as a reference.
     public static let minimumPrefixLength = 4
@@ -43,7 +47,10 @@ public enum RosterLookup {
         where prefix?.matches(roster.id(at: index)) == true || roster.name(at: index, matches: name) {
             matches.append(index)
         }
-        guard let first = matches.first else { throw LookupError.notFound(reference: reference) }
+        if matches.isEmpty { matches = byWords(wanted, among: roster) }
+        guard let first = matches.first else {
+            throw LookupError.notFound(reference: reference, closest: closestNames(to: wanted, among: roster))
+        }
         guard matches.count == 1 else {
             let candidates = matches.prefix(11).map {
                 "\(UUIDText.string(roster.id(at: $0)).prefix(minimumShortIDLength)) \(roster.name(at: $0))"
@@ -51,6 +58,48 @@ public enum RosterLookup {
             throw LookupError.ambiguous(reference: reference, candidates: candidates, count: matches.count)
         }
         return first
+    }
+
+    /// The students whose names match the words of `reference`: those matching by whole words if
+    /// any do, else those matching by the starts of words.
+    static func byWords(_ reference: String, among roster: some SearchableRoster) -> [Int] {
+        var folder = ScalarFolder()
+        let words = NameWords(reference, folder: &folder)
+        var (whole, starts) = ([Int](), [Int]())
+        for index in 0..<roster.count {
+            switch words.match(roster.name(at: index), folder: &folder) {
+            case .wholeWords: whole.append(index)
+            case .starts: starts.append(index)
+            case .none: break
+            }
+        }
+        return whole.isEmpty ? starts : whole
+    }
+
+    /// Up to three names closest to `reference`, for a reference that matches nobody: those with
+    /// the fewest letters to change (at most a third of the reference's), as a whole name or as
+    /// one of its words, ignoring case and accents.
+    static func closestNames(to reference: String, among roster: some SearchableRoster) -> [String] {
+        var folder = ScalarFolder()
+        let wanted = folder.folded(reference)
+        guard !wanted.isEmpty else { return [] }
+        let allowed = max(1, wanted.count / 3)
+        var scored: [(distance: Int, index: Int)] = []
+        for index in 0..<roster.count {
+            let name = roster.name(at: index)
+            let whole = folder.folded(name)
+            var best =
+                abs(whole.count - wanted.count) <= allowed ? NameWords.distance(wanted, whole) : allowed + 1
+            for word in NameWords.words(of: name, folder: &folder)
+            where abs(word.count - wanted.count) <= allowed {
+                best = min(best, NameWords.distance(wanted, word))
+            }
+            if best <= allowed { scored.append((best, index)) }
+        }
+        let best = scored.map(\.distance).min()
+        var seen: Set<String> = []
+        return scored.filter { $0.distance == best }.map { roster.name(at: $0.index) }
+            .filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
 
     /// The shortest prefix of each student's id, at least ``minimumShortIDLength`` characters,

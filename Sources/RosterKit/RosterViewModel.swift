@@ -88,7 +88,7 @@ public final class RosterViewModel {
             roster.replace(at: index, with: student)
             edited = student
         }
-        guard let edited else { throw LookupError.notFound(reference: reference) }
+        guard let edited else { throw LookupError.notFound(reference: reference, closest: []) }
         if isLoaded || !students.isEmpty { students = roster.students }
         return edited
     }

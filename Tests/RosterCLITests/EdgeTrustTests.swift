@@ -124,6 +124,21 @@ struct EdgeTrustTests {
         #expect(sandbox.run(["add", "Grace Hopper", "--age", "12"]).errorOutput.isEmpty)
     }
 
+    @Test("show, edit and remove find students by first name, last name or words without accents")
+    func byWords() throws {
+        try sandbox.add("Ada Lovelace")
+        try sandbox.add("Zoë Martin", age: 11)
+        #expect(sandbox.run(["show", "ada"]).output.contains("Name:  Ada Lovelace"))
+        #expect(sandbox.run(["show", "lovelace"]).output.contains("Name:  Ada Lovelace"))
+        #expect(sandbox.run(["edit", "zoe martin", "--grade", "6"]).output.hasPrefix("Updated Zoë Martin"))
+        let missed = sandbox.run(["show", "martn"])
+        #expect(missed.status == 1)
+        #expect(
+            missed.errorLine.hasPrefix(
+                "Error: No student matches 'martn'. Did you mean 'Zoë Martin'? Use a name"))
+        #expect(sandbox.run(["remove", "a love"]).output == "Removed 1 student: Ada Lovelace.\n")
+    }
+
     @Test("the command line's advice is chosen by the error's number, not its wording")
     func adviceByErrno() {
         #expect(ErrorAdvice.advice(forSystemError: ENOSPC).hasPrefix("Free some disk space"))
@@ -134,7 +149,8 @@ struct EdgeTrustTests {
         let damaged = StorageError.damaged(path: "/x", reason: "the file is empty")
         #expect(ErrorAdvice.advice(for: damaged)?.contains("'roster undo'") == true)
         #expect(
-            ErrorAdvice.advice(for: LookupError.notFound(reference: "x"))?.contains("'roster list'") == true)
+            ErrorAdvice.advice(for: LookupError.notFound(reference: "x", closest: []))?.contains(
+                "'roster list'") == true)
     }
 
     @Test("a CSV of NUL bytes is refused as not text, before it is parsed")

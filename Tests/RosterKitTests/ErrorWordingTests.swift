@@ -24,7 +24,7 @@ struct ErrorWordingTests {
         StorageError.busy(path: "/c/s.plist", seconds: 10),
         StorageError.nothingToUndo(path: "/c/s.plist"), StorageError.nothingToRedo(path: "/c/s.plist"),
         StorageError.changedWhileRead(path: "/c/s.plist"), StorageError.encodingFailed(reason: "x"),
-        LookupError.notFound(reference: "ada"),
+        LookupError.notFound(reference: "ada", closest: ["Ada Lovelace"]),
         LookupError.ambiguous(reference: "a", candidates: ["1 A"], count: 2),
     ]
 

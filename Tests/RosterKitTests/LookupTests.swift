@@ -26,11 +26,53 @@ struct LookupTests {
         #expect(try RosterLookup.index(of: reference, in: students) == index)
     }
 
-    @Test("a reference that matches nobody", arguments: ["Bob", "FFF", "0000", "Ad"])
+    @Test("a reference that matches nobody", arguments: ["Bob", "FFF", "0000", "Xy"])
     func notFound(reference: String) {
-        #expect(throws: LookupError.notFound(reference: reference)) {
+        #expect(throws: LookupError.notFound(reference: reference, closest: [])) {
             try RosterLookup.index(of: reference, in: students)
         }
+    }
+
+    static let classroom = ["Ada Lovelace", "Adam Smith", "Zoë Martin", "Alan Turing", "Mary-Jane Watson"]
+        .map { Student(name: $0, age: 12) }
+
+    @Test(
+        "students by the names teachers use: words, first names, no accents; whole words win",
+        arguments: [
+            ("lovelace", 0), ("a love", 0), ("zoe martin", 2), ("ZOE", 2), ("ada", 0), ("adam", 1),
+            ("turing alan", 3),
+            ("al", 3), ("jane", 4), ("mary watson", 4), ("Ada Lovelace", 0),
+        ])
+    func byWords(reference: String, index: Int) throws {
+        #expect(try RosterLookup.index(of: reference, in: Self.classroom) == index)
+    }
+
+    @Test(
+        "starts of words that fit several students are refused with the candidates", arguments: ["ad", "a"])
+    func ambiguousStarts(reference: String) throws {
+        let error = try #require(throws: LookupError.self) {
+            try RosterLookup.index(of: reference, in: Self.classroom)
+        }
+        guard case .ambiguous(_, let candidates, _) = error else {
+            Issue.record("expected ambiguous, got \(error)")
+            return
+        }
+        #expect(
+            candidates.contains { $0.hasSuffix("Ada Lovelace") }
+                && candidates.contains { $0.hasSuffix("Adam Smith") })
+    }
+
+    @Test("a reference that matches nobody suggests the closest names")
+    func suggestions() throws {
+        let error = try #require(throws: LookupError.self) {
+            try RosterLookup.index(of: "martn", in: Self.classroom)
+        }
+        #expect(error == .notFound(reference: "martn", closest: ["Zoë Martin"]))
+        #expect(error.description == "No student matches 'martn'. Did you mean 'Zoë Martin'?")
+        let three = try #require(throws: LookupError.self) {
+            try RosterLookup.index(of: "Adan", in: Self.classroom)
+        }
+        #expect(three.description.hasSuffix("Did you mean 'Ada Lovelace', 'Adam Smith' or 'Alan Turing'?"))
     }
 
     @Test("an ambiguous reference lists the candidates", arguments: ["1A2B", "twin"])

@@ -55,7 +55,9 @@ struct RosterViewModelTests {
         try model.add(name: "Ada", age: 12)
         try model.add(name: "Alan", age: 12)
         try model.add(name: "Grace", age: 13)
-        #expect(throws: LookupError.notFound(reference: "Bob")) { try model.remove(["Ada", "Bob"]) }
+        #expect(throws: LookupError.notFound(reference: "Bob", closest: [])) {
+            try model.remove(["Ada", "Bob"])
+        }
         #expect(model.students.count == 3)
         let removed = try model.remove(["Grace", "Ada", "ada"])
         #expect(removed.map(\.name) == ["Ada", "Grace"])

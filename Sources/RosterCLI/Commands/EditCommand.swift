@@ -7,7 +7,11 @@ enum EditCommand: Subcommand {
         abstract: "Change a student's details.",
         discussion: "Give at least one change. Fields you leave out keep their values.",
         arguments: [
-            ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")
+            ArgumentSpec(
+                name: "student",
+                help:
+                    "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters."
+            )
         ],
         options: [
             OptionSpec(name: "name", valueName: "name", help: "The new name."),

@@ -8,7 +8,9 @@ enum RemoveCommand: Subcommand {
         discussion: "Removes all the students named, or none of them if one cannot be found.",
         arguments: [
             ArgumentSpec(
-                name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.",
+                name: "student",
+                help:
+                    "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters.",
                 isRepeated: true)
         ])
 

@@ -6,7 +6,11 @@ enum ShowCommand: Subcommand {
         name: "show",
         abstract: "Show one student.",
         arguments: [
-            ArgumentSpec(name: "student", help: "A name, a full id, or an id prefix of 4 or more characters.")
+            ArgumentSpec(
+                name: "student",
+                help:
+                    "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters."
+            )
         ],
         options: [
             OptionSpec(

@@ -81,16 +81,29 @@ public final class RosterViewModel {
     /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
     @discardableResult
     public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
-        var edited: Student?
+        try editReporting(reference, changes).after
+    }
+
+    /// Changes some fields of one student, as ``edit(_:_:)`` does, and says what changed.
+    ///
+    /// - Parameters:
+    ///   - reference: A full id, an id prefix or a name; see ``RosterLookup``.
+    ///   - changes: The fields to change.
+    /// - Returns: The student before and after; see ``StudentEdit/changes``.
+    /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
+    @discardableResult
+    public func editReporting(_ reference: String, _ changes: StudentChanges) throws -> StudentEdit {
+        var edit: StudentEdit?
         let roster = try StorageHandler.updateStored(at: fileURL, command: "edit") { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
-            let student = try changes.applied(to: roster.student(at: index))
-            roster.replace(at: index, with: student)
-            edited = student
+            let before = roster.student(at: index)
+            let after = try changes.applied(to: before)
+            roster.replace(at: index, with: after)
+            edit = StudentEdit(before: before, after: after)
         }
-        guard let edited else { throw LookupError.notFound(reference: reference, closest: []) }
+        guard let edit else { throw LookupError.notFound(reference: reference, closest: []) }
         if isLoaded || !students.isEmpty { students = roster.students }
-        return edited
+        return edit
     }
 
     /// Removes the students that `references` pick out, all of them or none.

@@ -139,6 +139,23 @@ struct EdgeTrustTests {
         #expect(sandbox.run(["remove", "a love"]).output == "Removed 1 student: Ada Lovelace.\n")
     }
 
+    @Test("edit says what it changed, from what to what")
+    func editReport() throws {
+        try sandbox.add("Alan Turing", age: 12, ["--score", "88"])
+        #expect(
+            sandbox.run(["edit", "alan", "--score", "91.5"]).output
+                == "Updated Alan Turing: score 88 -> 91.5.\n")
+        #expect(
+            sandbox.run(["edit", "alan", "--grade", "7", "--age", "13"]).output
+                == "Updated Alan Turing: age 12 -> 13, grade - -> 7.\n")
+        #expect(
+            sandbox.run(["edit", "alan", "--name", "Alan M. Turing", "--clear-score"]).output
+                == "Updated Alan M. Turing: name Alan Turing -> Alan M. Turing, score 91.5 -> -.\n")
+        #expect(
+            sandbox.run(["edit", "alan", "--age", "13"]).output
+                == "Alan M. Turing already had those values; nothing changed.\n")
+    }
+
     @Test("the command line's advice is chosen by the error's number, not its wording")
     func adviceByErrno() {
         #expect(ErrorAdvice.advice(forSystemError: ENOSPC).hasPrefix("Free some disk space"))

@@ -24,8 +24,8 @@ enum EditCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let changes = try changes(from: parsed)
-        let student = try context.viewModel().edit(parsed.positionals[0], changes)
-        context.output.write("Updated \(StudentText.summary(student)).\n")
+        let edit = try context.viewModel().editReporting(parsed.positionals[0], changes)
+        context.output.write(StudentText.edited(edit))
     }
 
     private static func changes(from parsed: ParsedCommand) throws -> StudentChanges {

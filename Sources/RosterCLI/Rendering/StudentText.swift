@@ -12,6 +12,17 @@ enum StudentText {
         "\(VisibleText.of(student.name)) (age \(student.age), id \(student.id.uuidString.prefix(RosterLookup.minimumShortIDLength)))"
     }
 
+    /// What `edit` says: each change with its old and new value, as in `Updated Alan Turing:
+    /// score 88 -> 91.5.`, or that nothing changed.
+    static func edited(_ edit: StudentEdit) -> String {
+        let name = VisibleText.of(edit.after.name)
+        let changes = edit.changes.map {
+            "\($0.field) \(VisibleText.of($0.old)) -> \(VisibleText.of($0.new))"
+        }
+        guard !changes.isEmpty else { return "\(name) already had those values; nothing changed.\n" }
+        return "Updated \(name): \(changes.joined(separator: ", ")).\n"
+    }
+
     /// `1 student`, `2 students`.
     static func count(_ count: Int) -> String {
         count == 1 ? "1 student" : "\(count) students"

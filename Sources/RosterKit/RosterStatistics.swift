@@ -18,6 +18,18 @@ public struct RosterStatistics: Equatable, Sendable {
     public let countPerGrade: [Int: Int]
     /// How many students have no grade.
     public let ungradedCount: Int
+    /// The lowest score given, or `nil` when nobody has one.
+    public let minimumScore: Double?
+    /// The highest score given, or `nil` when nobody has one.
+    public let maximumScore: Double?
+    /// How many scores fall in each tenth of the range: 0-9, 10-19, … 80-89, and 90-100 (100
+    /// counts in the last).
+    public let scoreBins: [Int]
+    /// The mean score of each grade's students who have a score.
+    public let meanScorePerGrade: [Int: Double]
+
+    /// The bins' labels, as ``scoreBins`` counts them: `0-9` to `90-100`.
+    public static let binLabels = (0..<10).map { $0 == 9 ? "90-100" : "\($0 * 10)-\($0 * 10 + 9)" }
 
     /// Summarises `students`.
     ///
@@ -36,6 +48,17 @@ public struct RosterStatistics: Equatable, Sendable {
         for grade in students.compactMap(\.grade) { grades[grade, default: 0] += 1 }
         countPerGrade = grades
         ungradedCount = students.count - grades.values.reduce(0, +)
+        (minimumScore, maximumScore) = (scores.first, scores.last)
+        var bins = [Int](repeating: 0, count: 10)
+        for score in scores { bins[min(9, max(0, Int(score / 10)))] += 1 }
+        scoreBins = bins
+        var sums: [Int: (total: Double, count: Int)] = [:]
+        for student in students {
+            guard let grade = student.grade, let score = student.score else { continue }
+            sums[grade, default: (0, 0)].total += score
+            sums[grade, default: (0, 0)].count += 1
+        }
+        meanScorePerGrade = sums.mapValues { $0.total / Double($0.count) }
     }
 
     /// The middle of sorted values, or the mean of the two middle ones.

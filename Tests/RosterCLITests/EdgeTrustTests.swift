@@ -156,6 +156,26 @@ struct EdgeTrustTests {
                 == "Alan M. Turing already had those values; nothing changed.\n")
     }
 
+    @Test("stats draws the scores with blocks in a UTF-8 locale and # otherwise, scaled to the largest bin")
+    func histogram() throws {
+        for (name, score) in [("A", "95"), ("B", "92"), ("C", "55")] {
+            try sandbox.add(name, age: 12, ["--score", score])
+        }
+        let blocks = sandbox.run(["stats"], environment: ["LANG": "en_GB.UTF-8"]).output.split(
+            separator: "\n")
+        #expect(blocks.contains("  90-100  \(String(repeating: "█", count: 30)) 2"))
+        #expect(blocks.contains("   50-59  \(String(repeating: "█", count: 15)) 1"))
+        #expect(blocks.contains("   60-69  0"))
+        let plain = sandbox.run(["stats"], environment: ["LANG": "C"]).output
+        #expect(plain.contains("  90-100  \(String(repeating: "#", count: 30)) 2"))
+        #expect(!plain.contains("█"))
+        #expect(plain.contains("Range:     lowest 55, highest 95"))
+        let json = sandbox.run(["stats", "--format", "json"]).output
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let bins = try #require((object["score"] as? [String: Any])?["bins"] as? [[String: Any]])
+        #expect(bins.map { $0["count"] as? Int } == [0, 0, 0, 0, 0, 1, 0, 0, 0, 2])
+    }
+
     @Test("the command line's advice is chosen by the error's number, not its wording")
     func adviceByErrno() {
         #expect(ErrorAdvice.advice(forSystemError: ENOSPC).hasPrefix("Free some disk space"))

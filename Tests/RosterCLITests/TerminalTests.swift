@@ -195,15 +195,21 @@ struct TerminalTests {
             try sandbox.add(name, age: age, extra)
         }
         let json = runTool(["stats", "--format", "json"], sandbox: sandbox).output
+        let bins = [0, 0, 0, 0, 0, 1, 1, 0, 0, 1].enumerated().map { index, count in
+            "{\"range\":\"\(index == 9 ? "90-100" : "\(index * 10)-\(index * 10 + 9)")\",\"count\":\(count)}"
+        }
         #expect(
             json == "{\"count\":4,\"age\":{\"min\":10,\"median\":11.5,\"max\":14},"
-                + "\"score\":{\"count\":3,\"mean\":66.66666666666667,\"median\":60},"
-                + "\"grades\":{\"5\":2,\"6\":1},\"ungraded\":1}\n")
+                + "\"score\":{\"count\":3,\"mean\":66.66666666666667,\"median\":60,\"min\":50,\"max\":90,"
+                + "\"bins\":[\(bins.joined(separator: ","))]},"
+                + "\"grades\":{\"5\":2,\"6\":1},\"gradeMeanScores\":{\"5\":55,\"6\":90},\"ungraded\":1}\n")
         let text = runTool(["stats"], sandbox: sandbox).output
         #expect(text.contains("Students:  4\n"))
         #expect(text.contains("Age:       min 10, median 11.5, max 14\n"))
         #expect(text.contains("Score:     mean 66.7, median 60 (3 scored)\n"))
-        #expect(text.contains("Grade 5:   2 students\n") && text.contains("No grade:  1 student\n"))
+        #expect(
+            text.contains("Grade 5:   2 students, mean score 55\n") && text.contains("No grade:  1 student\n")
+        )
         #expect(
             runTool(["stats", "--format", "json"], sandbox: try RosterSandbox()).output.contains(
                 "\"min\":null"))

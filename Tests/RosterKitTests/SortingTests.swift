@@ -208,3 +208,22 @@ struct SortingTests {
         #expect(fallbacks < names.count / 10)
     }
 }
+
+@Suite("Statistics as a picture")
+struct StatisticsPictureTests {
+    @Test("scores fall in ten bins, 100 in the last; each grade has its mean score")
+    func bins() {
+        let students = [
+            Student(name: "A", age: 12, grade: 7, score: 0),
+            Student(name: "B", age: 12, grade: 7, score: 9.99),
+            Student(name: "C", age: 12, grade: 8, score: 90),
+            Student(name: "D", age: 12, grade: 8, score: 100),
+            Student(name: "E", age: 12, grade: 8), Student(name: "F", age: 12, score: 55),
+        ]
+        let statistics = RosterStatistics(students)
+        #expect(statistics.scoreBins == [2, 0, 0, 0, 0, 1, 0, 0, 0, 2])
+        #expect(statistics.minimumScore == 0 && statistics.maximumScore == 100)
+        #expect(statistics.meanScorePerGrade == [7: 4.995, 8: 95])
+        #expect(RosterStatistics.binLabels.first == "0-9" && RosterStatistics.binLabels.last == "90-100")
+    }
+}

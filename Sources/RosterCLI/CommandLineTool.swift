@@ -28,7 +28,8 @@ public enum CommandLineTool {
         SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
         SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
         SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
-        SubcommandEntry(StatsCommand.self), SubcommandEntry(ImportCommand.self),
+        SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),
+        SubcommandEntry(ImportCommand.self),
         SubcommandEntry(ExportCommand.self),
         SubcommandEntry(PathCommand.self),
     ]

@@ -138,3 +138,24 @@ struct EdgeTrustEndToEndTests {
         #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada"])
     }
 }
+
+/// The classroom commands through the built binary.
+@Suite("End to end: classroom commands")
+struct ClassroomEndToEndTests {
+    @Test("pick through the binary, repeatable with ROSTER_SEED")
+    func pick() throws {
+        let sandbox = try RosterSandbox()
+        for name in ["Ada", "Alan", "Grace"] { try sandbox.add(name) }
+        let environment = sandbox.environment.merging(["ROSTER_SEED": "11"]) { $1 }
+        let first = try RosterBinary.run(["pick", "--count", "3"], environment: environment)
+        #expect(first.status == 0)
+        #expect(
+            Set(first.output.split(separator: "\n").map { String($0.dropFirst(3)) }) == [
+                "Ada", "Alan", "Grace",
+            ])
+        #expect(first.errorOutput == "(0 students still to pick in this round)\n")
+        try FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent(".students.plist.picks"))
+        #expect(
+            try RosterBinary.run(["pick", "--count", "3"], environment: environment).output == first.output)
+    }
+}

@@ -67,6 +67,7 @@ struct CommandParser {
                 value, label: option.label, reason: "Please provide one of \(list).")
         }
         parsed.values[option.name] = value
+        parsed.allValues[option.name, default: []].append(value)
     }
 
     private func split(_ word: String) -> (name: String, value: String?) {

@@ -2,6 +2,9 @@
 struct ParsedCommand: Sendable {
     /// The last value given for each option, by long name.
     var values: [String: String] = [:]
+    /// Every value given for each option, in order, for options that may be repeated
+    /// (`--skip Ada --skip Alan`).
+    var allValues: [String: [String]] = [:]
     /// The flags given, by long name.
     var flags: Set<String> = []
     /// The positional arguments, in order.

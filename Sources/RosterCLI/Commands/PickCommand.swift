@@ -1,0 +1,62 @@
+import RosterKit
+
+/// `roster pick [--count <n>] [--skip <student>]... [--reset] [--format table|json|csv]`
+enum PickCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "pick",
+        abstract: "Pick students to answer, fairly: nobody twice until everyone has had a turn.",
+        discussion:
+            "The round carries on across runs and starts again, never with the last pick, once everyone "
+            + "has been picked. Students added meanwhile join the round; removed ones leave it. --skip leaves out "
+            + "a student who is absent today without using up their turn. ROSTER_SEED=<n> makes the picks "
+            + "repeatable.",
+        options: [
+            OptionSpec(name: "count", valueName: "n", help: "How many students to pick. (default: 1)"),
+            OptionSpec(
+                name: "skip", valueName: "student", help: "A student not to pick today; repeat for more."),
+            OptionSpec(name: "reset", help: "Start a new round: everyone may be picked again."),
+            OptionSpec(
+                name: "format", valueName: "format", help: "How to print the students picked.",
+                choices: ["table", "json", "csv"], defaultValue: "table"),
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let count = try parsed.positiveNumber("count", in: spec) ?? 1
+        var random = try RandomSource(environment: context.environment)
+        let pick = try FairPicker.pick(
+            count, skipping: parsed.allValues["skip"] ?? [], reset: parsed.has("reset"), at: context.fileURL,
+            using: &random)
+        switch parsed.values["format"] {
+        case "json": context.output.write(JSONRosterWriter.array(pick.students))
+        case "csv": context.output.write(CSVRosterWriter.text(for: pick.students))
+        default:
+            let names = pick.students.map { VisibleText.of($0.name) }
+            context.output.write(
+                names.count == 1
+                    ? names[0] + "\n" : names.enumerated().map { "\($0 + 1). \($1)\n" }.joined())
+            context.errorOutput.write(
+                "(\(StudentText.count(pick.leftInRound)) still to pick in this round)\n")
+        }
+    }
+}
+
+/// The randomness of `pick` and `groups`: from `ROSTER_SEED` when it is set, else the system's.
+struct RandomSource: RandomNumberGenerator {
+    private var seeded: SeededRandom?
+    private var system = SystemRandomNumberGenerator()
+
+    /// - Throws: ``UsageError`` when `ROSTER_SEED` is set but not a whole number.
+    init(environment: [String: String]) throws {
+        guard let text = environment["ROSTER_SEED"] else { return }
+        guard let seed = UInt64(text) else {
+            throw UsageError.message(
+                "ROSTER_SEED is '\(VisibleText.of(text))'; set it to a whole number such as 42.")
+        }
+        seeded = SeededRandom(seed: seed)
+    }
+
+    mutating func next() -> UInt64 {
+        if seeded != nil { return seeded?.next() ?? 0 }
+        return system.next()
+    }
+}

@@ -1,0 +1,147 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Picks students to answer, fairly: nobody is picked a second time until everyone has been
+/// picked once, across runs, and a new round never starts with the student picked last.
+///
+/// The round is kept beside the roster in a private file, `.students.plist.picks`, which holds
+/// the ids picked so far in this round; a pick changes no student and is not a change to undo.
+/// Students added meanwhile join the current round; removed ones leave it.
+public enum FairPicker {
+    /// What one pick gives.
+    public struct Pick: Sendable, Equatable {
+        /// The students picked, in the order they were picked.
+        public let students: [Student]
+        /// How many students are still to be picked in the round now under way.
+        public let leftInRound: Int
+    }
+
+    /// Picks `count` students from the roster at `url`.
+    ///
+    /// - Parameters:
+    ///   - count: How many to pick; one student is never picked twice in one call, so at most
+    ///     as many as can be picked.
+    ///   - skipped: References (see ``RosterLookup``) to students absent today: they are not
+    ///     picked and keep their turn.
+    ///   - reset: Whether to start a new round first.
+    ///   - url: The roster file.
+    ///   - generator: Where randomness comes from; a ``SeededRandom`` makes picks repeatable.
+    /// - Returns: The students picked and how many are left in the round.
+    /// - Throws: ``LookupError`` for a skipped reference that does not pick out one student,
+    ///   ``PickError`` when nobody can be picked, ``StorageError`` when a file cannot be used.
+    public static func pick(
+        _ count: Int = 1, skipping skipped: [String] = [], reset: Bool = false, at url: URL,
+        using generator: inout some RandomNumberGenerator
+    ) throws -> Pick {
+        let students = try StorageHandler.load(from: url)
+        let absent = Set(try skipped.map { students[try RosterLookup.index(of: $0, in: students)].id })
+        return try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            let stateFile =
+                Path.folder(of: path).isEmpty
+                ? ".\(Path.name(of: path)).picks"
+                : Path.folder(of: path) + "/." + Path.name(of: path) + ".picks"
+            var round = reset ? Round() : Round(text: (try? FileSystem.read(stateFile)).flatMap { $0 })
+            round.keep(only: Set(students.map(\.id)))
+            let available = students.filter { !absent.contains($0.id) }
+            guard available.count >= count, count >= 1 else {
+                throw PickError(requested: count, available: available.count)
+            }
+            var picked: [Student] = []
+            for _ in 0..<count {
+                picked.append(
+                    round.next(
+                        from: available, everyone: students, excluding: Set(picked.map(\.id)),
+                        using: &generator))
+            }
+            try FileSystem.replace(stateFile, with: Array(round.text.utf8))
+            _ = consume lock
+            let left = students.filter { !round.picked.contains($0.id) }.count
+            return Pick(students: picked, leftInRound: left)
+        }
+    }
+
+    /// The ids picked so far in the round, the one picked last, and the students still owed a
+    /// turn from an earlier round, which they missed by being skipped.
+    struct Round {
+        private(set) var picked: Set<UUID> = []
+        private(set) var last: UUID?
+        private(set) var owed: Set<UUID> = []
+
+        init() {}
+
+        /// The round a picks file describes: `last <id>` and one picked id a line.
+        init(text data: Data?) {
+            guard let data else { return }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                if line.hasPrefix("last "), let id = UUID(uuidString: String(line.dropFirst(5))) {
+                    last = id
+                } else if line.hasPrefix("owed "), let id = UUID(uuidString: String(line.dropFirst(5))) {
+                    owed.insert(id)
+                } else if let id = UUID(uuidString: String(line)) {
+                    picked.insert(id)
+                }
+            }
+        }
+
+        var text: String {
+            (last.map { ["last \($0.uuidString)\n"] } ?? []).joined()
+                + owed.map { "owed \($0.uuidString)\n" }.sorted().joined()
+                + picked.map(\.uuidString).sorted().map { $0 + "\n" }.joined()
+        }
+
+        /// Forgets students who are no longer on the roster.
+        mutating func keep(only ids: Set<UUID>) {
+            picked.formIntersection(ids)
+            owed.formIntersection(ids)
+        }
+
+        /// Picks one of `available` not picked yet in this round, never one of `excluding`.
+        ///
+        /// Students owed a turn come first. When every available student has been picked, a new
+        /// round starts, not with the last pick when there are others; students of `everyone`
+        /// who were skipped before their turn are owed one in the new round.
+        mutating func next(
+            from available: [Student], everyone: [Student], excluding: Set<UUID>,
+            using generator: inout some RandomNumberGenerator
+        ) -> Student {
+            var candidates = available.filter { !picked.contains($0.id) && !excluding.contains($0.id) }
+            if candidates.isEmpty {
+                let pickedBefore = picked
+                owed.formUnion(
+                    everyone.map(\.id).filter { !pickedBefore.contains($0) && !excluding.contains($0) })
+                picked = []
+                candidates = available.filter { !excluding.contains($0.id) }
+                if candidates.count > 1 { candidates.removeAll { $0.id == last } }
+            }
+            let owedNow = candidates.filter { owed.contains($0.id) }
+            if !owedNow.isEmpty { candidates = owedNow }
+            let choice = candidates[Int.random(in: 0..<candidates.count, using: &generator)]
+            picked.insert(choice.id)
+            owed.remove(choice.id)
+            last = choice.id
+            return choice
+        }
+    }
+}
+
+/// Nobody, or too few students, can be picked: the roster is empty, or everyone is skipped.
+public struct PickError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// How many students were asked for.
+    public let requested: Int
+    /// How many could be picked.
+    public let available: Int
+
+    /// A sentence saying how many could be picked.
+    public var description: String {
+        available == 0
+            ? "Nobody can be picked: the roster is empty or every student is skipped."
+            : "Only \(available) student\(available == 1 ? "" : "s") can be picked, not \(requested)."
+    }
+}

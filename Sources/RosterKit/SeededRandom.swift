@@ -1,0 +1,21 @@
+/// A random number generator that gives the same numbers for the same seed (SplitMix64), for
+/// picks and groups that a test or a demonstration must be able to repeat.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator that starts from `seed`.
+    ///
+    /// - Parameter seed: Any number; the same seed gives the same sequence.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next number of the sequence.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}

@@ -29,6 +29,7 @@ public enum CommandLineTool {
         SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
         SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
         SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),
+        SubcommandEntry(GroupsCommand.self),
         SubcommandEntry(ImportCommand.self),
         SubcommandEntry(ExportCommand.self),
         SubcommandEntry(PathCommand.self),

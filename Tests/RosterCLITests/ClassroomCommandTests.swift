@@ -50,4 +50,39 @@ struct ClassroomCommandTests {
         #expect(result.status == status)
         #expect(result.errorLine.hasPrefix(message), "\(result.errorLine)")
     }
+
+    @Test("groups lists Group 1, Group 2 ..., keeps students apart, and prints JSON arrays of students")
+    func groups() throws {
+        let seed = ["ROSTER_SEED": "3"]
+        let table = sandbox.run(["groups", "--count", "2", "--apart", "ada,alan"], environment: seed)
+        #expect(table.status == 0)
+        let lines = table.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("Group 1: ") && lines[1].hasPrefix("Group 2: "))
+        #expect(lines.allSatisfy { !($0.contains("Ada Lovelace") && $0.contains("Alan Turing")) })
+        #expect(sandbox.run(["groups", "--count", "2", "--apart", "ada,alan"], environment: seed) == table)
+        let json = sandbox.run(["groups", "--size", "3", "--format", "json"]).output
+        let groups = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[[String: Any]]])
+        #expect(groups.map(\.count).sorted() == [2, 2])
+        let skipped = sandbox.run(["groups", "--count", "3", "--skip", "zoe"]).output
+        #expect(!skipped.contains("Zoë") && skipped.split(separator: "\n").count == 3)
+    }
+
+    @Test(
+        "groups refuses what cannot be done, with one Error: line",
+        arguments: [
+            (["groups"], Int32(64), "Error: Give either --size <n> or --count <n>"),
+            (["groups", "--size", "2", "--count", "2"], 64, "Error: Give either --size <n> or --count <n>"),
+            (["groups", "--count", "5"], 1, "Error: 5 groups need at least 5 students, and there are 4."),
+            (
+                ["groups", "--count", "2", "--apart", "ada,alan,grace"], 1,
+                "Error: Ada Lovelace, Alan Turing, Grace Hopper cannot"
+            ),
+            (["groups", "--count", "2", "--balance", "height"], 64, "Error: The value 'height' is invalid"),
+        ])
+    func groupsRefuse(arguments: [String], status: Int32, message: String) {
+        let result = sandbox.run(arguments)
+        #expect(result.status == status)
+        #expect(result.errorLine.hasPrefix(message), "\(result.errorLine)")
+    }
 }

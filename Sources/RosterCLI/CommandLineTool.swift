@@ -30,6 +30,7 @@ public enum CommandLineTool {
         SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
         SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),
         SubcommandEntry(GroupsCommand.self),
+        SubcommandEntry(ClassesCommand.self),
         SubcommandEntry(ImportCommand.self),
         SubcommandEntry(ExportCommand.self),
         SubcommandEntry(PathCommand.self),

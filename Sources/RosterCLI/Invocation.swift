@@ -114,7 +114,8 @@ struct Invocation {
             }
             if let choice = parsed.values["color"] { color = try GlobalOptions.checkedColor(choice) }
             let file = try RosterFileLocation.resolve(
-                option: parsed.values["file"] ?? options.file, environment: environment)
+                option: parsed.values["file"] ?? options.file,
+                className: parsed.values["class"] ?? options.rosterClass, environment: environment)
             try command.run(parsed, context(file: file, color: color))
             return 0
         } catch {

@@ -85,4 +85,40 @@ struct ClassroomCommandTests {
         #expect(result.status == status)
         #expect(result.errorLine.hasPrefix(message), "\(result.errorLine)")
     }
+
+    @Test("--class and ROSTER_CLASS select ~/Documents/Classes/<name>.plist; classes lists them")
+    func classes() throws {
+        var environment = sandbox.environment
+        environment["ROSTER_FILE"] = nil
+        let run = { (arguments: [String], extra: [String: String]) -> RunResult in
+            let output = CapturedOutput()
+            let errorOutput = CapturedOutput()
+            let status = CommandLineTool.run(
+                arguments: arguments, environment: environment.merging(extra) { $1 }, output: output,
+                errorOutput: errorOutput)
+            return RunResult(status: status, output: output.text, errorOutput: errorOutput.text)
+        }
+        #expect(run(["--class", "7A", "add", "Ada", "--age", "12"], [:]).status == 0)
+        #expect(run(["add", "Alan", "--age", "12", "--class", "7B"], [:]).status == 0)
+        #expect(run(["add", "Grace", "--age", "12"], ["ROSTER_CLASS": "7B"]).status == 0)
+        let classes = sandbox.folder.appendingPathComponent("Documents/Classes")
+        #expect(
+            try StorageHandler.load(from: classes.appendingPathComponent("7A.plist")).map(\.name) == ["Ada"])
+        #expect(
+            try StorageHandler.load(from: classes.appendingPathComponent("7B.plist")).map(\.name) == [
+                "Alan", "Grace",
+            ])
+        #expect(run(["classes"], [:]).output == "CLASS  STUDENTS\n7A     1\n7B     2\n")
+        #expect(
+            run(["path", "--class", "7B"], [:]).output == classes.appendingPathComponent("7B.plist").path
+                + "\n")
+        for name in ["../x", "/", ".hidden", ""] {
+            #expect(run(["--class", name, "list"], [:]).status == 64, "\(name)")
+        }
+        #expect(run(["--class", "7A", "--file", "x.plist", "list"], [:]).status == 64)
+        #expect(run(["list"], ["ROSTER_CLASS": "7A", "ROSTER_FILE": "/tmp/x.plist"]).status == 64)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: sandbox.folder.appendingPathComponent("Documents/x.plist").path))
+    }
 }

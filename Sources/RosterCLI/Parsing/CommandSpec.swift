@@ -63,6 +63,9 @@ struct CommandSpec: Sendable {
             name: "file", valueName: "file",
             help: "The roster file. (default: $ROSTER_FILE, else ~/Documents/students.plist)"),
         OptionSpec(
+            name: "class", valueName: "name",
+            help: "The class whose roster to use: ~/Documents/Classes/<name>.plist. (default: $ROSTER_CLASS)"),
+        OptionSpec(
             name: "color", valueName: "when", help: "Whether to use colour.",
             choices: ["auto", "always", "never"],
             defaultValue: "auto"),

@@ -11,6 +11,7 @@ struct GlobalOptions {
     }
 
     var file: String?
+    var rosterClass: String?
     var color: String?
 
     /// Reads the options before the subcommand.
@@ -36,6 +37,7 @@ struct GlobalOptions {
             case "-h", "--help": return .help
             case "--generate-manual": return .manualPage
             case "--file": file = try value("--file <file>")
+            case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))
             case "--generate-completion-script":
                 let shell = try value("--generate-completion-script <shell>")

@@ -1,0 +1,58 @@
+import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `roster classes [--format table|json]`
+enum ClassesCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "classes",
+        abstract: "List the classes kept with --class, with their number of students.",
+        discussion: "Each class is a roster of its own, ~/Documents/Classes/<name>.plist; '--class 7A' (or "
+            + "ROSTER_CLASS=7A) makes any command work on it.",
+        options: [
+            OptionSpec(
+                name: "format", valueName: "format", help: "How to print the classes.",
+                choices: ["table", "json"], defaultValue: "table")
+        ])
+
+    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let folder = RosterFileLocation.classesFolder(environment: context.environment)
+        let names =
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map { String($0.dropLast(6)) }
+            .sorted { $0.lowercased() < $1.lowercased() }
+        let counts = names.map { name in
+            try? StorageHandler.load(from: folder.appendingPathComponent(name + ".plist")).count
+        }
+        if parsed.values["format"] == "json" {
+            let rows = zip(names, counts).map { name, count in
+                "  {\"class\":\(jsonString(name)),\"students\":\(count.map(String.init) ?? "null")}"
+            }
+            context.output.write(rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n")
+            return
+        }
+        guard !names.isEmpty else {
+            context.output.write(
+                "No classes yet in \(folder.path). Start one with: roster --class 7A add \"Ada Lovelace\" --age 12\n"
+            )
+            return
+        }
+        let width = max(5, names.map { DisplayWidth.of(VisibleText.of($0)) }.max() ?? 0)
+        var text = DisplayWidth.padded("CLASS", to: width) + "  STUDENTS\n"
+        for (name, count) in zip(names, counts) {
+            text +=
+                DisplayWidth.padded(VisibleText.of(name), to: width) + "  "
+                + (count.map { String($0) } ?? "damaged") + "\n"
+        }
+        context.output.write(text)
+    }
+
+    /// `text` as a JSON string, quoted and escaped.
+    private static func jsonString(_ text: String) -> String {
+        (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+    }
+}

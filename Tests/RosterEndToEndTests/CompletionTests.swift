@@ -68,7 +68,7 @@ struct CompletionTests {
         let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
         process.waitUntilExit()
-        #expect(lines == ["list", "name age grade score added", "--clear-grade --clear-score"])
+        #expect(lines == ["list", "name age grade score added", "--clear-grade --clear-score --class"])
     }
 
     @Test("an unknown shell is a usage error")

@@ -1,0 +1,53 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Finding students by the words of their names, and suggesting names for a reference that
+/// matches nobody.
+extension RosterLookup {
+    /// The students whose names match the words of `reference`: those matching by whole words if
+    /// any do, else those matching by the starts of words.
+    static func byWords(_ reference: String, among roster: some SearchableRoster) -> [Int] {
+        var folder = ScalarFolder()
+        let words = NameWords(reference, folder: &folder)
+        var (whole, starts) = ([Int](), [Int]())
+        for index in 0..<roster.count {
+            switch words.match(roster.name(at: index), folder: &folder) {
+            case .wholeWords: whole.append(index)
+            case .starts: starts.append(index)
+            case .none: break
+            }
+        }
+        return whole.isEmpty ? starts : whole
+    }
+
+    /// Up to three names closest to `reference`, for a reference that matches nobody: those with
+    /// the fewest letters to change (at most a third of the reference's), as a whole name or as
+    /// one of its words, ignoring case and accents.
+    static func closestNames(to reference: String, among roster: some SearchableRoster) -> [String] {
+        var folder = ScalarFolder()
+        let wanted = folder.folded(reference)
+        guard !wanted.isEmpty else { return [] }
+        let allowed = max(1, wanted.count / 3)
+        var scored: [(distance: Int, index: Int)] = []
+        for index in 0..<roster.count {
+            let name = roster.name(at: index)
+            let whole = folder.folded(name)
+            var best =
+                abs(whole.count - wanted.count) <= allowed ? NameWords.distance(wanted, whole) : allowed + 1
+            for word in NameWords.words(of: name, folder: &folder)
+            where abs(word.count - wanted.count) <= allowed {
+                best = min(best, NameWords.distance(wanted, word))
+            }
+            if best <= allowed { scored.append((best, index)) }
+        }
+        let best = scored.map(\.distance).min()
+        var seen: Set<String> = []
+        return scored.filter { $0.distance == best }.map { roster.name(at: $0.index) }
+            .filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+    }
+}

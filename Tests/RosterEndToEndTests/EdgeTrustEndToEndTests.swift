@@ -158,4 +158,26 @@ struct ClassroomEndToEndTests {
         #expect(
             try RosterBinary.run(["pick", "--count", "3"], environment: environment).output == first.output)
     }
+
+    @Test("groups and classes through the binary")
+    func groupsAndClasses() throws {
+        let sandbox = try RosterSandbox()
+        for name in ["Ada", "Alan", "Grace", "Kofi"] { try sandbox.add(name) }
+        let environment = sandbox.environment.merging(["ROSTER_SEED": "5"]) { $1 }
+        let groups = try RosterBinary.run(
+            ["groups", "--size", "2", "--apart", "ada,alan"], environment: environment)
+        #expect(groups.status == 0)
+        let lines = groups.output.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.split(separator: ",").count == 2 })
+        #expect(lines.allSatisfy { !($0.contains("Ada") && $0.contains("Alan")) })
+        var classEnvironment = sandbox.environment
+        classEnvironment["ROSTER_FILE"] = nil
+        #expect(
+            try RosterBinary.run(
+                ["--class", "7A", "add", "Zoe", "--age", "11"], environment: classEnvironment
+            ).status == 0)
+        #expect(
+            try RosterBinary.run(["classes"], environment: classEnvironment).output
+                == "CLASS  STUDENTS\n7A     1\n")
+    }
 }

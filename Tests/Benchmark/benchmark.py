@@ -125,7 +125,8 @@ def reset(pristine, work, empty):
         shutil.copyfile(pristine, work)
 
 
-CLASSROOM = [["pick"], ["pick", "--count", "5"], ["groups", "--size", "4"], ["groups", "--count", "8", "--balance", "score"]]
+CLASSROOM = [["pick"], ["pick", "--count", "5"], ["groups", "--size", "4"], ["groups", "--count", "8", "--balance", "score"],
+             ["register"], ["register", "--from", "2020-01-01"]]
 
 
 def classroom(count, runs):

@@ -121,4 +121,64 @@ struct ClassroomCommandTests {
             !FileManager.default.fileExists(
                 atPath: sandbox.folder.appendingPathComponent("Documents/x.plist").path))
     }
+
+    @Test("absent, present and register keep the register in the roster, through edits and undo")
+    func register() throws {
+        let today = SchoolDay.today().text
+        #expect(
+            sandbox.run(["absent", "ada", "--date", "2026-11-02"]).output
+                == "Marked absent on 2026-11-02: Ada Lovelace.\n")
+        #expect(sandbox.run(["absent", "alan", "grace", "--late", "--date", "2026-11-02"]).status == 0)
+        #expect(sandbox.run(["absent", "zoe"]).output == "Marked absent on \(today): Zoë Martin.\n")
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-02"]).output
+                == "Ada Lovelace: absent\nAlan Turing: late\nGrace Hopper: late\n")
+        #expect(sandbox.run(["edit", "ada", "--score", "90"]).status == 0)
+        #expect(sandbox.run(["present", "grace", "--date", "2026-11-02"]).status == 0)
+        let range = sandbox.run(["register", "--from", "2026-11-01", "--sort", "absences"]).output
+        #expect(range.split(separator: "\n").first == "NAME          ABSENT  LATE  ATTENDANCE")
+        #expect(range.contains("Ada Lovelace       1     0         50%"))
+        #expect(range.contains("Grace Hopper       0     0        100%"))
+        let csv = sandbox.run(["register", "--from", "2026-11-01", "--format", "csv"]).output
+        #expect(csv.hasPrefix("id,name,absences,lates,days,attendance_percent\r\n"))
+        #expect(
+            sandbox.run(["export", "--format", "json"]).output.contains(
+                "\"attendance\":{\"2026-11-02\":\"absent\"}"))
+        #expect(sandbox.run(["undo"]).output.hasPrefix("Undid present"))
+        #expect(sandbox.run(["register", "--date", "2026-11-02"]).output.contains("Grace Hopper: late"))
+    }
+
+    @Test(
+        "register refuses a date that is not one or is in the future, and --take without a terminal",
+        arguments: [
+            (
+                ["absent", "ada", "--date", "2026-02-30"], Int32(64),
+                "Error: The value '2026-02-30' is invalid"
+            ),
+            (["absent", "ada", "--date", "2999-01-01"], 64, "Error: The value '2999-01-01' is invalid"),
+            (["register", "--date", "yesterday"], 64, "Error: The value 'yesterday' is invalid"),
+            (
+                ["register", "--from", "2026-11-05", "--to", "2026-11-01"], 64,
+                "Error: --from 2026-11-05 comes after"
+            ),
+            (["register", "--take"], 64, "Error: register --take calls the roll at a terminal"),
+        ])
+    func registerRefuses(arguments: [String], status: Int32, message: String) {
+        let result = sandbox.run(arguments)
+        #expect(result.status == status)
+        #expect(result.errorLine.hasPrefix(message), "\(result.errorLine)")
+    }
+
+    @Test("register --take calls the roll in name order: Enter, a, l, and b to go back")
+    func takeTheRoll() throws {
+        let answers = ScriptedInput(["a", "", "b", "l", "", "x", ""], isTerminal: true)
+        let result = sandbox.run(["register", "--take", "--date", "2026-11-03"], input: answers)
+        #expect(result.status == 0)
+        #expect(result.output == "Recorded the register for 2026-11-03: 2 present, 1 absent, 1 late.\n")
+        #expect(result.errorOutput.hasPrefix("Ada Lovelace [Enter present, a absent, l late, b back]: "))
+        #expect(result.errorOutput.contains("  Type Enter, a, l or b.\n"))
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-03"]).output
+                == "Ada Lovelace: absent\nAlan Turing: late\n")
+    }
 }

@@ -148,4 +148,20 @@ struct PseudoTerminalTests {
         _ = try atTerminal("'\(RosterBinary.url.path)' delete-all", typing: "y\n", sandbox: sandbox)
         #expect(try StorageHandler.load(from: sandbox.file).isEmpty)
     }
+
+    @Test(
+        "register --take calls the roll at a terminal and records it",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: script.path)))
+    func rollCall() throws {
+        let sandbox = try RosterSandbox()
+        for name in ["Grace", "Ada", "Alan"] { try sandbox.add(name) }
+        let screen = try atTerminal(
+            "'\(RosterBinary.url.path)' register --take --date 2026-11-04", typing: "\na\nl\n",
+            sandbox: sandbox)
+        #expect(screen.contains("Ada [Enter present, a absent, l late, b back]: "))
+        #expect(screen.contains("Recorded the register for 2026-11-04: 1 present, 1 absent, 1 late."))
+        let day = try RosterBinary.run(
+            ["register", "--date", "2026-11-04"], environment: sandbox.environment)
+        #expect(day.output == "Alan: absent\nGrace: late\n")
+    }
 }

@@ -34,6 +34,9 @@ enum ExportCommand: Subcommand {
         let format =
             parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
+        if format == .json, let registered = try registerExport(context) {
+            return try write(Array(registered.utf8), to: output, format: format, context)
+        }
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
         let students = try context.loadedViewModel().students
         progress.show("Exporting \(StudentText.count(students.count))…")
@@ -49,5 +52,31 @@ enum ExportCommand: Subcommand {
         guard wroteFile else { return }
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
+    }
+
+    /// The JSON export of a roster that keeps a register: each student's object with its
+    /// `attendance` (day to mark) added; `nil` when nobody has a mark, so the fast writer serves.
+    private static func registerExport(_ context: CommandContext) throws -> String? {
+        let (students, marks) = try AttendanceRegister.marks(at: context.fileURL)
+        guard !marks.isEmpty else { return nil }
+        let rows = students.map { student in
+            var object = JSONRosterWriter.object(student)
+            if let days = marks[student.id], !days.isEmpty {
+                let entries = days.keys.sorted().map { "\"\($0)\":\"\(days[$0]?.rawValue ?? "")\"" }
+                object.removeLast()
+                object += ",\"attendance\":{" + entries.joined(separator: ",") + "}}"
+            }
+            return "  " + object
+        }
+        return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Writes an export made in one piece to standard output or to `output`.
+    private static func write(
+        _ bytes: [UInt8], to output: URL?, format: InterchangeFormat, _ context: CommandContext
+    ) throws {
+        guard let output else { return context.output.write(bytes: bytes) }
+        guard try StorageHandler.writeFile(bytes, to: output) else { return }
+        context.output.write("Exported the roster to \(output.path) as \(format.rawValue).\n")
     }
 }

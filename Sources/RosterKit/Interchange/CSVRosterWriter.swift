@@ -67,7 +67,7 @@ public enum CSVRosterWriter {
     }
 
     /// One field, guarded against formulas and quoted when needed.
-    static func field(_ value: String) -> String {
+    package static func field(_ value: String) -> String {
         var output: [UInt8] = []
         output.appendRow(maximumCount: 3 + 2 * value.utf8.count) { row in
             UTF16Encoding.withUTF8(of: value) { appendField($0, to: &row) }

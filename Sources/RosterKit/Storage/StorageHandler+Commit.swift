@@ -66,3 +66,32 @@ extension StorageHandler {
         }
     }
 }
+
+/// Changes that reach the file's conventions: the keys roster keeps for other apps, where the
+/// register lives.
+extension StorageHandler {
+    /// One locked change of the students and of the values kept beside them.
+    static func updateWithConventions(
+        at url: URL, command: String, _ change: (inout [Student], inout FileConventions) throws -> Void
+    ) throws {
+        try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            FileSystem.removeLeftovers(beside: path)
+            let existing = try read(path)
+            var (students, conventions) = existing ?? ([], .binary)
+            let before = students.count
+            try change(&students, &conventions)
+            let newFile = try RosterCodec.fileWriter(students, conventions: conventions)
+            let change = RosterChange(
+                command: command, date: Date(), studentsBefore: before, studentsAfter: students.count)
+            try commit(newFile, to: path, change: change, existed: existing != nil)
+            _ = consume lock
+        }
+    }
+
+    /// The students and the file's conventions, or `nil` when there is no roster yet.
+    static func readConventions(at url: URL) throws -> (students: [Student], conventions: FileConventions)? {
+        try StorageError.translating { try read(FileSystem.rosterTarget(url.path)) }
+    }
+}

@@ -67,9 +67,8 @@ public final class RosterViewModel {
     }
 
     /// The students who already had the name of the student that ``add(name:age:grade:score:)``
-    /// added last, compared as a lookup compares names (ignoring case and invisible
-    /// characters); empty when the name was new. A screen can tell the teacher, who then tells
-    /// the students apart by id.
+    /// added last, compared ignoring case, accents and invisible characters; empty when the name
+    /// was new. A screen can tell the teacher, who then tells the students apart by id.
     public private(set) var namesakes: [Student] = []
 
     /// Changes some fields of one student.

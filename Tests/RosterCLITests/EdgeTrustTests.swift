@@ -122,6 +122,11 @@ struct EdgeTrustTests {
         #expect(notes.first?.hasPrefix("Note: Ben Jones (age 12, id ") == true)
         #expect(notes.last?.hasPrefix("Note: BEN JONES\u{200D} (age 13, id ") == true)
         #expect(sandbox.run(["add", "Grace Hopper", "--age", "12"]).errorOutput.isEmpty)
+        // Accents count for nothing either.
+        #expect(sandbox.run(["add", "Zoë Martin", "--age", "12"]).errorOutput.isEmpty)
+        #expect(
+            sandbox.run(["add", "zoe martin", "--age", "13"]).errorOutput.hasPrefix(
+                "Note: Zoë Martin (age 12, id "))
     }
 
     @Test("show, edit and remove find students by first name, last name or words without accents")

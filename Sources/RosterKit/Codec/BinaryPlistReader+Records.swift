@@ -19,50 +19,52 @@ extension BinaryPlistReader {
         try records(names: false) { $0.student.id }
     }
 
-    /// Checks every record as ``ids()`` does, and also finds the students whose names `matcher`
-    /// matches, making a name only when its length could match.
-    func ids(namesMatching matcher: RosterLookup.NameMatcher) throws(DecodingProblem) -> (
+    /// Checks every record as ``ids()`` does, and also finds the students whose names are the
+    /// same as `matcher`'s: the names whose length could match are noted while the records are
+    /// read (on two cores), and only those are made and compared afterwards.
+    func ids(namesMatching matcher: NamesakeMatcher) throws(DecodingProblem) -> (
         [UUID], RecordNotes, [Student]
     ) {
-        // Matches are rare, so they are gathered beside the ids (under a lock, since a large
-        // roster's halves are read at once) rather than widening every kept value.
-        let found = Namesakes()
+        let found = Candidates()
         let (ids, notes) = try records(names: false) { read -> UUID in
-            guard let stored = read.storedName,
-                matcher.couldMatch(units: stored.units, isASCII: stored.isASCII)
-            else { return read.student.id }
-            let bytes = slice(stored.start, stored.byteCount)
-            guard matcher.couldMatch(utf16BigEndian: bytes, isUTF16: stored.isUTF16) else {
-                return read.student.id
-            }
-            let name =
+            // An ASCII name is compared at once, on its bytes; any other is made and folded later.
+            if let stored = read.storedName, matcher.couldMatch(units: stored.units),
                 stored.isUTF16
-                ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : String(decoding: bytes, as: UTF8.self)
-            if matcher.matches(name) {
-                var student = read.student
-                student.name = name
-                found.add(student)
+                    ? matcher.couldMatch(utf16: slice(stored.start, stored.byteCount))
+                    : matcher.matches(ascii: slice(stored.start, stored.byteCount))
+            {
+                found.add(read.student, stored)
             }
             return read.student.id
         }
-        // In file order, whichever half found them first.
-        var students = found.students
-        if students.count > 1 {
-            let positions = students.map { student in ids.firstIndex(of: student.id) ?? 0 }
-            students = zip(positions, students).sorted { $0.0 < $1.0 }.map(\.1)
+        var folder = ScalarFolder()
+        var namesakes: [Student] = []
+        for (student, stored) in found.inFileOrder() {
+            let bytes = slice(stored.start, stored.byteCount)
+            let name =
+                stored.isUTF16
+                ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : String(decoding: bytes, as: UTF8.self)
+            guard !stored.isUTF16 || matcher.matches(name, folder: &folder) else { continue }
+            var namesake = student
+            namesake.name = name
+            namesakes.append(namesake)
         }
-        return (ids, notes, students)
+        return (ids, notes, namesakes)
     }
 
-    /// Students found on two threads at once.
-    private final class Namesakes: @unchecked Sendable {
+    /// Students noted on two threads at once.
+    private final class Candidates: @unchecked Sendable {
         private let lock = Lock()
-        private var found: [Student] = []
+        private var found: [(Student, StoredName)] = []
 
-        var students: [Student] { lock.withLock { found } }
+        func add(_ student: Student, _ name: StoredName) {
+            lock.withLock { found.append((student, name)) }
+        }
 
-        func add(_ student: Student) {
-            lock.withLock { found.append(student) }
+        /// The candidates in the order their names stand in the file, whichever half noted them
+        /// first.
+        func inFileOrder() -> [(Student, StoredName)] {
+            lock.withLock { found }.sorted { $0.1.start < $1.1.start }
         }
     }
 

@@ -71,7 +71,7 @@ enum RosterCodec {
     static func appending(_ added: [Student], to data: Data, path: String, lookingFor name: String? = nil)
         throws -> Appended
     {
-        let matcher = name.map(RosterLookup.NameMatcher.init)
+        let matcher = name.map(NamesakeMatcher.init)
         guard data.starts(with: Array("bplist00".utf8)) else {
             return try reencoded(data, adding: added, path: path, matcher: matcher)
         }
@@ -111,11 +111,13 @@ enum RosterCodec {
 
     /// The roster in `data` with `added` at its end, decoded and encoded again in its conventions.
     private static func reencoded(
-        _ data: Data, adding added: [Student], path: String, matcher: RosterLookup.NameMatcher?
+        _ data: Data, adding added: [Student], path: String, matcher: NamesakeMatcher?
     ) throws -> Appended {
         var (students, conventions) = try decode(data, path: path)
         let oldCount = students.count
-        let namesakes = matcher.map { matcher in students.filter { matcher.matches($0.name) } } ?? []
+        var folder = ScalarFolder()
+        let namesakes =
+            matcher.map { matcher in students.filter { matcher.matches($0.name, folder: &folder) } } ?? []
         try AppendConflict.check(added, against: students.map(\.id))
         students += added
         return Appended(

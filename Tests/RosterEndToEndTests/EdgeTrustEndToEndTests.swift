@@ -180,4 +180,24 @@ struct ClassroomEndToEndTests {
             try RosterBinary.run(["classes"], environment: classEnvironment).output
                 == "CLASS  STUDENTS\n7A     1\n")
     }
+
+    @Test("absent, present, register and stats through the binary, and a date in the future refused")
+    func registerAndStats() throws {
+        let sandbox = try RosterSandbox()
+        try sandbox.add("Ada", age: 12, ["--score", "95"])
+        try sandbox.add("Alan", age: 12, ["--score", "55"])
+        let run = { (arguments: [String]) in try RosterBinary.run(arguments, environment: sandbox.environment)
+        }
+        #expect(try run(["absent", "ada", "alan", "--date", "2026-11-02"]).status == 0)
+        #expect(
+            try run(["present", "alan", "--date", "2026-11-02"]).output
+                == "Marked present on 2026-11-02: Alan.\n")
+        #expect(try run(["register", "--date", "2026-11-02"]).output == "Ada: absent\n")
+        let future = try run(["absent", "ada", "--date", "2999-01-01"])
+        #expect(
+            future.status == 64 && future.errorOutput.hasPrefix("Error: The value '2999-01-01' is invalid"))
+        let stats = try RosterBinary.run(
+            ["stats"], environment: sandbox.environment.merging(["LANG": "C.UTF-8"]) { $1 })
+        #expect(stats.output.contains("  90-100  \(String(repeating: "█", count: 30)) 1"))
+    }
 }

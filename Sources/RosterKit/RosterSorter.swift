@@ -2,13 +2,13 @@
 ///
 /// Sorting works on positions rather than on the students themselves, so a listing can be written
 /// straight from the roster without copying 100,000 students into a new order first.
-enum RosterSorter {
-    static func sorted(_ students: [Student], by field: SortField, reversed: Bool) -> [Student] {
+package enum RosterSorter {
+    package static func sorted(_ students: [Student], by field: SortField, reversed: Bool) -> [Student] {
         sortedIndices(students, by: field, reversed: reversed).map { students[$0] }
     }
 
     /// The positions of `students` in listing order.
-    static func sortedIndices(_ students: [Student], by field: SortField, reversed: Bool) -> [Int] {
+    package static func sortedIndices(_ students: [Student], by field: SortField, reversed: Bool) -> [Int] {
         switch field {
         case .added:
             return reversed ? students.indices.reversed() : Array(students.indices)

@@ -39,29 +39,37 @@ enum RegisterCommand: Subcommand {
         }
         let day = try AttendanceText.day(parsed.values["date"])
         let (students, marks) = try AttendanceRegister.marks(at: context.fileURL)
-        let entries = byName(students).compactMap { student in
-            marks[student.id]?[day.text].flatMap { $0 == .present ? nil : (student, $0) }
+        // Only the students marked that day are sorted: a handful, whatever the roster's size.
+        let marked = students.filter { marks[$0.id]?[day.text].map { $0 != .present } ?? false }
+        let entries = byName(marked).compactMap { student in
+            marks[student.id]?[day.text].map { (student, $0) }
         }
         context.output.write(self.day(day, entries, format: parsed.values["format"] ?? "table"))
     }
 
     /// Students in name order, as a listing shows them.
     static func byName(_ students: [Student]) -> [Student] {
-        students.map { (NameSortKey($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        RosterSorter.sorted(students, by: .name, reversed: false)
     }
 
+    /// The rows in the order `--sort` asks for, ties (and `name`) in name order.
     private static func sorted(_ rows: [AttendanceRegister.Summary], by field: String?) -> [AttendanceRegister
         .Summary]
     {
-        let byName = byName(rows.map(\.student)).map(\.id)
-        let position = Dictionary(uniqueKeysWithValues: byName.enumerated().map { ($1, $0) })
-        return rows.sorted { first, second in
-            switch field {
-            case "absences" where first.absences != second.absences: return first.absences > second.absences
-            case "rate" where first.rate != second.rate: return (first.rate ?? 2) < (second.rate ?? 2)
-            default: return (position[first.student.id] ?? 0) < (position[second.student.id] ?? 0)
-            }
+        var rank = [Int](repeating: 0, count: rows.count)
+        for (place, index) in RosterSorter.sortedIndices(rows.map(\.student), by: .name, reversed: false)
+            .enumerated()
+        {
+            rank[index] = place
         }
+        return rows.indices.sorted { first, second in
+            let (one, two) = (rows[first], rows[second])
+            switch field {
+            case "absences" where one.absences != two.absences: return one.absences > two.absences
+            case "rate" where one.rate != two.rate: return (one.rate ?? 2) < (two.rate ?? 2)
+            default: return rank[first] < rank[second]
+            }
+        }.map { rows[$0] }
     }
 
     private static func day(_ day: SchoolDay, _ entries: [(Student, AttendanceMark)], format: String)

@@ -1,6 +1,8 @@
+import Foundation
 import Testing
 
 @testable import RosterEngine
+@testable import RosterKit
 
 /// The engine's text helpers that stand in for Foundation's, so the binary needs no ICU.
 @Suite("Text without Foundation")
@@ -42,5 +44,24 @@ struct EngineTextTests {
         #expect("\n 12 \r\n".trimmingWhitespace() == "12")
         #expect("   ".trimmingSpaces().isEmpty)
         #expect("add".padded(to: 6) == "add   ")
+    }
+}
+
+@Suite("Scores in plain decimals")
+struct PlainScoreTests {
+    @Test(
+        "every score roster accepts is written without an exponent and reads back",
+        arguments: [
+            0.00001, 0.5, 88.25, 99.99999999, 1e-10, 100, 0, .leastNonzeroMagnitude, .leastNormalMagnitude,
+        ])
+    func plain(score: Double) throws {
+        let text = DecimalText.shortest(score)
+        #expect(!text.contains("e"), "\(text)")
+        #expect(Double(text) == score)
+        let csv = CSVRosterWriter.text(for: [Student(name: "Ada", age: 12, score: score)])
+        let read = try RosterImporter.read(Data(csv.utf8), format: .csv)
+        #expect(read.students.first?.score == score)
+        let json = JSONRosterWriter.array([Student(name: "Ada", age: 12, score: score)])
+        #expect(json.contains("\"score\":\(text)}"))
     }
 }

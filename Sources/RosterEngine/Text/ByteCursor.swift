@@ -101,9 +101,9 @@
 
     /// The most bytes ``append(decimal:)`` writes.
     @usableFromInline package static let maximumDecimalCount = 20
-    /// The most bytes ``append(score:)`` writes: 24, as in `-2.2250738585072014e-308`, and a
-    /// margin.
-    @usableFromInline package static let maximumScoreCount = 32
+    /// The most bytes ``append(score:)`` writes: scores are written in plain decimals, and the
+    /// longest, `-2.2250738585072014e-308` written out, takes 327; with a margin.
+    @usableFromInline package static let maximumScoreCount = 340
 }
 
 extension [UInt8] {

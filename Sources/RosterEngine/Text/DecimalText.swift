@@ -57,12 +57,12 @@
     /// score is written in JSON and in CSV, for example `90` or `88.5`.
     @inlinable package static func shortest(_ score: Double) -> String {
         if score == score.rounded(), abs(score) < 1e15 { return String(Int(score)) }
-        return String(score)
+        return plain(score)
     }
 
     /// The shortest text that reads back as `number`, in plain decimals: `0.00001`, never
     /// `1e-05`, which a person (and roster's own readers) would not read as a number.
-    package static func plain(_ number: Double) -> String {
+    @inlinable package static func plain(_ number: Double) -> String {
         let text = String(number)
         guard number.isFinite, let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else {
             return text

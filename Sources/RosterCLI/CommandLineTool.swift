@@ -20,6 +20,9 @@ public enum CommandLineTool {
     /// The version `roster --version` prints.
     public static let version = "0.1.0"
 
+    /// The date of this version, as the manual page gives it.
+    static let releaseDate = "2026-12-01"
+
     static let abstract = "Keep a class roster of students in a property-list file."
 
     static let subcommands: [SubcommandEntry] = [

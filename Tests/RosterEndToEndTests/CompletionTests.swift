@@ -92,4 +92,24 @@ struct CompletionTests {
         }
         #expect(page.contains("\\-\\-clear\\-grade"))
     }
+
+    @Test(
+        "the manual page has a date, ENVIRONMENT, FILES and EXIT STATUS, and mandoc finds nothing to warn of")
+    func manualPageSections() throws {
+        let page = try RosterSandbox().run(["--generate-manual"]).output
+        #expect(page.hasPrefix(".TH ROSTER 1 2026-12-01 "))
+        for section in ["ENVIRONMENT", "FILES", "EXIT STATUS", "SEE ALSO"] {
+            #expect(page.contains(".SH \(section)\n"))
+        }
+        #expect(
+            page.contains("ROSTER_CLASS") && page.contains("ROSTER_SEED")
+                && page.contains(".students.plist.history"))
+        guard let mandoc = installedTool("mandoc") else { return }
+        let sandbox = try RosterSandbox()
+        let file = sandbox.folder.appendingPathComponent("roster.1")
+        try Data(page.utf8).write(to: file)
+        let lint = try RosterBinary.run(
+            ["-T", "lint", "-W", "warning", file.path], environment: [:], executable: mandoc.path)
+        #expect(lint.status == 0, "\(lint.output)\(lint.errorOutput)")
+    }
 }

@@ -10,7 +10,8 @@ struct ManualPage {
 
     /// The whole page.
     var text: String {
-        var page = ".TH ROSTER 1 \"\" \"roster \(CommandLineTool.version)\" \"User Commands\"\n"
+        var page =
+            ".TH ROSTER 1 \(CommandLineTool.releaseDate) \"roster \(CommandLineTool.version)\" \"User Commands\"\n"
         page += ".SH NAME\nroster \\- \(escaped(CommandLineTool.abstract))\n"
         page += ".SH SYNOPSIS\n.B \(escaped(HelpFormatter.rootUsage))\n"
         page += ".SH DESCRIPTION\n\(escaped(CommandLineTool.abstract)) "
@@ -27,11 +28,42 @@ struct ManualPage {
             }
             page += options(spec.options)
         }
+        page += ".SH ENVIRONMENT\n" + Self.environment.map { ".TP\n.B \($0.0)\n\(escaped($0.1))\n" }.joined()
+        page += ".SH FILES\n" + Self.files.map { ".TP\n.I \(escaped($0.0))\n\(escaped($0.1))\n" }.joined()
         page +=
             ".SH EXIT STATUS\n0 on success, 64 for a command line or value that cannot be used, 1 for any other failure.\n"
         page += ".SH SEE ALSO\nThe README of the roster package, and roster help <subcommand>.\n"
         return page
     }
+
+    /// The variables roster reads, and what each does.
+    static let environment: [(String, String)] = [
+        ("ROSTER_FILE", "The roster file, when --file and --class are not given."),
+        (
+            "ROSTER_CLASS",
+            "The class whose roster to use, ~/Documents/Classes/<name>.plist, when --file is not given."
+        ),
+        ("ROSTER_SEED", "A whole number that makes pick and groups repeatable."),
+        ("HOME", "Your home folder, an absolute path; the default roster is in its Documents folder."),
+        ("NO_COLOR", "When set and not empty, no colour."),
+        ("COLUMNS", "The width tables and help fit, when it is a positive number."),
+        ("LANG, LC_ALL, LC_CTYPE", "Whether stats draws block characters (a UTF-8 locale) or #."),
+    ]
+
+    /// The files roster keeps, for the default roster.
+    static let files: [(String, String)] = [
+        ("~/Documents/students.plist", "The roster."),
+        (
+            "~/Documents/students.plist.lock",
+            "The lock that keeps two commands from changing the roster at once."
+        ),
+        (
+            "~/Documents/.students.plist.history/",
+            "The versions before the last 20 changes, for undo and redo."
+        ),
+        ("~/Documents/.students.plist.picks", "The round of pick: who has been picked."),
+        ("~/Documents/Classes/<name>.plist", "The roster of a class, with --class."),
+    ]
 
     private func options(_ options: [OptionSpec]) -> String {
         options.map { option in

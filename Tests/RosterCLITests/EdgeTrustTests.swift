@@ -195,6 +195,26 @@ struct EdgeTrustTests {
                 "'roster list'") == true)
     }
 
+    @Test("a spreadsheet workbook is recognised by its bytes, whatever its name, with what to do instead")
+    func workbooks() throws {
+        for (name, bytes) in [
+            ("class.xlsx", [0x50, 0x4B, 0x03, 0x04, 0x14]), ("class.ods", [0x50, 0x4B, 0x03, 0x04]),
+            ("class.csv", [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0]),
+        ] as [(String, [UInt8])] {
+            let file = sandbox.folder.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            let result = sandbox.run(["import", file.path])
+            #expect(result.status == 1)
+            #expect(result.errorOutput.split(separator: "\n").count == 1)
+            #expect(
+                result.errorLine.contains("is a spreadsheet workbook")
+                    && result.errorLine.contains("\"CSV UTF-8\""))
+        }
+        #expect(throws: ImportError.self) {
+            try RosterImporter.read(Data([0x50, 0x4B, 0x03, 0x04]), format: .csv)
+        }
+    }
+
     @Test("a CSV of NUL bytes is refused as not text, before it is parsed")
     func zeros() throws {
         let file = sandbox.folder.appendingPathComponent("zeros.csv")

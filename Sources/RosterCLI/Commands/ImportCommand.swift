@@ -35,6 +35,11 @@ enum ImportCommand: Subcommand {
             let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
                 ?? InterchangeFormat.inferred(from: file)
         else {
+            // A workbook is told what to do about it rather than to name a format it is not.
+            if path != "-", let data = try? StorageHandler.readFile(at: file), RosterImporter.isWorkbook(data)
+            {
+                throw WorkbookError(path: path)
+            }
             throw UsageError.message(
                 "Cannot tell the format of '\(path)' from its name; add --format csv, --format json or --format plist."
             )
@@ -44,7 +49,9 @@ enum ImportCommand: Subcommand {
             // Ended before anything else is printed, errors included, so they start on their own line.
             defer { progress.finish() }
             // The file's bytes are let go once read, before the roster is written.
-            let result = try RosterImporter.read(StorageHandler.readFile(at: file), format: format) { done in
+            let data = try StorageHandler.readFile(at: file)
+            if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
+            let result = try RosterImporter.read(data, format: format) { done in
                 progress.show("Checking rows: \(done)…")
             }
             progress.finish()
@@ -81,5 +88,15 @@ enum ImportCommand: Subcommand {
         text.reserveCapacity(text.utf8.count + added.count * 30)
         for student in added { text += "  \(VisibleText.of(student.name)), age \(student.age)\n" }
         output.write(text)
+    }
+}
+
+/// A spreadsheet workbook given to `import`: one `Error:` line saying what to do instead.
+struct WorkbookError: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String {
+        "'\(VisibleText.of(path))' is a spreadsheet workbook (.xlsx, .ods or .xls), not CSV. In the spreadsheet, "
+            + "save it as \"CSV UTF-8\" and import that file."
     }
 }

@@ -60,6 +60,7 @@ public enum RosterImporter {
     public static func read(_ data: Data, format: InterchangeFormat, progress: ((Int) -> Void)?)
         throws(ImportError) -> Result
     {
+        if isWorkbook(data) { throw ImportError(problems: [ImportProblem(message: workbookAdvice)]) }
         let result: Result
         var problems: [ImportProblem]
         switch format {
@@ -80,6 +81,18 @@ public enum RosterImporter {
         }
         return result
     }
+
+    /// Whether `data` is a spreadsheet workbook rather than text: an `.xlsx` or `.ods` file (a ZIP
+    /// archive) or an `.xls` file (an OLE compound file), recognised by its first bytes.
+    public static func isWorkbook(_ data: Data) -> Bool {
+        data.starts(with: [0x50, 0x4B, 0x03, 0x04])
+            || data.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+    }
+
+    /// What to do with a workbook.
+    static let workbookAdvice =
+        "The file is a spreadsheet workbook (.xlsx, .ods or .xls), not CSV. In the spreadsheet, save it "
+        + "as \"CSV UTF-8\" and import that file."
 
     /// Validates raw field texts into a student; every wrong field of the row goes into one problem.
     static func student(

@@ -215,6 +215,15 @@ struct EdgeTrustTests {
         }
     }
 
+    @Test("rows a spreadsheet cleared (,,,,) are skipped like blank lines")
+    func clearedRows() throws {
+        let file = sandbox.folder.appendingPathComponent("class.csv")
+        try Data("name,age,grade,score\nAda,12,7,90\n,,,\n , , , \nAlan,13,,\n,,,\n".utf8).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada", "Alan"])
+    }
+
     @Test("a CSV of NUL bytes is refused as not text, before it is parsed")
     func zeros() throws {
         let file = sandbox.folder.appendingPathComponent("zeros.csv")

@@ -144,6 +144,8 @@ enum CSVImport {
                 header = record
                 return
             }
+            // A row a spreadsheet cleared comes back as `,,,,`: skipped like a blank line.
+            if record.fields.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }) { return }
             count += 1
             guard record.fields.count == header.fields.count else {
                 problems.append(

@@ -224,6 +224,19 @@ struct EdgeTrustTests {
         #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada", "Alan"])
     }
 
+    @Test(
+        "first and last name columns, as spreadsheets keep them, are joined into the name",
+        arguments: [
+            "First Name,Last Name,Age", "given_name,FAMILY_NAME,age", "Firstname,Surname,Age",
+        ])
+    func splitNames(header: String) throws {
+        let file = sandbox.folder.appendingPathComponent("class.csv")
+        try Data("\(header)\nAda,Lovelace,12\nZoë,Martin,11\n".utf8).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ada Lovelace", "Zoë Martin"])
+    }
+
     @Test("a CSV of NUL bytes is refused as not text, before it is parsed")
     func zeros() throws {
         let file = sandbox.folder.appendingPathComponent("zeros.csv")

@@ -163,7 +163,7 @@ enum CSVImport {
         /// keeping file order.
         mutating func validatePending() {
             // Each field's column, looked up once rather than once a row.
-            let columns = CSVRosterWriter.columns.map { self.columns[$0] }
+            let columns = (CSVRosterWriter.columns + ["first name", "last name"]).map { self.columns[$0] }
             let (records, decimalComma) = (pending, separator == 0x3B)
             let validate = { (range: Range<Int>) in
                 var ids = IDGenerator()
@@ -197,8 +197,11 @@ enum CSVImport {
             }
             var score = value(4)
             if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
+            // A name split in two columns, as spreadsheets keep it, is joined.
+            let split = [value(5), value(6)].compactMap { $0?.trimmingSpaces() }.filter { !$0.isEmpty }
+            let name = value(1) ?? (columns[5] == nil ? nil : split.joined(separator: " "))
             return RosterImporter.student(
-                id: value(0), name: value(1), age: value(2), grade: value(3), score: score,
+                id: value(0), name: name, age: value(2), grade: value(3), score: score,
                 line: record.line, ids: &ids, problems: &problems)
         }
     }
@@ -214,8 +217,9 @@ enum CSVImport {
                     "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
                 continue
             }
-            let name = unguarded(field).trimmingSpaces().lowercased()
-            if CSVRosterWriter.columns.contains(name) {
+            var name = unguarded(field).trimmingSpaces().lowercased().replacing("_", with: " ")
+            name = splitNameColumns[name] ?? name
+            if CSVRosterWriter.columns.contains(name) || splitNameColumns.values.contains(name) {
                 guard columns[name] == nil else {
                     throw ImportError(problems: [
                         ImportProblem(
@@ -228,19 +232,28 @@ enum CSVImport {
                     "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
             }
         }
-        let missing = ["name", "age"].filter { columns[$0] == nil }
+        let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
+        let missing = (hasName ? [] : ["name"]) + (columns["age"] == nil ? ["age"] : [])
         guard missing.isEmpty else {
             let list = missing.map { "'\($0)'" }.joined(separator: " and ")
             throw ImportError(problems: [
                 ImportProblem(
                     line: header.line,
                     message:
-                        "The header has no \(list) column; it needs name and age, and may have id, grade and score."
+                        "The header has no \(list) column; it needs name (or first name and last name) and age, "
+                        + "and may have id, grade and score."
                 )
             ])
         }
         return (columns, notes)
     }
+
+    /// The headers of a name split in two columns, any case, with spaces or underscores.
+    static let splitNameColumns = [
+        "first name": "first name", "firstname": "first name", "given name": "first name",
+        "givenname": "first name", "last name": "last name", "lastname": "last name",
+        "family name": "last name", "familyname": "last name", "surname": "last name",
+    ]
 
     /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.
     static func unguarded(_ field: String) -> String {

@@ -132,4 +132,20 @@ struct ImportExportCommandTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [[String: Any]]
         #expect(decoded?.first?["name"] as? String == "Ada")
     }
+
+    @Test("export --bom starts a CSV with a UTF-8 byte order mark that import reads back")
+    func exportByteOrderMark() throws {
+        try sandbox.add("Zoë", age: 11)
+        let plain = sandbox.run(["export"]).output
+        #expect(!plain.hasPrefix("\u{FEFF}"))
+        #expect(sandbox.run(["export", "--bom"]).output == "\u{FEFF}" + plain)
+        let file = sandbox.folder.appendingPathComponent("excel.csv")
+        #expect(sandbox.run(["export", "--bom", "--output", file.path]).status == 0)
+        let bytes = [UInt8](try Data(contentsOf: file))
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        #expect(sandbox.run(["import", file.path, "--replace"]).status == 0)
+        #expect(sandbox.run(["export"]).output == plain)
+        let refused = sandbox.run(["export", "--bom", "--format", "json"])
+        #expect(refused.status == 64 && refused.errorLine.hasPrefix("Error: --bom is for CSV exports"))
+    }
 }

@@ -6,7 +6,7 @@ import RosterKit
     import Foundation
 #endif
 
-/// `roster export [--format csv|json|plist] [--output <file>]`
+/// `roster export [--format csv|json|plist] [--output <file>] [--bom]`
 enum ExportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "export",
@@ -22,7 +22,13 @@ enum ExportCommand: Subcommand {
                 help:
                     "The file to write, replacing it; a pipe or device is written into. (default: standard output, also -)"
             ),
+            OptionSpec(
+                name: "bom",
+                help: "Start a CSV export with a UTF-8 byte order mark, so Excel shows accented names right."),
         ])
+
+    /// The UTF-8 byte order mark: Excel reads a CSV file as UTF-8 only when it starts with it.
+    private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         // `-` is standard output, as for most tools.
@@ -34,6 +40,7 @@ enum ExportCommand: Subcommand {
         let format =
             parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
+        let prefix = try byteOrderMark(if: parsed.has("bom"), format: format)
         if format == .json, let registered = try registerExport(context) {
             return try write(Array(registered.utf8), to: output, format: format, context)
         }
@@ -42,16 +49,29 @@ enum ExportCommand: Subcommand {
         progress.show("Exporting \(StudentText.count(students.count))…")
         defer { progress.finish() }
         guard let output else {
+            context.output.write(bytes: prefix)
             try format.write(students, order: Array(students.indices)) { context.output.write(bytes: $0) }
             return
         }
         // A pipe, a terminal or a device is written into, as a redirection would, and gets the
         // data only: a confirmation in /dev/stdout would end up in the export.
         let wroteFile = try StorageHandler.writeFile(
-            try format.bytes(for: students, order: Array(students.indices)), to: output)
+            prefix + (try format.bytes(for: students, order: Array(students.indices))), to: output)
         guard wroteFile else { return }
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
+    }
+
+    /// The bytes a `--bom` export starts with: none without the flag; the flag fits CSV only,
+    /// since JSON and plist readers reject a byte order mark.
+    private static func byteOrderMark(if requested: Bool, format: InterchangeFormat) throws -> [UInt8] {
+        guard requested else { return [] }
+        guard format == .csv else {
+            throw UsageError.message(
+                "--bom is for CSV exports; a \(format.rawValue) file must not start with a byte order mark. "
+                    + "Drop --bom, or add --format csv.")
+        }
+        return utf8ByteOrderMark
     }
 
     /// The JSON export of a roster that keeps a register: each student's object with its

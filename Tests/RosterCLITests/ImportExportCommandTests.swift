@@ -148,4 +148,24 @@ struct ImportExportCommandTests {
         let refused = sandbox.run(["export", "--bom", "--format", "json"])
         #expect(refused.status == 64 && refused.errorLine.hasPrefix("Error: --bom is for CSV exports"))
     }
+
+    @Test("a name decoded twice (ZoÃ« for Zoë) is a bad row with the fix; real accents import")
+    func doubleEncodedNames() throws {
+        let file = sandbox.folder.appendingPathComponent("class.csv")
+        let rows = "name,age\nJoão,12\nÁlvaro,13\nZoÃ« Martin,11\nOâ€™Brien,12\nSøren,12\n"
+        try Data(rows.utf8).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput.contains("class.csv:4: The name 'ZoÃ« Martin' reads as UTF-8 decoded twice"))
+        #expect(result.errorOutput.contains("probably from 'Zoë Martin'"))
+        #expect(result.errorOutput.contains("class.csv:5: The name 'Oâ€™Brien'"))
+        #expect(!result.errorOutput.contains(":2:") && !result.errorOutput.contains(":3:"))
+        #expect(!result.errorOutput.contains(":6:"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file.path))
+        let fixed = "name,age\nJoão,12\nÁlvaro,13\nZoë Martin,11\nO’Brien,12\nSøren,12\n"
+        try Data(fixed.utf8).write(to: file)
+        #expect(sandbox.run(["import", file.path]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file).count == 5)
+    }
 }

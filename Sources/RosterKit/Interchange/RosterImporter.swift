@@ -125,6 +125,11 @@ public enum RosterImporter {
         }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
+        if let name, let original = DoubleEncodedText.original(of: name) {
+            messages.append(
+                "The name '\(name)' reads as UTF-8 decoded twice, probably from '\(original)'; "
+                    + "open the file as UTF-8 and save it as UTF-8 again (in a spreadsheet, \"CSV UTF-8\").")
+        }
         guard messages.isEmpty, let validName, let validAge else {
             problems.append(ImportProblem(line: line, message: messages.joined(separator: " ")))
             return nil

@@ -8,7 +8,7 @@ enum DoubleEncodedText {
     static func original(of text: String) -> String? {
         // Every lead of a two-, three- or four-byte sequence read as one byte is U+00C2…U+00F4,
         // which UTF-8 writes as 0xC3 0x82…0xB4: text without 0xC3 is spared the closer look.
-        guard text.utf8.contains(0xC3) else { return nil }
+        guard text.utf8.contains(0xC3), hasLeadBeforeContinuation(text) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -22,6 +22,18 @@ enum DoubleEncodedText {
         }
         guard let original = String(validating: bytes, as: UTF8.self), original != text else { return nil }
         return original
+    }
+
+    /// Whether a lead byte read as one character (U+00C2…U+00F4) is followed by a continuation
+    /// byte read as one (U+0080…U+00BF, or a Windows-1252 character): `Zoë` is not, `ZoÃ«` is.
+    private static func hasLeadBeforeContinuation(_ text: String) -> Bool {
+        var afterLead = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if afterLead, (0x80...0xBF).contains(value) || windows1252[value] != nil { return true }
+            afterLead = (0xC2...0xF4).contains(value)
+        }
+        return false
     }
 
     /// The characters Windows-1252 puts at 0x80…0x9F, where Latin-1 has control characters.

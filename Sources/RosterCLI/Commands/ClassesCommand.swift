@@ -14,9 +14,7 @@ enum ClassesCommand: Subcommand {
         discussion: "Each class is a roster of its own, ~/Documents/Classes/<name>.plist; '--class 7A' (or "
             + "ROSTER_CLASS=7A) makes any command work on it.",
         options: [
-            OptionSpec(
-                name: "format", valueName: "format", help: "How to print the classes.",
-                choices: ["table", "json"], defaultValue: "table")
+            .tableOrJSON("How to print the classes.")
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {

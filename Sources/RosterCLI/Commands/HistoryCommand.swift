@@ -14,9 +14,7 @@ enum HistoryCommand: Subcommand {
         discussion: "Up to 20 changes are kept, in a private folder beside the roster. Undone changes are "
             + "marked; 'roster redo' makes them again, until the next change.",
         options: [
-            OptionSpec(
-                name: "format", valueName: "format", help: "How to print the changes.",
-                choices: ["table", "json"], defaultValue: "table")
+            .tableOrJSON("How to print the changes.")
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {

@@ -13,9 +13,7 @@ enum ShowCommand: Subcommand {
             )
         ],
         options: [
-            OptionSpec(
-                name: "format", valueName: "format", help: "How to print the student.",
-                choices: ["table", "json"], defaultValue: "table")
+            .tableOrJSON("How to print the student.")
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {

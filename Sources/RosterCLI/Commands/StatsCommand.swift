@@ -9,9 +9,7 @@ enum StatsCommand: Subcommand {
             "The scores are drawn in ten bars, 0-9 to 90-100, with block characters when the locale is "
             + "UTF-8 and # otherwise.",
         options: [
-            OptionSpec(
-                name: "format", valueName: "format", help: "How to print the summary.",
-                choices: ["table", "json"], defaultValue: "table")
+            .tableOrJSON("How to print the summary.")
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {

@@ -29,6 +29,15 @@ struct OptionSpec: Sendable {
     }
 }
 
+extension OptionSpec {
+    /// `--format table|json`, for a command that prints one thing as a table or as JSON.
+    static func tableOrJSON(_ help: String) -> OptionSpec {
+        OptionSpec(
+            name: "format", valueName: "format", help: help, choices: ["table", "json"],
+            defaultValue: "table")
+    }
+}
+
 /// A positional argument, such as `<name>` or `<student> ...`.
 struct ArgumentSpec: Sendable {
     /// The placeholder, such as `name`.

@@ -12,28 +12,29 @@ enum DoubleEncodedText {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x100 {
-                bytes.append(UInt8(scalar.value))
-            } else if let byte = windows1252[scalar.value] {
-                bytes.append(byte)
-            } else {
-                return nil
-            }
+            guard let byte = byte(readAs: scalar) else { return nil }
+            bytes.append(byte)
         }
         guard let original = String(validating: bytes, as: UTF8.self), original != text else { return nil }
         return original
     }
 
     /// Whether a lead byte read as one character (U+00C2…U+00F4) is followed by a continuation
-    /// byte read as one (U+0080…U+00BF, or a Windows-1252 character): `Zoë` is not, `ZoÃ«` is.
+    /// byte read as one (0x80…0xBF): `Zoë` is not, `ZoÃ«` is.
     private static func hasLeadBeforeContinuation(_ text: String) -> Bool {
         var afterLead = false
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if afterLead, (0x80...0xBF).contains(value) || windows1252[value] != nil { return true }
-            afterLead = (0xC2...0xF4).contains(value)
+            let byte = byte(readAs: scalar)
+            if afterLead, let byte, (0x80...0xBF).contains(byte) { return true }
+            afterLead = byte.map { (0xC2...0xF4).contains($0) } ?? false
         }
         return false
+    }
+
+    /// The byte that Windows-1252 (or Latin-1, for 0x80…0x9F that Windows-1252 leaves out) reads
+    /// as `scalar`, or `nil` when no single byte does.
+    private static func byte(readAs scalar: Unicode.Scalar) -> UInt8? {
+        scalar.value < 0x100 ? UInt8(scalar.value) : windows1252[scalar.value]
     }
 
     /// The characters Windows-1252 puts at 0x80…0x9F, where Latin-1 has control characters.

@@ -26,7 +26,7 @@ public final class RosterViewModel {
     /// neither loaded nor added anything leaves it empty after ``edit(_:_:)`` and ``remove(_:)``,
     /// which then change the file without making a `String` of every name (the command line's
     /// fast path).
-    public private(set) var students: [Student] = []
+    public internal(set) var students: [Student] = []
 
     /// Whether ``load()`` has read the file, so that the intents keep ``students`` up to date.
     @ObservationIgnored private var isLoaded = false
@@ -121,56 +121,6 @@ public final class RosterViewModel {
         }
         if isLoaded || !students.isEmpty { students = roster.students }
         return removed
-    }
-
-    /// Adds the students read from an import file, or replaces the roster with them, in one write.
-    ///
-    /// - Parameters:
-    ///   - imported: What ``RosterImporter/read(_:format:)`` returned.
-    ///   - replace: Whether the file's students replace the whole roster.
-    ///   - dryRun: Whether to only check, writing nothing.
-    /// - Returns: The students that were (or, for a dry run, would be) added.
-    /// - Throws: ``ImportError`` when an id in the file is already on the roster and `replace` is
-    ///   false; ``StorageError`` when the file cannot be changed. Nothing is written then.
-    @discardableResult
-    public func importStudents(_ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false) throws
-        -> [Student]
-    {
-        let added = imported.students
-        if replace {
-            if !dryRun { students = try StorageHandler.update(at: fileURL, command: "import") { $0 = added } }
-            return added
-        }
-        do {
-            if dryRun {
-                try AppendConflict.check(added, against: StorageHandler.load(from: fileURL).map(\.id))
-            } else {
-                try StorageHandler.append(added, to: fileURL, command: "import")
-                // Assigned rather than appended when nothing was loaded, to share the array.
-                if students.isEmpty { students = added } else { students += added }
-            }
-        } catch let conflict as AppendConflict {
-            throw try importError(for: conflict, in: imported)
-        }
-        return added
-    }
-
-    /// Names each clash of an import with the roster, at its place in the import file.
-    private func importError(for conflict: AppendConflict, in imported: RosterImporter.Result) throws
-        -> ImportError
-    {
-        let taken = Set(conflict.ids)
-        let names = Dictionary(
-            try StorageHandler.load(from: fileURL).filter { taken.contains($0.id) }.map { ($0.id, $0.name) },
-            uniquingKeysWith: { first, _ in first })
-        let problems = zip(imported.students, imported.sources).filter { student, source in
-            source.hasFileID && taken.contains(student.id)
-        }.map { student, source in
-            source.problem(
-                "The id \(student.id) is already on the roster (\(names[student.id] ?? "?")). Use --replace "
-                    + "to replace the roster with the file, or leave the id empty to add a new student.")
-        }
-        return ImportError(problems: problems)
     }
 
     /// Empties the roster; ``undo()`` brings the students back.

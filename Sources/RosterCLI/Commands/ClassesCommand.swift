@@ -28,7 +28,7 @@ enum ClassesCommand: Subcommand {
         }
         if parsed.values["format"] == "json" {
             let rows = zip(names, counts).map { name, count in
-                "  {\"class\":\(jsonString(name)),\"students\":\(count.map(String.init) ?? "null")}"
+                "  {\"class\":\(JSONText.string(name)),\"students\":\(count.map(String.init) ?? "null")}"
             }
             context.output.write(rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n")
             return
@@ -47,10 +47,5 @@ enum ClassesCommand: Subcommand {
                 + (count.map { String($0) } ?? "damaged") + "\n"
         }
         context.output.write(text)
-    }
-
-    /// `text` as a JSON string, quoted and escaped.
-    private static func jsonString(_ text: String) -> String {
-        (try? JSONEncoder().encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }

@@ -6,14 +6,17 @@ import RosterKit
     import Foundation
 #endif
 
-/// `roster import <file> [--format csv|json|plist] [--replace] [--dry-run]`
+/// `roster import <file> [--format csv|json|plist] [--replace] [--dry-run] [--allow-duplicates] [--report text|json]`
 enum ImportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "import",
         abstract: "Add the students in a CSV, JSON or plist file to the roster.",
         discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
             + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
-            + "header with name and age columns; id, grade and score are optional.",
+            + "header with name and age columns; id, grade and score are optional. A student whose id is on "
+            + "the roster is updated, the others are added; the change list shows who is added, removed and "
+            + "changed. A row without an id whose name and age match a student already there is refused as a "
+            + "probable duplicate.",
         arguments: [
             ArgumentSpec(name: "file", help: "The file to import; - reads standard input (with --format).")
         ],
@@ -24,7 +27,13 @@ enum ImportCommand: Subcommand {
                 choices: InterchangeFormat.allCases.map(\.rawValue)),
             OptionSpec(name: "replace", help: "Replace the whole roster with the file's students."),
             OptionSpec(
-                name: "dry-run", help: "Check the file and show what would be imported, writing nothing."),
+                name: "dry-run", help: "Check the file and show the change it would make, writing nothing."),
+            OptionSpec(
+                name: "allow-duplicates",
+                help: "Import rows without an id even when their name and age match a student already there."),
+            OptionSpec(
+                name: "report", valueName: "format", help: "How to print the change list.",
+                choices: ["text", "json"], defaultValue: "text"),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
@@ -57,10 +66,16 @@ enum ImportCommand: Subcommand {
             progress.finish()
             for note in result.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
             progress.show("Writing \(StudentText.count(result.students.count))…")
-            let dryRun = parsed.has("dry-run")
-            let added = try context.viewModel().importStudents(
-                result, replace: parsed.has("replace"), dryRun: dryRun)
-            report(added, from: path, replace: parsed.has("replace"), dryRun: dryRun, to: context.output)
+            let (replace, dryRun) = (parsed.has("replace"), parsed.has("dry-run"))
+            let changes = try context.viewModel().importStudents(
+                result, replace: replace, dryRun: dryRun, allowDuplicates: parsed.has("allow-duplicates"))
+            progress.finish()
+            let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
+            context.output.write(parsed.values["report"] == "json" ? report.json : report.text)
+        } catch let error as ProbableDuplicatesError {
+            context.errorOutput.write(
+                error.duplicates.map { ImportReport.line($0, path: path) + "\n" }.joined())
+            throw error
         } catch let error as ImportError {
             let lines = error.problems.map {
                 "\(path):\($0.location.map { "\($0):" } ?? "") \(VisibleText.of($0.message))\n"
@@ -68,26 +83,6 @@ enum ImportCommand: Subcommand {
             context.errorOutput.write(lines.joined())
             throw error
         }
-    }
-
-    private static func report(
-        _ added: [Student], from path: String, replace: Bool, dryRun: Bool, to output: TextOutput
-    ) {
-        let count = StudentText.count(added.count)
-        guard dryRun else {
-            output.write(
-                replace
-                    ? "Replaced the roster with \(count) from \(path).\n"
-                    : "Imported \(count) from \(path).\n")
-            return
-        }
-        var text =
-            replace
-            ? "Would replace the roster with \(count) from \(path)" : "Would import \(count) from \(path)"
-        text += "; nothing was written (dry run).\n"
-        text.reserveCapacity(text.utf8.count + added.count * 30)
-        for student in added { text += "  \(VisibleText.of(student.name)), age \(student.age)\n" }
-        output.write(text)
     }
 }
 

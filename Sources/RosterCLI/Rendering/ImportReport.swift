@@ -1,0 +1,95 @@
+import RosterKit
+
+/// What `import` prints: the change list, as text for people or as JSON for scripts.
+struct ImportReport {
+    let changes: ImportChanges
+    /// The file as the teacher named it.
+    let path: String
+    let replace: Bool
+    let dryRun: Bool
+
+    /// The headline with the counts, then the students added, removed and changed, one per line.
+    var text: String {
+        let total = changes.added.count + changes.updated.count + changes.unchangedCount
+        var counts = ["\(changes.added.count) added"]
+        if replace { counts.append("\(changes.removed.count) removed") }
+        counts += ["\(changes.updated.count) changed", "\(changes.unchangedCount) unchanged"]
+        let what = replace ? "replace the roster with" : "import"
+        let done = replace ? "Replaced the roster with" : "Imported"
+        var text =
+            (dryRun ? "Would \(what)" : done) + " \(StudentText.count(total)) from \(VisibleText.of(path)): "
+            + counts.joined(separator: ", ") + (dryRun ? "; nothing was written (dry run).\n" : ".\n")
+        text.reserveCapacity(text.utf8.count + (changes.added.count + changes.removed.count) * 30)
+        section("Added", changes.added.map(Self.line), to: &text)
+        section("Removed", changes.removed.map(Self.line), to: &text)
+        section("Changed", changes.updated.map(Self.line), to: &text)
+        if dryRun {
+            section(
+                "Probable duplicates (refused without --allow-duplicates)",
+                changes.probableDuplicates.map { Self.line($0, path: path) }, to: &text)
+        }
+        return text
+    }
+
+    /// The same report as one JSON object.
+    var json: String {
+        let duplicates = changes.probableDuplicates.map { duplicate in
+            "{\"line\":\(JSONText.number(duplicate.source.line ?? duplicate.source.record)),"
+                + "\"student\":\(JSONRosterWriter.object(duplicate.student)),"
+                + "\"matches\":\(JSONRosterWriter.object(duplicate.match)),"
+                + "\"matchesLine\":\(JSONText.number(duplicate.matchSource.flatMap { $0.line ?? $0.record }))}"
+        }
+        let fields = [
+            "\"file\":\(JSONText.string(path))", "\"dryRun\":\(dryRun)", "\"replace\":\(replace)",
+            "\"added\":\(JSONText.array(changes.added.map(JSONRosterWriter.object)))",
+            "\"removed\":\(JSONText.array(changes.removed.map(JSONRosterWriter.object)))",
+            "\"changed\":\(JSONText.array(changes.updated.map(Self.json)))",
+            "\"unchanged\":\(changes.unchangedCount)",
+            "\"probableDuplicates\":\(JSONText.array(duplicates))",
+        ]
+        return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    /// `file:line: Zoe Martin, age 12, looks like Zoë Martin (age 12, id 1A2B3C4D) on the roster.`
+    static func line(_ duplicate: ProbableDuplicate, path: String) -> String {
+        let place =
+            duplicate.source.line.map { "\($0):" } ?? duplicate.source.record.map { "record \($0):" } ?? ""
+        // A row's match has no id worth showing yet: it is named by its place in the file.
+        let match =
+            duplicate.matchSource.map { "\($0.line.map { "line \($0)" } ?? "record \($0.record ?? 0)")" }
+            .map { "\($0) (\(line(duplicate.match)))" }
+            ?? "\(StudentText.summary(duplicate.match)) on the roster"
+        return "\(VisibleText.of(path)):\(place) \(line(duplicate.student)), looks like \(match)."
+    }
+
+    private func section(_ title: String, _ lines: [String], to text: inout String) {
+        guard !lines.isEmpty else { return }
+        text += "\(title):\n"
+        for line in lines { text += "  \(line)\n" }
+    }
+
+    private static func line(_ student: Student) -> String {
+        "\(VisibleText.of(student.name)), age \(student.age)"
+    }
+
+    private static func line(_ edit: StudentEdit) -> String {
+        let changes = edit.changes.map {
+            "\($0.field) \(VisibleText.of($0.old)) -> \(VisibleText.of($0.new))"
+        }
+        return "\(VisibleText.of(edit.before.name)): \(changes.joined(separator: ", "))"
+    }
+
+    /// `{"id":…,"name":…,"changes":{"score":{"old":7.5,"new":8}}}`, values typed, `null` for none.
+    private static func json(_ edit: StudentEdit) -> String {
+        let (before, after) = (edit.before, edit.after)
+        let values: [(String, String, String)] = [
+            ("name", JSONText.string(before.name), JSONText.string(after.name)),
+            ("age", String(before.age), String(after.age)),
+            ("grade", JSONText.number(before.grade), JSONText.number(after.grade)),
+            ("score", JSONText.score(before.score), JSONText.score(after.score)),
+        ]
+        let changes = values.filter { $0.1 != $0.2 }.map { "\"\($0.0)\":{\"old\":\($0.1),\"new\":\($0.2)}" }
+        return "{\"id\":\"\(after.id)\",\"name\":\(JSONText.string(after.name)),"
+            + "\"changes\":{\(changes.joined(separator: ","))}}"
+    }
+}

@@ -1,0 +1,67 @@
+/// What an import does to the roster: the students it adds, removes and changes, and how many it
+/// leaves as they were.
+///
+/// A student in the file whose id is already on the roster is that student, brought up to date; one
+/// with a new id, or none, is added. With `replace`, the students the file does not list are removed.
+/// ``RosterViewModel/importStudents(_:replace:dryRun:allowDuplicates:)`` returns this list, for a
+/// dry run too, so a teacher sees the change before making it.
+public struct ImportChanges: Sendable, Equatable {
+    /// The students the import adds, in file order.
+    public internal(set) var added: [Student] = []
+    /// The students the import removes (only with `replace`), in roster order.
+    public internal(set) var removed: [Student] = []
+    /// The students whose values the file changes, each before and after, in file order.
+    public internal(set) var updated: [StudentEdit] = []
+    /// How many students of the file are on the roster already with the same values.
+    public internal(set) var unchangedCount = 0
+    /// The rows without an id that look like a student already there; see ``ProbableDuplicate``.
+    public internal(set) var probableDuplicates: [ProbableDuplicate] = []
+
+    /// Whether the import changes nothing on the roster.
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
+
+    /// The roster after importing `imported` into `roster`, and the changes that makes.
+    ///
+    /// Without `replace` the roster keeps its order, with updated students in their places and new
+    /// ones at the end; with `replace` it is the file's students in file order.
+    static func applying(_ imported: [Student], to roster: [Student], replace: Bool)
+        -> (roster: [Student], changes: ImportChanges)
+    {
+        var changes = ImportChanges()
+        // The common first import, into an empty roster, adds everything without hashing an id.
+        guard !roster.isEmpty else {
+            changes.added = imported
+            return (imported, changes)
+        }
+        var place = [UUID: Int](minimumCapacity: roster.count)
+        for (index, student) in roster.enumerated() { place[student.id] = index }
+        var result = replace ? [] : roster
+        var kept = Set<UUID>()
+        for student in imported {
+            if let index = place[student.id] {
+                kept.insert(student.id)
+                let before = roster[index]
+                if before == student {
+                    changes.unchangedCount += 1
+                } else {
+                    changes.updated.append(StudentEdit(before: before, after: student))
+                }
+                if !replace { result[index] = student }
+            } else {
+                changes.added.append(student)
+                if !replace { result.append(student) }
+            }
+        }
+        if replace {
+            result = imported
+            changes.removed = roster.filter { !kept.contains($0.id) }
+        }
+        return (result, changes)
+    }
+}
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif

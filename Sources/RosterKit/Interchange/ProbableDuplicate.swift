@@ -1,0 +1,58 @@
+import RosterEngine
+
+/// A row without an id whose name and age match a student already on the roster, or another row of
+/// the same file: most likely the same child, about to be added twice.
+///
+/// Names match ignoring case, accents and invisible characters, as ``NamesakeMatcher`` compares
+/// them, so `zoe martin` matches `Zoë Martin`.
+public struct ProbableDuplicate: Sendable, Equatable {
+    /// The student the row would add.
+    public let student: Student
+    /// Where the row is in the file.
+    public let source: ImportSource
+    /// The student it looks like.
+    public let match: Student
+    /// Where that student is in the file, or `nil` when it is on the roster.
+    public let matchSource: ImportSource?
+
+    /// What makes two students look like the same child.
+    private struct Key: Hashable {
+        let name: [UInt32]
+        let age: Int
+    }
+
+    /// Every row of `imported` without an id that matches a student of `roster` or an earlier row.
+    ///
+    /// - Parameters:
+    ///   - imported: The students read from the file.
+    ///   - roster: The students the import adds to; empty when it replaces them.
+    /// - Returns: The probable duplicates, in file order.
+    static func find(in imported: RosterImporter.Result, roster: [Student]) -> [ProbableDuplicate] {
+        // Files that give every row its id (exports of roster itself) cannot double anyone.
+        guard imported.sources.contains(where: { !$0.hasFileID }) else { return [] }
+        var folder = ScalarFolder()
+        func key(_ student: Student) -> Key {
+            Key(name: NamesakeMatcher.fold(student.name, folder: &folder), age: student.age)
+        }
+        var onRoster = [Key: Student](minimumCapacity: roster.count)
+        for student in roster { onRoster[key(student)] = onRoster[key(student)] ?? student }
+        var earlier = [Key: Int](minimumCapacity: imported.students.count)
+        var found: [ProbableDuplicate] = []
+        for (index, (student, source)) in zip(imported.students, imported.sources).enumerated() {
+            let studentKey = key(student)
+            if !source.hasFileID {
+                if let match = onRoster[studentKey] {
+                    found.append(
+                        ProbableDuplicate(student: student, source: source, match: match, matchSource: nil))
+                } else if let first = earlier[studentKey] {
+                    found.append(
+                        ProbableDuplicate(
+                            student: student, source: source, match: imported.students[first],
+                            matchSource: imported.sources[first]))
+                }
+            }
+            if earlier[studentKey] == nil { earlier[studentKey] = index }
+        }
+        return found
+    }
+}

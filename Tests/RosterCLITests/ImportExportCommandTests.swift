@@ -156,6 +156,27 @@ struct ImportExportCommandTests {
         #expect(refused.status == 64 && refused.errorLine.hasPrefix("Error: --bom is for CSV exports"))
     }
 
+    @Test("export --delimiter semicolon writes ; and decimal commas, and imports back to the same roster")
+    func semicolonExport() throws {
+        try sandbox.add("Müller; Jo", age: 11, ["--score", "7.5", "--grade", "5"])
+        try sandbox.add("Smith, Al", age: 12, ["--score", "0.00001"])
+        try sandbox.add("Lee", age: 13, ["--score", "12.25"])
+        let before = try StorageHandler.load(from: sandbox.file)
+        let semicolon = sandbox.run(["export", "--delimiter", "semicolon", "--bom"]).output
+        let lines = semicolon.split(separator: "\r\n").map(String.init)
+        #expect(lines[0] == "\u{FEFF}id;name;age;grade;score")
+        #expect(lines[1].hasSuffix(";\"Müller; Jo\";11;5;7,5"))
+        #expect(lines[2].hasSuffix(";\"Smith, Al\";12;;0,00001"))
+        #expect(lines[3].hasSuffix(";Lee;13;;12,25"))
+        let file = sandbox.folder.appendingPathComponent("german.csv")
+        try Data(semicolon.utf8).write(to: file)
+        #expect(sandbox.run(["delete-all", "--yes"]).status == 0)
+        #expect(sandbox.run(["import", file.path]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file) == before)
+        let refused = sandbox.run(["export", "--delimiter", "semicolon", "--format", "plist"])
+        #expect(refused.status == 64 && refused.errorLine.hasPrefix("Error: --delimiter is for CSV exports"))
+    }
+
     @Test("a name decoded twice (ZoÃ« for Zoë) is a bad row with the fix; real accents import")
     func doubleEncodedNames() throws {
         let file = sandbox.folder.appendingPathComponent("class.csv")

@@ -6,7 +6,7 @@ import RosterKit
     import Foundation
 #endif
 
-/// `roster export [--format csv|json|plist] [--output <file>] [--bom]`
+/// `roster export [--format csv|json|plist] [--output <file>] [--bom] [--delimiter comma|semicolon]`
 enum ExportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "export",
@@ -25,6 +25,11 @@ enum ExportCommand: Subcommand {
             OptionSpec(
                 name: "bom",
                 help: "Start a CSV export with a UTF-8 byte order mark, so Excel shows accented names right."),
+            OptionSpec(
+                name: "delimiter", valueName: "delimiter",
+                help: "What separates CSV fields; semicolon also writes decimal commas (7,5), as German or "
+                    + "French spreadsheets expect.",
+                choices: CSVRosterWriter.Delimiter.allCases.map(\.rawValue), defaultValue: "comma"),
         ])
 
     /// The UTF-8 byte order mark: Excel reads a CSV file as UTF-8 only when it starts with it.
@@ -41,6 +46,7 @@ enum ExportCommand: Subcommand {
             parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
         let prefix = try byteOrderMark(if: parsed.has("bom"), format: format)
+        let delimiter = try csvDelimiter(parsed.values["delimiter"], format: format)
         if format == .json, let registered = try registerExport(context) {
             return try write(Array(registered.utf8), to: output, format: format, context)
         }
@@ -50,13 +56,16 @@ enum ExportCommand: Subcommand {
         defer { progress.finish() }
         guard let output else {
             context.output.write(bytes: prefix)
-            try format.write(students, order: Array(students.indices)) { context.output.write(bytes: $0) }
+            try format.write(students, order: Array(students.indices), delimiter: delimiter) {
+                context.output.write(bytes: $0)
+            }
             return
         }
         // A pipe, a terminal or a device is written into, as a redirection would, and gets the
         // data only: a confirmation in /dev/stdout would end up in the export.
         let wroteFile = try StorageHandler.writeFile(
-            prefix + (try format.bytes(for: students, order: Array(students.indices))), to: output)
+            prefix + (try format.bytes(for: students, order: Array(students.indices), delimiter: delimiter)),
+            to: output)
         guard wroteFile else { return }
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
@@ -72,6 +81,19 @@ enum ExportCommand: Subcommand {
                     + "Drop --bom, or add --format csv.")
         }
         return utf8ByteOrderMark
+    }
+
+    /// The delimiter `--delimiter` asks for; one other than the default fits CSV only.
+    private static func csvDelimiter(_ value: String?, format: InterchangeFormat) throws
+        -> CSVRosterWriter.Delimiter
+    {
+        let delimiter = value.flatMap(CSVRosterWriter.Delimiter.init(rawValue:)) ?? .comma
+        guard delimiter == .comma || format == .csv else {
+            throw UsageError.message(
+                "--delimiter is for CSV exports; a \(format.rawValue) file has no delimiter. "
+                    + "Drop --delimiter, or add --format csv.")
+        }
+        return delimiter
     }
 
     /// The JSON export of a roster that keeps a register: each student's object with its

@@ -81,6 +81,15 @@
         DecimalText.write(score: score, to: &self)
     }
 
+    /// Appends a score as ``append(score:)`` does, with `separator` for its decimal point: a
+    /// semicolon CSV for German or French spreadsheets writes `7,5`.
+    @inlinable package mutating func append(score: Double, decimalSeparator separator: UInt8) {
+        let start = count
+        DecimalText.write(score: score, to: &self)
+        guard separator != UInt8(ascii: ".") else { return }
+        for index in start..<count where buffer[index] == UInt8(ascii: ".") { buffer[index] = separator }
+    }
+
     /// Appends `count` spaces; none when `count` is not positive.
     @inlinable package mutating func append(spaces count: Int) {
         guard count > 0 else { return }

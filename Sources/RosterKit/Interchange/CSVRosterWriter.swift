@@ -3,7 +3,7 @@ import RosterEngine
 /// Writes students as CSV (RFC 4180) that spreadsheets open safely.
 ///
 /// The header is `id,name,age,grade,score`; lines end with CRLF; a field is quoted when it holds a
-/// comma, a quote, CR or LF, with quotes doubled. A field that a spreadsheet would run as a
+/// comma, a semicolon, a quote, CR or LF, with quotes doubled. A field that a spreadsheet would run as a
 /// formula, one starting with `=`, `+`, `-`, `@`, a tab or CR, gets a leading `'`, the guard
 /// Excel, LibreOffice and Google Sheets show as text; a field already starting with `'` gets one
 /// too, so that the importer can remove exactly one and give back the original.
@@ -11,32 +11,51 @@ public enum CSVRosterWriter {
     /// The header row's column names.
     public static let columns = ["id", "name", "age", "grade", "score"]
 
+    /// What separates a CSV file's fields, and the decimal point that goes with it.
+    public enum Delimiter: String, Sendable, CaseIterable {
+        /// `,` between fields and `.` in numbers: RFC 4180, and spreadsheets in English.
+        case comma
+        /// `;` between fields and `,` in numbers, as spreadsheets in German, French and many other
+        /// languages save CSV; ``RosterImporter`` reads both.
+        case semicolon
+
+        /// The byte between fields.
+        var separator: UInt8 { self == .comma ? UInt8(ascii: ",") : UInt8(ascii: ";") }
+        /// The byte for a score's decimal point.
+        var decimalPoint: UInt8 { self == .comma ? UInt8(ascii: ".") : UInt8(ascii: ",") }
+    }
+
     /// The first bytes a spreadsheet treats as the start of a formula, plus the guard itself.
     static let guardedStarts: Set<UInt8> = Set("=+-@\t\r'".utf8)
 
     /// The CSV text for `students`, in the given order.
     ///
-    /// - Parameter students: The students to write.
+    /// - Parameters:
+    ///   - students: The students to write.
+    ///   - delimiter: What separates the fields.
     /// - Returns: The whole file, header included.
-    public static func text(for students: [Student]) -> String {
-        String(decoding: bytes(for: students), as: UTF8.self)
+    public static func text(for students: [Student], delimiter: Delimiter = .comma) -> String {
+        String(decoding: bytes(for: students, delimiter: delimiter), as: UTF8.self)
     }
 
     /// The CSV file's bytes for `students`, in the given order.
-    static func bytes(for students: [Student], order: [Int]? = nil) -> [UInt8] {
+    static func bytes(for students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma) -> [UInt8]
+    {
         var result: [UInt8] = []
-        write(students, order: order) { result.append(contentsOf: $0) }
+        write(students, order: order, delimiter: delimiter) { result.append(contentsOf: $0) }
         return result
     }
 
     /// Writes the CSV file for `students` in the given order, handing the bytes to `emit` in
     /// pieces as they are made. A long file is written on both cores (see `ParallelWork`).
-    static func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
-        emit(Array((columns.joined(separator: ",") + "\r\n").utf8))
+    static func write(
+        _ students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, to emit: ([UInt8]) -> Void
+    ) {
+        emit(Array((columns.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8))
         let positions = order ?? Array(students.indices)
         students.withUnsafeBufferPointer { buffer in
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                append(buffer, at: positions[number], to: &output)
+                append(buffer, at: positions[number], delimiter: delimiter, to: &output)
             }
         }
     }
@@ -44,8 +63,10 @@ public enum CSVRosterWriter {
     /// Appends the row of the student at `index`, reading its fields where they are: copying the
     /// whole student for each row costs more than writing it.
     private static func append(
-        _ students: UnsafeBufferPointer<Student>, at index: Int, to output: inout [UInt8]
+        _ students: UnsafeBufferPointer<Student>, at index: Int, delimiter: Delimiter,
+        to output: inout [UInt8]
     ) {
+        let separator = delimiter.separator
         // A name a file brought with control characters is written with them escaped, so that a
         // CSV shown on a terminal cannot drive it.
         let name = VisibleText.of(students[index].name)
@@ -54,14 +75,16 @@ public enum CSVRosterWriter {
             50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
         output.appendRow(maximumCount: maximumCount) { row in
             row.append(id: students[index].id)
-            row.append(UInt8(ascii: ","))
+            row.append(separator)
             UTF16Encoding.withUTF8(of: name) { appendField($0, to: &row) }
-            row.append(UInt8(ascii: ","))
+            row.append(separator)
             row.append(decimal: students[index].age)
-            row.append(UInt8(ascii: ","))
+            row.append(separator)
             if let grade = students[index].grade { row.append(decimal: grade) }
-            row.append(UInt8(ascii: ","))
-            if let score = students[index].score { row.append(score: score) }
+            row.append(separator)
+            if let score = students[index].score {
+                row.append(score: score, decimalSeparator: delimiter.decimalPoint)
+            }
             row.append(static: "\r\n")
         }
     }
@@ -77,7 +100,10 @@ public enum CSVRosterWriter {
 
     private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
         let needsGuard = bytes.first.map(guardedStarts.contains) ?? false
-        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+        // Quoted for either delimiter, so the same rule serves both files.
+        let needsQuotes = bytes.contains {
+            $0 == 0x2C || $0 == 0x3B || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A
+        }
         if needsQuotes { output.append(0x22) }
         if needsGuard { output.append(UInt8(ascii: "'")) }
         if needsQuotes {

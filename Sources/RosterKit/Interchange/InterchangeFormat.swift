@@ -54,11 +54,15 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// - Parameters:
     ///   - students: The students.
     ///   - order: Positions in `students`.
+    ///   - delimiter: What separates a CSV file's fields.
     ///   - emit: Receives each piece, in order.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
-    package func write(_ students: [Student], order: [Int], to emit: ([UInt8]) -> Void) throws {
+    package func write(
+        _ students: [Student], order: [Int], delimiter: CSVRosterWriter.Delimiter = .comma,
+        to emit: ([UInt8]) -> Void
+    ) throws {
         switch self {
-        case .csv: CSVRosterWriter.write(students, order: order, to: emit)
+        case .csv: CSVRosterWriter.write(students, order: order, delimiter: delimiter, to: emit)
         case .json: JSONRosterWriter.write(students, order: order, to: emit)
         case .plist: emit(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
         }
@@ -69,11 +73,14 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     /// - Parameters:
     ///   - students: The students.
     ///   - order: Positions in `students`.
+    ///   - delimiter: What separates a CSV file's fields.
     /// - Returns: The file's bytes.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
-    package func bytes(for students: [Student], order: [Int]) throws -> [UInt8] {
+    package func bytes(for students: [Student], order: [Int], delimiter: CSVRosterWriter.Delimiter = .comma)
+        throws -> [UInt8]
+    {
         switch self {
-        case .csv: return CSVRosterWriter.bytes(for: students, order: order)
+        case .csv: return CSVRosterWriter.bytes(for: students, order: order, delimiter: delimiter)
         case .json: return JSONRosterWriter.bytes(students, order: order)
         case .plist: return try RosterCodec.encode(order.map { students[$0] }, format: .xml)
         }

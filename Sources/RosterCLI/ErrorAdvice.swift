@@ -23,6 +23,8 @@ enum ErrorAdvice {
             return "Use a name, a full id, or an id prefix of at least \(RosterLookup.minimumPrefixLength) "
                 + "characters; 'roster list' shows them."
         case LookupError.ambiguous: return "Use a longer id prefix or the full id."
+        case is OneRosterAgeError:
+            return "Give them an age with --age <years>, or add their birthDate to demographics.csv."
         case is ProbableDuplicatesError:
             return "Check those rows; if they are other children, import again with --allow-duplicates, "
                 + "and give rows ids (roster export writes them) to update students instead."

@@ -64,4 +64,15 @@ struct PlainScoreTests {
         let json = JSONRosterWriter.array([Student(name: "Ada", age: 12, score: score)])
         #expect(json.contains("\"score\":\(text)}"))
     }
+
+    @Test(
+        "name-based UUIDs are RFC 9562 version 5, as Python's uuid.uuid5 makes them",
+        arguments: [
+            ("python.org", "886313E1-3B8A-5372-9B90-0C9AEE199E5D"),
+            (String(repeating: "x", count: 100), "897F5B43-A3C8-582D-9C8D-9CFE358A534D"),
+        ])
+    func nameBasedUUID(name: String, expected: String) throws {
+        let dns = try #require(UUID(uuidString: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8"))
+        #expect(NameBasedUUID.uuid(namespace: dns, name: name).uuidString == expected)
+    }
 }

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 #if canImport(FoundationEssentials)
@@ -6,19 +7,23 @@ import RosterKit
     import Foundation
 #endif
 
-/// `roster import <file> [--format csv|json|plist] [--replace] [--dry-run] [--allow-duplicates] [--report text|json]`
+/// `roster import <file|folder> [--format csv|json|plist] [--replace] [--dry-run] [--allow-duplicates]
+/// [--report text|json] [--age <n>] [--from-class <class>]`
 enum ImportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Add the students in a CSV, JSON or plist file to the roster.",
+        abstract: "Add the students in a CSV, JSON or plist file, or a OneRoster export, to the roster.",
         discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
             + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
             + "header with name and age columns; id, grade and score are optional. A student whose id is on "
             + "the roster is updated, the others are added; the change list shows who is added, removed and "
             + "changed. A row without an id whose name and age match a student already there is refused as a "
-            + "probable duplicate.",
+            + "probable duplicate. A folder is read as a OneRoster 1.1 or 1.2 CSV export from a school "
+            + "system: its students, with ages from demographics.csv, each keeping its sourcedId as its id.",
         arguments: [
-            ArgumentSpec(name: "file", help: "The file to import; - reads standard input (with --format).")
+            ArgumentSpec(
+                name: "file",
+                help: "The file or OneRoster folder to import; - reads standard input (with --format).")
         ],
         options: [
             OptionSpec(
@@ -34,35 +39,21 @@ enum ImportCommand: Subcommand {
             OptionSpec(
                 name: "report", valueName: "format", help: "How to print the change list.",
                 choices: ["text", "json"], defaultValue: "text"),
+            OptionSpec(
+                name: "age", valueName: "age",
+                help: "OneRoster: the age of students without a birth date in demographics.csv."),
+            OptionSpec(
+                name: "from-class", valueName: "class",
+                help: "OneRoster: only the students of the class with this classCode or title."),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let path = parsed.positionals[0]
-        // `-` is standard input, which has no name to tell the format by.
-        let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
-        guard
-            let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
-                ?? InterchangeFormat.inferred(from: file)
-        else {
-            // A workbook is told what to do about it rather than to name a format it is not.
-            if path != "-", let data = try? StorageHandler.readFile(at: file), RosterImporter.isWorkbook(data)
-            {
-                throw WorkbookError(path: path)
-            }
-            throw UsageError.message(
-                "Cannot tell the format of '\(path)' from its name; add --format csv, --format json or --format plist."
-            )
-        }
         do {
             let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
             // Ended before anything else is printed, errors included, so they start on their own line.
             defer { progress.finish() }
-            // The file's bytes are let go once read, before the roster is written.
-            let data = try StorageHandler.readFile(at: file)
-            if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
-            let result = try RosterImporter.read(data, format: format) { done in
-                progress.show("Checking rows: \(done)…")
-            }
+            let result = try read(path, parsed, progress: progress)
             progress.finish()
             for note in result.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
             progress.show("Writing \(StudentText.count(result.students.count))…")
@@ -77,12 +68,86 @@ enum ImportCommand: Subcommand {
                 error.duplicates.map { ImportReport.line($0, path: path) + "\n" }.joined())
             throw error
         } catch let error as ImportError {
-            let lines = error.problems.map {
-                "\(path):\($0.location.map { "\($0):" } ?? "") \(VisibleText.of($0.message))\n"
-            }
-            context.errorOutput.write(lines.joined())
+            context.errorOutput.write(lines(error.problems, path: path))
+            throw error
+        } catch let error as OneRosterAgeError {
+            context.errorOutput.write(lines(error.students, path: path))
             throw error
         }
+    }
+
+    /// The students of the file or OneRoster folder at `path`, checked.
+    private static func read(_ path: String, _ parsed: ParsedCommand, progress: ProgressLine) throws
+        -> RosterImporter.Result
+    {
+        // `-` is standard input, which has no name to tell the format by.
+        let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
+        if path != "-", FileSystem.isFolder(path) {
+            return try readOneRoster(file, parsed)
+        }
+        if let option = ["age", "from-class"].first(where: { parsed.values[$0] != nil }) {
+            throw UsageError.message(
+                "--\(option) is for OneRoster export folders; '\(path)' is a file. Drop --\(option).")
+        }
+        let format = try self.format(of: file, path: path, parsed)
+        // The file's bytes are let go once read, before the roster is written.
+        let data = try StorageHandler.readFile(at: file)
+        if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
+        return try RosterImporter.read(data, format: format) { done in
+            progress.show("Checking rows: \(done)…")
+        }
+    }
+
+    /// The format `--format` names, or the file's extension tells.
+    private static func format(of file: URL, path: String, _ parsed: ParsedCommand) throws
+        -> InterchangeFormat
+    {
+        if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
+            ?? InterchangeFormat.inferred(from: file)
+        {
+            return format
+        }
+        // A workbook is told what to do about it rather than to name a format it is not.
+        if path != "-", let data = try? StorageHandler.readFile(at: file), RosterImporter.isWorkbook(data) {
+            throw WorkbookError(path: path)
+        }
+        throw UsageError.message(
+            "Cannot tell the format of '\(path)' from its name; add --format csv, --format json or --format plist."
+        )
+    }
+
+    /// The students of a OneRoster export folder.
+    private static func readOneRoster(_ folder: URL, _ parsed: ParsedCommand) throws -> RosterImporter.Result
+    {
+        guard parsed.values["format"] == nil else {
+            throw UsageError.message(
+                "--format is for files; the folder '\(folder.path)' is read as a OneRoster export. Drop --format."
+            )
+        }
+        guard OneRosterImport.isExport(folder) else { throw OneRosterFolderError(path: folder.path) }
+        let options = OneRosterImport.Options(
+            today: SchoolDay.today(), defaultAge: try parsed.age(in: spec),
+            className: parsed.values["from-class"])
+        return try OneRosterImport.read(folder: folder, options: options)
+    }
+
+    /// Each problem as `path:line: message`, or `path/users.csv:line: message` in a folder.
+    private static func lines(_ problems: [ImportProblem], path: String) -> String {
+        problems.map { problem in
+            let file = problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path
+            return
+                "\(VisibleText.of(file)):\(problem.location.map { "\($0):" } ?? "") \(VisibleText.of(problem.message))\n"
+        }.joined()
+    }
+}
+
+/// A folder given to `import` that is not a OneRoster export.
+struct OneRosterFolderError: Error, CustomStringConvertible {
+    let path: String
+
+    var description: String {
+        "'\(VisibleText.of(path))' is a folder without users.csv, so not a OneRoster export. Import a CSV, "
+            + "JSON or plist file, or the folder a school system's OneRoster export unpacks to."
     }
 }
 

@@ -82,6 +82,12 @@ extension FileSystem {
         return try readToEnd(descriptor, path: path)
     }
 
+    /// Whether `path`, or what a link there leads to, is a folder.
+    package static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// Whether `path` itself, not a link, is a regular file.
     package static func isPlainFile(_ path: String) -> Bool {
         var status = stat()

@@ -1,5 +1,8 @@
 /// One thing wrong with a file being imported, and where it is.
 public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file within an import folder (a OneRoster export), such as `users.csv`; `nil` for an
+    /// import of one file.
+    public let file: String?
     /// The line of the file, counting from 1, when the format has lines.
     public let line: Int?
     /// The record, counting from 1, when the format has no lines (property lists).
@@ -9,6 +12,7 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
 
     /// A problem on a line of a text file.
     public init(line: Int, message: String) {
+        self.file = nil
         self.line = line
         self.record = nil
         self.message = message
@@ -16,6 +20,7 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
 
     /// A problem with a record of a file without lines.
     public init(record: Int, message: String) {
+        self.file = nil
         self.line = nil
         self.record = record
         self.message = message
@@ -23,7 +28,16 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
 
     /// A problem with the file as a whole.
     public init(message: String) {
+        self.file = nil
         self.line = nil
+        self.record = nil
+        self.message = message
+    }
+
+    /// A problem in a file of an import folder, on a line of it when `line` is given.
+    public init(file: String, line: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
         self.record = nil
         self.message = message
     }
@@ -34,9 +48,10 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
         return record.map { "record \($0)" }
     }
 
-    /// The problem without its file: `7: The age …`.
+    /// The problem without the imported path: `7: The age …`, `users.csv:7: The age …`.
     public var description: String {
-        location.map { "\($0): \(message)" } ?? message
+        let place = [file, location].compactMap { $0 }.joined(separator: ":")
+        return place.isEmpty ? message : "\(place): \(message)"
     }
 }
 

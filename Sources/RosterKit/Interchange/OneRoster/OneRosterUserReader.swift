@@ -1,0 +1,85 @@
+import RosterEngine
+
+/// Turns rows of a OneRoster `users.csv` into students, collecting every problem on the way.
+struct OneRosterUserReader {
+    let users: OneRosterTable
+    let options: OneRosterImport.Options
+    /// Birth dates by `sourcedId`.
+    let births: [String: String]
+    let sourcedID: Int?
+    private let givenName: Int?
+    private let preferredGivenName: Int?
+    private let familyName: Int?
+    private let grades: Int?
+    /// The students read so far, with their lines.
+    private(set) var result = RosterImporter.Result()
+    /// Rows that are wrong.
+    private(set) var problems: [ImportProblem] = []
+    /// Students without a birth date, when no default age was given.
+    private(set) var withoutAge: [ImportProblem] = []
+
+    init(users: OneRosterTable, options: OneRosterImport.Options, births: [String: String]) {
+        (self.users, self.options, self.births) = (users, options, births)
+        sourcedID = users.column("sourcedId")
+        givenName = users.column("givenName")
+        preferredGivenName = users.column("preferredGivenName")
+        familyName = users.column("familyName")
+        grades = users.column("grades")
+        result.reserveCapacity(users.records.count)
+        if sourcedID == nil || givenName == nil || familyName == nil {
+            problems.append(
+                ImportProblem(
+                    file: users.file, line: 1,
+                    message: "The header needs the columns sourcedId, givenName and familyName."))
+        }
+    }
+
+    /// Notes for optional columns the file lacks, perhaps misspelt.
+    var missingColumnNotes: [String] {
+        var notes: [String] = []
+        if grades == nil { notes.append("users.csv has no grades column, so no student gets a grade") }
+        if preferredGivenName == nil, users.column("preferredFirstName") != nil {
+            notes.append("users.csv has no preferredGivenName column (preferredFirstName is not read)")
+        }
+        return notes
+    }
+
+    /// Reads the student on `record`, or notes its problem.
+    mutating func read(_ record: CSVRosterReader.Record, sourcedID id: String) {
+        guard problems.first?.line != 1 else { return }
+        let preferred = users.value(record, preferredGivenName)
+        let given = preferred.isEmpty ? users.value(record, givenName) : preferred
+        let fullName = [given, users.value(record, familyName)].filter { !$0.isEmpty }.joined(separator: " ")
+        let name: String
+        do {
+            name = try StudentValidator.name(fullName)
+        } catch {
+            problems.append(ImportProblem(file: users.file, line: record.line, message: "\(error)"))
+            return
+        }
+        let age = births[id].map { birth in
+            OneRosterImport.age(bornOn: birth, on: options.today).flatMap { try? StudentValidator.age($0) }
+        }
+        if case .some(.none) = age {
+            let birth = births[id] ?? ""
+            problems.append(
+                ImportProblem(
+                    file: users.file, line: record.line,
+                    message: "\(name) has the birth date '\(birth)' in demographics.csv, which gives no "
+                        + "age from \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)."
+                ))
+            return
+        }
+        guard let years = age.flatMap({ $0 }) ?? options.defaultAge else {
+            withoutAge.append(
+                ImportProblem(
+                    file: users.file, line: record.line,
+                    message: "\(name) (sourcedId \(id)) has no birth date."))
+            return
+        }
+        let student = Student(
+            id: OneRosterImport.id(for: id), name: name, age: years,
+            grade: OneRosterImport.grade(users.value(record, grades)))
+        result.append((student, ImportSource(line: record.line, hasFileID: true)))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import RosterKit
+
+@Suite("OneRoster exports")
+struct OneRosterTests {
+    let day = SchoolDay("2026-12-01")!
+
+    private func read(_ version: String, _ options: (inout OneRosterImport.Options) -> Void = { _ in }) throws
+        -> RosterImporter.Result
+    {
+        var chosen = OneRosterImport.Options(today: day)
+        options(&chosen)
+        return try OneRosterImport.read(folder: Fixtures.url("oneroster/\(version)"), options: chosen)
+    }
+
+    @Test("1.1: students by the role column, ages from birthDate, grades KG to 13, deleted rows left out")
+    func version11() throws {
+        let result = try read("v1.1") { $0.defaultAge = 10 }
+        #expect(result.students.map(\.name) == ["Ada Lovelace", "Alan Turing", "Zoë Martin", "Leo Martin"])
+        #expect(result.students.map(\.age) == [12, 13, 5, 10])
+        #expect(result.students.map(\.grade) == [7, 7, 0, nil])
+        #expect(result.sources.map(\.line) == [3, 4, 5, 6])
+        #expect(result.sources.allSatisfy { $0.hasFileID })
+        #expect(result.students[0].id == OneRosterImport.id(for: "s-201"))
+    }
+
+    @Test("1.2: students by roles.csv, named by preferredGivenName, UUID sourcedIds kept as ids")
+    func version12() throws {
+        let result = try read("v1.2")
+        #expect(result.students.map(\.name) == ["Jon Smith", "Mia Müller", "Aisha Khan"])
+        #expect(result.students.map(\.age) == [15, 18, 6])
+        #expect(result.students.map(\.grade) == [9, 13, 1])
+        #expect(result.students[0].id.uuidString == "0E3A1C52-6F1B-4C8E-A7B5-3D2F9E8C1A40")
+    }
+
+    @Test("the same sourcedId always gives the same id, and different ones differ")
+    func stableIDs() {
+        #expect(OneRosterImport.id(for: "s-201") == OneRosterImport.id(for: "s-201"))
+        #expect(OneRosterImport.id(for: "s-201") != OneRosterImport.id(for: "s-202"))
+    }
+
+    @Test("--from-class takes one class's enrolled students by classCode or title, not deleted enrollments")
+    func oneClass() throws {
+        #expect(
+            try read("v1.1") { $0.className = "math 7" }.students.map(\.name) == [
+                "Ada Lovelace", "Alan Turing",
+            ])
+        let science = try read("v1.1") { ($0.className, $0.defaultAge) = ("SCI8-B", 11) }
+        #expect(science.students.map(\.name) == ["Zoë Martin", "Leo Martin"])
+        #expect(throws: ImportError.self) { try read("v1.1") { $0.className = "Art" } }
+    }
+
+    @Test("students without a birth date stop the import, each named with its line, unless an age is given")
+    func missingAges() throws {
+        let error = try #require(throws: OneRosterAgeError.self) { try read("v1.1") }
+        #expect(error.students.map(\.line) == [6])
+        #expect(error.students.map(\.file) == ["users.csv"])
+        #expect(error.students[0].message.contains("Leo Martin"))
+    }
+
+    @Test("ages count whole years: not yet had this year's birthday is a year less")
+    func ages() throws {
+        #expect(OneRosterImport.age(bornOn: "2014-12-01", on: day) == 12)
+        #expect(OneRosterImport.age(bornOn: "2014-12-02", on: day) == 11)
+        #expect(OneRosterImport.age(bornOn: "2008-02-29", on: day) == 18)
+        #expect(OneRosterImport.age(bornOn: "2027-01-01", on: day) == nil)
+        #expect(OneRosterImport.age(bornOn: "someday", on: day) == nil)
+    }
+
+    @Test("grade codes", arguments: [("KG", 0), ("01", 1), ("09", 9), ("13", 13), ("07,08", 7)])
+    func grades(code: String, grade: Int) {
+        #expect(OneRosterImport.grade(code) == grade)
+    }
+
+    @Test(
+        "codes that are not grades 0 to 13 give no grade",
+        arguments: ["PK", "IT", "UG", "Other", "14", "7", ""])
+    func notGrades(code: String) {
+        #expect(OneRosterImport.grade(code) == nil)
+    }
+}

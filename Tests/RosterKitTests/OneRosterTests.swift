@@ -5,7 +5,11 @@ import Testing
 
 @Suite("OneRoster exports")
 struct OneRosterTests {
-    let day = SchoolDay("2026-12-01")!
+    let day: SchoolDay
+
+    init() throws {
+        day = try #require(SchoolDay("2026-12-01"))
+    }
 
     private func read(_ version: String, _ options: (inout OneRosterImport.Options) -> Void = { _ in }) throws
         -> RosterImporter.Result

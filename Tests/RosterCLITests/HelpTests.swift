@@ -1,3 +1,4 @@
+import Foundation
 import RosterTestSupport
 import Testing
 
@@ -58,5 +59,38 @@ struct HelpTests {
     func version(arguments: [String]) throws {
         let result = try RosterSandbox().run(arguments)
         #expect(result == RunResult(status: 0, output: CommandLineTool.version + "\n", errorOutput: ""))
+    }
+}
+
+@Suite("Students' names for the completion scripts")
+struct StudentNameCompletionTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        for name in ["Ada Lovelace", "Zoë Martin", "Ada Lovelace"] { try sandbox.add(name) }
+    }
+
+    @Test("--complete-students lists each name once, from the roster the typed words name")
+    func names() throws {
+        #expect(sandbox.run(["--complete-students", "show"]).output == "Ada Lovelace\nZoë Martin\n")
+        let other = sandbox.folder.appendingPathComponent("other.plist").path
+        #expect(sandbox.run(["--file", other, "add", "Grace Hopper", "--age", "12"]).status == 0)
+        for typed in [
+            ["--file", other, "show"], ["--file=\(other)", "edit"], ["--file", "=", other, "pick", "--skip"],
+        ] {
+            #expect(sandbox.run(["--complete-students"] + typed).output == "Grace Hopper\n")
+        }
+        #expect(sandbox.run(["--class", "7A", "add", "Alan Turing", "--age", "12"]).status == 0)
+        #expect(sandbox.run(["--complete-students", "remove", "--class", "7A"]).output == "Alan Turing\n")
+    }
+
+    @Test("a missing or damaged roster offers no names and no error, since a completion cannot show one")
+    func quietFailures() throws {
+        let missing = sandbox.run(["--complete-students", "--file", "/nonexistent/x.plist", "show"])
+        #expect(missing.status == 0 && missing.output.isEmpty && missing.errorOutput.isEmpty)
+        try Data("not a plist".utf8).write(to: sandbox.file)
+        let damaged = sandbox.run(["--complete-students", "show"])
+        #expect(damaged.status == 0 && damaged.output.isEmpty && damaged.errorOutput.isEmpty)
     }
 }

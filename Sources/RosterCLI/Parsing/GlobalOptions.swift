@@ -8,6 +8,8 @@ struct GlobalOptions {
         case help
         case completionScript(shell: String)
         case manualPage
+        /// The students' names for a completion script, given the words typed so far.
+        case studentNames(typed: [String])
     }
 
     var file: String?
@@ -36,6 +38,7 @@ struct GlobalOptions {
             case "--version": return .version
             case "-h", "--help": return .help
             case "--generate-manual": return .manualPage
+            case "--complete-students": return .studentNames(typed: Array(words[index...]))
             case "--file": file = try value("--file <file>")
             case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))

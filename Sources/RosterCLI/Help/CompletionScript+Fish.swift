@@ -1,0 +1,50 @@
+extension CompletionScript {
+    /// The fish script: `complete` lines, with conditions on the subcommand seen so far.
+    var fish: String {
+        var text = """
+            # fish completion for roster; save as ~/.config/fish/completions/roster.fish
+            function __roster_students
+                set -l words (commandline -opc)
+                $words[1] --complete-students $words[2..-1] 2>/dev/null
+            end
+
+            """
+        let names = (commands.map(\.name) + ["help"]).joined(separator: " ")
+        text += "complete -c roster -f\n"
+        text +=
+            "complete -c roster -n 'not __fish_seen_subcommand_from \(names)' -a help -d 'Show help for a subcommand.'\n"
+        for command in commands {
+            text += "complete -c roster -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) "
+            text += "-d '\(fishEscaped(command.abstract))'\n"
+        }
+        for option in CommandSpec.commonOptions {
+            text += fishOption(option, condition: "not __fish_seen_subcommand_from \(names)")
+        }
+        text +=
+            "complete -c roster -n '__fish_seen_subcommand_from help' -a '\(commands.map(\.name).joined(separator: " "))'\n"
+        for command in commands {
+            let condition = "__fish_seen_subcommand_from \(command.name)"
+            for option in command.allOptions { text += fishOption(option, condition: condition) }
+            if takesFiles(command) { text += "complete -c roster -n '\(condition)' -F\n" }
+            if takesStudents(command) {
+                text += "complete -c roster -n '\(condition)' -a '(__roster_students)'\n"
+            }
+        }
+        return text
+    }
+
+    private func fishOption(_ option: OptionSpec, condition: String) -> String {
+        var line = "complete -c roster -n '\(condition)' -l \(option.name)"
+        if let short = option.shortName { line += " -s \(short)" }
+        if option.takesValue {
+            line += Self.fileOptions.contains(option.name) ? " -r -F" : " -r -f"
+            if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
+            if Self.takesStudent(option) { line += " -a '(__roster_students)'" }
+        }
+        return line + " -d '\(fishEscaped(option.help))'\n"
+    }
+
+    private func fishEscaped(_ text: String) -> String {
+        text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
+    }
+}

@@ -1,0 +1,74 @@
+extension CompletionScript {
+    /// The zsh script, for `compinit`: `_arguments` with every option written so that its value
+    /// may follow as the next word or after `=`.
+    var zsh: String {
+        var text = """
+            #compdef roster
+            # zsh completion for roster; save as _roster in a folder on $fpath.
+            _roster_students() {
+                local -a names
+                names=(${(f)"$(${~roster_words[1]} --complete-students ${roster_words[2,-1]} 2>/dev/null)"})
+                compadd -M 'm:{a-zA-Z}={A-Za-z} l:|=* r:|=*' -a names
+            }
+            _roster() {
+                local line state
+                # The whole command line, which _arguments shortens to the subcommand's words.
+                local -a roster_words
+                roster_words=("${words[@]}")
+                local -a subcommands
+                subcommands=(
+
+            """
+        for command in commands {
+            text += "        '\(command.name):\(zshEscaped(command.abstract))'\n"
+        }
+        text += "        'help:Show help for a subcommand.'\n    )\n"
+        text += "    _arguments -C \\\n\(zshOptions(CommandSpec.commonOptions, indent: "        "))"
+        text += "        '1: :->subcommand' \\\n        '*:: :->arguments'\n"
+        text += "    case $state in\n        subcommand) _describe 'subcommand' subcommands ;;\n"
+        text += "        arguments)\n            case $line[1] in\n"
+        text += "                help) _describe 'subcommand' subcommands ;;\n"
+        for command in commands {
+            text += "                \(command.name))\n                    _arguments \\\n"
+            text += zshOptions(command.allOptions, indent: "                        ")
+            if takesFiles(command) {
+                text += "                        '*:file:_files' \\\n"
+            } else if takesStudents(command) {
+                let position = command.arguments.first?.isRepeated == true ? "*" : "1"
+                text += "                        '\(position):student:_roster_students' \\\n"
+            }
+            text += "                        && return ;;\n"
+        }
+        text += "            esac ;;\n    esac\n}\n_roster \"$@\"\n"
+        return text
+    }
+
+    private func zshOptions(_ options: [OptionSpec], indent: String) -> String {
+        options.map { option in
+            let help = zshEscaped(option.help)
+            var value = ""
+            if option.takesValue {
+                let name = option.valueName ?? "value"
+                if Self.fileOptions.contains(option.name) {
+                    value = ":\(name):_files"
+                } else if Self.takesStudent(option) {
+                    value = ":\(name):_roster_students"
+                } else if !option.choices.isEmpty {
+                    value = ":\(name):(\(option.choices.joined(separator: " ")))"
+                } else {
+                    value = ":\(name): "
+                }
+            }
+            // `--name=` takes the value after `=` or as the next word; `-x+` right after it or next.
+            let long = "--\(option.name)" + (option.takesValue ? "=" : "")
+            guard let short = option.shortName else { return "\(indent)'\(long)[\(help)]\(value)' \\\n" }
+            let names = "{-\(short)\(option.takesValue ? "+" : ""),\(long)}"
+            return "\(indent)'(-\(short) --\(option.name))'\(names)'[\(help)]\(value)' \\\n"
+        }.joined()
+    }
+
+    private func zshEscaped(_ text: String) -> String {
+        text.replacing("'", with: "'\\''").replacing("[", with: "\\[")
+            .replacing("]", with: "\\]").replacing(":", with: "\\:")
+    }
+}

@@ -1,0 +1,50 @@
+import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The students' names the completion scripts offer after `show`, `edit`, `remove` and every
+/// option that takes a student: `roster --complete-students <the words typed so far>`.
+///
+/// The words are searched for `--file` and `--class`, so that the names come from the roster the
+/// command line will use; anything wrong (no roster, a damaged one) offers no names, quietly,
+/// since a completion has nowhere to show an error.
+enum StudentNameCompletion {
+    /// The names, one per line, in roster order, each once.
+    static func names(typed words: [String], environment: [String: String]) -> String {
+        let file = value(of: "--file", in: words).map { path in
+            path.hasPrefix("~/") ? (environment["HOME"] ?? "~") + path.dropFirst() : path
+        }
+        guard
+            let url = try? RosterFileLocation.resolve(
+                option: file, className: value(of: "--class", in: words), environment: environment),
+            let students = try? StorageHandler.load(from: url)
+        else { return "" }
+        var seen = Set<String>()
+        var text = ""
+        for student in students where seen.insert(student.name).inserted {
+            // A name a shell could not take as one word is left out rather than shown mangled.
+            guard !student.name.contains(where: { $0.isNewline || $0 == "\t" }) else { continue }
+            text += VisibleText.of(student.name) + "\n"
+        }
+        return text
+    }
+
+    /// The last value given to `option` in `words`: `--file x`, `--file=x`, or `--file = x` as bash
+    /// splits it.
+    private static func value(of option: String, in words: [String]) -> String? {
+        var found: String?
+        for (index, word) in words.enumerated() {
+            if word.hasPrefix(option + "=") {
+                found = String(word.dropFirst(option.count + 1))
+            } else if word == option, index + 1 < words.count {
+                let next = index + 1
+                found = words[next] == "=" ? (next + 1 < words.count ? words[next + 1] : nil) : words[next]
+            }
+        }
+        return found
+    }
+}

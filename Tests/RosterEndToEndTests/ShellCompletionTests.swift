@@ -1,0 +1,152 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// The completion scripts as each shell runs them: bash's function with `COMP_WORDS`, fish's
+/// `complete -C`, and bash and zsh typed at through a pseudo-terminal.
+@Suite("Completion in bash, zsh and fish")
+struct ShellCompletionTests {
+    let sandbox: RosterSandbox
+    /// The folder the shells run in: a folder, a file with a space, and a roster of three.
+    let folder: URL
+    /// A PATH that finds the `roster` under test first.
+    let environment: [String: String]
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        folder = sandbox.folder
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("mydir"), withIntermediateDirectories: true)
+        try Data().write(to: folder.appendingPathComponent("my file.csv"))
+        for name in ["Ada Lovelace", "Zoë Martin", "Leo O'Brien"] { try sandbox.add(name) }
+        var environment = sandbox.environment
+        environment["PATH"] =
+            RosterBinary.url.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        environment["TERM"] = "xterm"
+        self.environment = environment
+    }
+
+    /// Writes a completion script (or any text) into the sandbox.
+    private func write(_ text: String, to name: String) throws -> URL {
+        let file = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    private func script(_ shell: String) throws -> String {
+        try RosterBinary.run(["--generate-completion-script", shell], environment: environment).output
+    }
+
+    @Test("bash: folders get '/', spaces are quoted, values follow '=', help and students complete")
+    func bash() throws {
+        let bash = try #require(installedTool("bash"))
+        let file = try write(try script("bash"), to: "roster.bash")
+        let probe = """
+            source "$1"
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _roster; echo "${COMPREPLY[*]}"; }
+            t roster --file myd
+            t roster import "my f"
+            t roster list --color = n
+            t roster list --color = ""
+            t roster list --format=j
+            t roster help ed
+            t roster show Zo
+            t roster remove lov
+            t roster --file = students.plist pick --skip ""
+            """
+        let result = try RosterBinary.run(
+            ["-c", probe, "bash", file.path], environment: environment, directory: folder,
+            executable: bash.path)
+        #expect(
+            result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+                "mydir/", "my\\ file.csv", "never", "auto always never", "--format=json", "edit",
+                "Zoë\\ Martin",
+                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien", "",
+            ])
+    }
+
+    @Test("fish: complete -C offers folders, files, values after '=', help and students")
+    func fish() throws {
+        guard let fish = installedTool("fish") else { return }
+        let file = try write(try script("fish"), to: "roster.fish")
+        let probe = """
+            source $argv[1]
+            for line in 'roster --file myd' 'roster import my' 'roster list --format=j' 'roster help ed' \
+                'roster show Zo' 'roster pick --skip Ad'
+                complete -C "$line" | string split -f1 \\t | string join ' '
+            end
+            """
+        let result = try RosterBinary.run(
+            ["-c", probe, file.path], environment: environment, directory: folder, executable: fish.path)
+        #expect(
+            result.output.split(separator: "\n").map(String.init) == [
+                "mydir/", "my file.csv mydir/", "--format=json", "edit", "Zoë Martin", "Ada Lovelace",
+            ], "\(result.errorOutput)")
+    }
+
+    @Test("zsh and bash at a terminal: a Tab completes folders, quoted files, values, help and students")
+    func atTerminal() throws {
+        guard let python = installedTool("python3") else { return }
+        let keys = [
+            "roster --file myd\tX", "roster import my\\ f\t", "roster show Zo\t", "roster list --format=j\t",
+            "roster help ed\t", "roster edit lov\t", "roster pick --skip=Ad\t",
+        ]
+        let expected = [
+            "roster --file mydir/X", "roster import my\\ file.csv", "roster show Zoë\\ Martin",
+            "roster list --format=json", "roster help edit", "roster edit Ada\\ Lovelace",
+            "roster pick --skip=Ada\\ Lovelace",
+        ]
+        let keyFile = try write(
+            String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/type_at_shell.py")
+        for shell in ["bash", "zsh"] {
+            guard let executable = installedTool(shell) else { continue }
+            let arguments = try startArguments(shell, executable: executable)
+            let result = try RosterBinary.run(
+                [driver.path, keyFile.path, "TYPE-HERE> "] + arguments, environment: environment,
+                directory: folder, executable: python.path)
+            let screens = try JSONDecoder().decode([String].self, from: Data(result.output.utf8))
+            for (screen, line) in zip(screens, expected) {
+                #expect(Self.shown(screen).contains(line), "\(shell): \(Self.shown(screen))")
+            }
+            #expect(screens.count == keys.count, "\(shell): \(result.errorOutput)")
+        }
+    }
+
+    /// How to start `shell` interactively with the script loaded and the prompt the driver waits for.
+    private func startArguments(_ shell: String, executable: URL) throws -> [String] {
+        if shell == "bash" {
+            let script = try write(try script("bash"), to: "roster.bash")
+            let rc = try write("PS1='TYPE-HERE> '\nsource '\(script.path)'\n", to: "bashrc")
+            return [executable.path, "--noprofile", "--rcfile", rc.path, "-i"]
+        }
+        let functions = folder.appendingPathComponent("zsh-functions")
+        try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
+        _ = try write(try script("zsh"), to: "zsh-functions/_roster")
+        _ = try write(
+            "fpath=('\(functions.path)' $fpath)\nautoload -U compinit && compinit -u -D\nPROMPT='TYPE-HERE> '\n",
+            to: ".zshrc")
+        return ["/usr/bin/env", "ZDOTDIR=\(folder.path)", executable.path, "-i"]
+    }
+
+    /// The text a terminal shows for `screen`: escape sequences dropped, backspaces applied.
+    static func shown(_ screen: String) -> String {
+        var text: [Character] = []
+        var escape = false
+        for character in screen {
+            if escape {
+                if character.isLetter || character == "=" || character == ">" { escape = false }
+                continue
+            }
+            switch character {
+            case "\u{1B}": escape = true
+            case "\u{8}": if !text.isEmpty { text.removeLast() }
+            case "\u{7}", "\r": continue
+            default: text.append(character)
+            }
+        }
+        return String(text)
+    }
+}

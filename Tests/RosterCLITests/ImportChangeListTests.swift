@@ -128,4 +128,16 @@ struct ImportChangeListTests {
         #expect(sandbox.run(["import", path, "--allow-duplicates"]).status == 0)
         #expect(try StorageHandler.load(from: sandbox.file).count == 7)
     }
+
+    @Test("a long change list shows its first 100 students and says how many more; JSON lists all")
+    func longList() throws {
+        let path = sandbox.folder.appendingPathComponent("school.csv").path
+        let rows = (1...105).map { "Student \($0),12\n" }.joined()
+        try ("name,age\n" + rows).write(toFile: path, atomically: true, encoding: .utf8)
+        let text = sandbox.run(["import", path, "--dry-run"]).output
+        #expect(text.contains("  Student 100, age 12\n  … and 5 more; --report json lists every one.\n"))
+        #expect(!text.contains("Student 101"))
+        let json = sandbox.run(["import", path, "--dry-run", "--report", "json"]).output
+        #expect(json.contains("\"Student 105\""))
+    }
 }

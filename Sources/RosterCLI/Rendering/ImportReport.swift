@@ -19,14 +19,13 @@ struct ImportReport {
         var text =
             (dryRun ? "Would \(what)" : done) + " \(StudentText.count(total)) from \(VisibleText.of(path)): "
             + counts.joined(separator: ", ") + (dryRun ? "; nothing was written (dry run).\n" : ".\n")
-        text.reserveCapacity(text.utf8.count + (changes.added.count + changes.removed.count) * 30)
-        section("Added", changes.added.map(Self.line), to: &text)
-        section("Removed", changes.removed.map(Self.line), to: &text)
-        section("Changed", changes.updated.map(Self.line), to: &text)
+        section("Added", changes.added, Self.line, to: &text)
+        section("Removed", changes.removed, Self.line, to: &text)
+        section("Changed", changes.updated, Self.line, to: &text)
         if dryRun {
             section(
-                "Probable duplicates (refused without --allow-duplicates)",
-                changes.probableDuplicates.map { Self.line($0, path: path) }, to: &text)
+                "Probable duplicates (refused without --allow-duplicates)", changes.probableDuplicates,
+                { Self.line($0, path: path) }, to: &text)
         }
         return text
     }
@@ -62,10 +61,19 @@ struct ImportReport {
         return "\(VisibleText.of(path)):\(place) \(line(duplicate.student)), looks like \(match)."
     }
 
-    private func section(_ title: String, _ lines: [String], to text: inout String) {
-        guard !lines.isEmpty else { return }
+    /// The most students a section lists; a school's whole export would fill screens for nothing.
+    static let longestSection = 100
+
+    /// `Added:` and a line for each item, up to ``longestSection``, then how many more there are.
+    private func section<Item>(
+        _ title: String, _ items: [Item], _ line: (Item) -> String, to text: inout String
+    ) {
+        guard !items.isEmpty else { return }
         text += "\(title):\n"
-        for line in lines { text += "  \(line)\n" }
+        for item in items.prefix(Self.longestSection) { text += "  \(line(item))\n" }
+        if items.count > Self.longestSection {
+            text += "  … and \(items.count - Self.longestSection) more; --report json lists every one.\n"
+        }
     }
 
     private static func line(_ student: Student) -> String {

@@ -15,13 +15,10 @@ public struct ProbableDuplicate: Sendable, Equatable {
     /// Where that student is in the file, or `nil` when it is on the roster.
     public let matchSource: ImportSource?
 
-    /// What makes two students look like the same child.
-    private struct Key: Hashable {
-        let name: [UInt32]
-        let age: Int
-    }
-
     /// Every row of `imported` without an id that matches a student of `roster` or an earlier row.
+    ///
+    /// Each student is looked up by a hash of its folded name and its age, made without building
+    /// the folded text; a hash match is confirmed by comparing the folded names.
     ///
     /// - Parameters:
     ///   - imported: The students read from the file.
@@ -31,20 +28,32 @@ public struct ProbableDuplicate: Sendable, Equatable {
         // Files that give every row its id (exports of roster itself) cannot double anyone.
         guard imported.sources.contains(where: { !$0.hasFileID }) else { return [] }
         var folder = ScalarFolder()
-        func key(_ student: Student) -> Key {
-            Key(name: NamesakeMatcher.fold(student.name, folder: &folder), age: student.age)
+        func key(_ student: Student) -> Int {
+            var hasher = Hasher()
+            for scalar in student.name.unicodeScalars where !StudentValidator.isInvisible(scalar) {
+                folder.fold(scalar.value) { hasher.combine($0) }
+            }
+            hasher.combine(student.age)
+            return hasher.finalize()
         }
-        var onRoster = [Key: Student](minimumCapacity: roster.count)
-        for student in roster { onRoster[key(student)] = onRoster[key(student)] ?? student }
-        var earlier = [Key: Int](minimumCapacity: imported.students.count)
+        func same(_ one: Student, _ other: Student) -> Bool {
+            one.age == other.age
+                && NamesakeMatcher.fold(one.name, folder: &folder)
+                    == NamesakeMatcher.fold(other.name, folder: &folder)
+        }
+        var onRoster = [Int: Int](minimumCapacity: roster.count)
+        for (index, student) in roster.enumerated() where onRoster[key(student)] == nil {
+            onRoster[key(student)] = index
+        }
+        var earlier = [Int: Int](minimumCapacity: imported.students.count)
         var found: [ProbableDuplicate] = []
         for (index, (student, source)) in zip(imported.students, imported.sources).enumerated() {
             let studentKey = key(student)
             if !source.hasFileID {
-                if let match = onRoster[studentKey] {
+                if let match = onRoster[studentKey].map({ roster[$0] }), same(student, match) {
                     found.append(
                         ProbableDuplicate(student: student, source: source, match: match, matchSource: nil))
-                } else if let first = earlier[studentKey] {
+                } else if let first = earlier[studentKey], same(student, imported.students[first]) {
                     found.append(
                         ProbableDuplicate(
                             student: student, source: source, match: imported.students[first],

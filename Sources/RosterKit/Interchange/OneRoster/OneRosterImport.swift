@@ -55,32 +55,52 @@ public enum OneRosterImport {
     /// - Throws: ``ImportError`` listing every problem, each with its file and line;
     ///   ``OneRosterAgeError`` when some students have no age.
     public static func read(folder: URL, options: Options) throws -> RosterImporter.Result {
-        guard let users = try OneRosterTable("users.csv", in: folder) else {
+        // The two large files are read at once, one per core.
+        let (usersRead, birthsRead) = ParallelWork.both(
+            splitting: true,
+            { Result { () throws(ImportError) in try OneRosterTable("users.csv", in: folder) } },
+            {
+                Result { () throws(ImportError) in
+                    try OneRosterTable("demographics.csv", in: folder).map(birthDates)
+                }
+            })
+        guard let users = try usersRead.get() else {
             throw ImportError(problems: [ImportProblem(message: "The folder has no users.csv.")])
         }
-        var notes: [String] = []
+        let births = try birthsRead.get() ?? [:]
+        var notes = births.isEmpty ? ["The export has no birth dates (demographics.csv)"] : []
         let students = try OneRosterRoles.students(users, in: folder)
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
-        let births = try OneRosterTable("demographics.csv", in: folder).map(birthDates) ?? [:]
-        if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
-        var reader = OneRosterUserReader(users: users, options: options, births: births)
-        for note in reader.missingColumnNotes { notes.append(note) }
-        for record in users.records {
-            let id = users.value(record, reader.sourcedID)
-            guard students.contains(id), enrolled?.contains(id) ?? true else { continue }
-            reader.read(record, sourcedID: id)
+        let reader = OneRosterUserReader(users: users, options: options, births: births)
+        notes += reader.missingColumnNotes
+        let halves = ParallelWork.halves(count: users.records.count) { range in
+            var half = reader
+            for record in users.records[range] {
+                let id = users.value(record, reader.sourcedID)
+                guard students.contains(id), enrolled?.contains(id) ?? true else { continue }
+                half.read(record, sourcedID: id)
+            }
+            return half
         }
-        guard reader.problems.isEmpty else { throw ImportError(problems: reader.problems) }
-        guard reader.withoutAge.isEmpty else { throw OneRosterAgeError(students: reader.withoutAge) }
-        var result = reader.result
-        result.notes = notes
+        let problems = halves.flatMap(\.problems)
+        guard problems.isEmpty else {
+            throw ImportError(problems: reader.problems.isEmpty ? problems : reader.problems)
+        }
+        let withoutAge = halves.flatMap(\.withoutAge)
+        guard withoutAge.isEmpty else { throw OneRosterAgeError(students: withoutAge) }
+        var result = RosterImporter.Result(notes: notes)
+        result.reserveCapacity(halves.reduce(0) { $0 + $1.result.students.count })
+        for half in halves {
+            result.students += half.result.students
+            result.sources += half.result.sources
+        }
         return result
     }
 
     /// Each user's `birthDate` from `demographics.csv`, by `sourcedId`.
     private static func birthDates(_ table: OneRosterTable) -> [String: String] {
         let (user, birthDate) = (table.column("sourcedId"), table.column("birthDate"))
-        var dates: [String: String] = [:]
+        var dates = [String: String](minimumCapacity: table.records.count)
         for record in table.records {
             let date = table.value(record, birthDate)
             if !date.isEmpty { dates[table.value(record, user)] = date }
@@ -93,23 +113,47 @@ public enum OneRosterImport {
         UUID(uuidString: sourcedID) ?? NameBasedUUID.uuid(namespace: namespace, name: sourcedID)
     }
 
-    /// The grade a OneRoster grade code stands for: `KG` is 0, `01` to `13` are 1 to 13.
+    /// The grade a OneRoster grade code stands for: `KG` is 0, `01` to `13` are 1 to 13; of a list
+    /// such as `07,08`, the first.
     static func grade(_ code: String) -> Int? {
-        let first = code.split(separator: ",").first.map { String($0.trimmingSpaces()) } ?? ""
-        if first.uppercased() == "KG" { return 0 }
-        guard first.count == 2, let number = Int(first), StudentValidator.grades.contains(number), number > 0
-        else { return nil }
+        let bytes = Array(code.utf8.prefix { $0 != UInt8(ascii: ",") })
+        guard bytes.count == 2 else { return nil }
+        if bytes[0] | 0x20 == UInt8(ascii: "k"), bytes[1] | 0x20 == UInt8(ascii: "g") { return 0 }
+        guard let number = digits(bytes[...]), number > 0, StudentValidator.grades.contains(number) else {
+            return nil
+        }
         return number
     }
 
-    /// A person's age in whole years on `day`, from a `YYYY-MM-DD` birth date.
+    /// A person's age in whole years on `day`, from a `YYYY-MM-DD` birth date (a time after it, as
+    /// some systems write, is ignored).
     static func age(bornOn birthDate: String, on day: SchoolDay) -> Int? {
-        guard let born = SchoolDay(String(birthDate.prefix(10))), born <= day else { return nil }
-        let parts = { (text: String) in text.split(separator: "-").compactMap { Int($0) } }
-        let (from, to) = (parts(born.text), parts(day.text))
-        guard from.count == 3, to.count == 3 else { return nil }
-        let hadBirthday = (to[1], to[2]) >= (from[1], from[2])
-        return to[0] - from[0] - (hadBirthday ? 0 : 1)
+        guard let born = date(birthDate), let today = date(day.text), born <= today else { return nil }
+        let hadBirthday = (today.month, today.day) >= (born.month, born.day)
+        return today.year - born.year - (hadBirthday ? 0 : 1)
+    }
+
+    /// The parts of a `YYYY-MM-DD` date, checked to be a day of the calendar.
+    private static func date(_ text: String) -> (year: Int, month: Int, day: Int)? {
+        let bytes = Array(text.utf8.prefix(10))
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            let year = digits(bytes[0..<4]), let month = digits(bytes[5..<7]),
+            let day = digits(bytes[8..<10]),
+            (1...12).contains(month), day >= 1
+        else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return day <= lengths[month - 1] ? (year, month, day) : nil
+    }
+
+    /// The number ASCII digits spell, or `nil` when any byte is not a digit.
+    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var number = 0
+        for byte in bytes {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            number = number * 10 + Int(byte - 0x30)
+        }
+        return number
     }
 }
 

@@ -14,7 +14,7 @@ enum OneRosterRoles {
         let sourcedID = users.column("sourcedId")
         if let role = users.column("role") {
             return Set(
-                users.records.lazy.filter { users.value($0, role).lowercased() == "student" }
+                users.records.lazy.filter { users.value($0, role, is: "student") }
                     .map { users.value($0, sourcedID) })
         }
         guard let roles = try OneRosterTable("roles.csv", in: folder) else {
@@ -27,7 +27,7 @@ enum OneRosterRoles {
         }
         let (user, role) = (roles.column("userSourcedId"), roles.column("role"))
         return Set(
-            roles.records.lazy.filter { roles.value($0, role).lowercased() == "student" }
+            roles.records.lazy.filter { roles.value($0, role, is: "student") }
                 .map { roles.value($0, user) })
     }
 }

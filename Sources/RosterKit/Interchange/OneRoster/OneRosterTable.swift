@@ -13,7 +13,7 @@ struct OneRosterTable {
     /// The file's name in the export folder.
     let file: String
     /// The rows after the header, each with its line.
-    let records: [CSVRosterReader.Record]
+    private(set) var records: [CSVRosterReader.Record]
     /// Each column's position, by its normalised header name.
     private let columns: [String: Int]
 
@@ -45,12 +45,11 @@ struct OneRosterTable {
         for (index, name) in header.enumerated() where columns[Self.key(name)] == nil {
             columns[Self.key(name)] = index
         }
-        let status = columns["status"]
         self.file = file
         self.columns = columns
-        self.records = rows.dropFirst().filter { record in
-            status.map { $0 < record.fields.count && record.fields[$0].lowercased() == "tobedeleted" } != true
-        }
+        self.records = []
+        let status = columns["status"]
+        self.records = rows.dropFirst().filter { !value($0, status, is: "tobedeleted") }
     }
 
     /// The position of the column called `name`, if the file has it.
@@ -61,7 +60,19 @@ struct OneRosterTable {
     /// The trimmed value of `column` in `record`; empty when the column or the field is missing.
     func value(_ record: CSVRosterReader.Record, _ column: Int?) -> String {
         guard let column, column < record.fields.count else { return "" }
-        return String(record.fields[column].trimmingSpaces())
+        let field = record.fields[column]
+        // Most fields have no spaces around them, and are handed on without a copy.
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = field.utf8.first, let last = field.utf8.last else { return "" }
+        return isSpace(first) || isSpace(last) ? String(field.trimmingSpaces()) : field
+    }
+
+    /// Whether `column` in `record` is `word`, ignoring ASCII case, as `student` or `tobedeleted`.
+    func value(_ record: CSVRosterReader.Record, _ column: Int?, is word: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        let text = value(record, column).utf8
+        return text.count == expected.count
+            && zip(text, expected).allSatisfy { ($0 | 0x20) == $1 }
     }
 
     /// A header name as columns are looked up: lower case, without spaces and underscores.

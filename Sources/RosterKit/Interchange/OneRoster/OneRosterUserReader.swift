@@ -25,7 +25,6 @@ struct OneRosterUserReader {
         preferredGivenName = users.column("preferredGivenName")
         familyName = users.column("familyName")
         grades = users.column("grades")
-        result.reserveCapacity(users.records.count)
         if sourcedID == nil || givenName == nil || familyName == nil {
             problems.append(
                 ImportProblem(

@@ -84,4 +84,21 @@ struct OneRosterTests {
     func notGrades(code: String) {
         #expect(OneRosterImport.grade(code) == nil)
     }
+
+    @Test("a users.csv without the name columns is refused at its header, naming them")
+    func missingRequiredColumns() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oneroster-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("sourcedId,role,firstName,lastName\ns-1,student,Ada,Lovelace\n".utf8)
+            .write(to: folder.appendingPathComponent("users.csv"))
+        let error = try #require(throws: ImportError.self) {
+            try OneRosterImport.read(
+                folder: folder, options: OneRosterImport.Options(today: day, defaultAge: 12))
+        }
+        #expect(
+            error.problems.map(\.description) == [
+                "users.csv:1: The header needs the columns sourcedId, givenName and familyName."
+            ])
+    }
 }

@@ -3,7 +3,7 @@ import RosterEngine
 /// A row without an id whose name and age match a student already on the roster, or another row of
 /// the same file: most likely the same child, about to be added twice.
 ///
-/// Names match ignoring case, accents and invisible characters, as ``NamesakeMatcher`` compares
+/// Names match ignoring case, accents and invisible characters, as `roster add` compares
 /// them, so `zoe martin` matches `Zoë Martin`.
 public struct ProbableDuplicate: Sendable, Equatable {
     /// The student the row would add.

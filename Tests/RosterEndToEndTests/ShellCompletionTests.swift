@@ -54,6 +54,8 @@ struct ShellCompletionTests {
             t roster show Zo
             t roster remove lov
             t roster --file = students.plist pick --skip ""
+            t roster --color = never li
+            t roster --color=never li
             """
         let result = try RosterBinary.run(
             ["-c", probe, "bash", file.path], environment: environment, directory: folder,
@@ -62,7 +64,7 @@ struct ShellCompletionTests {
             result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
                 "mydir/", "my\\ file.csv", "never", "auto always never", "--format=json", "edit",
                 "Zoë\\ Martin",
-                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien", "",
+                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien", "list", "list", "",
             ])
     }
 

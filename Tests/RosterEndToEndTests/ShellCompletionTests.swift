@@ -56,6 +56,7 @@ struct ShellCompletionTests {
             t roster --file = students.plist pick --skip ""
             t roster --color = never li
             t roster --color=never li
+            t roster groups --count 2 --apart "Ada\\ Lovelace,Zo"
             """
         let result = try RosterBinary.run(
             ["-c", probe, "bash", file.path], environment: environment, directory: folder,
@@ -64,7 +65,8 @@ struct ShellCompletionTests {
             result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
                 "mydir/", "my\\ file.csv", "never", "auto always never", "--format=json", "edit",
                 "Zoë\\ Martin",
-                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien", "list", "list", "",
+                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien", "list", "list",
+                "Ada\\ Lovelace,Zoë\\ Martin", "",
             ])
     }
 
@@ -75,7 +77,7 @@ struct ShellCompletionTests {
         let probe = """
             source $argv[1]
             for line in 'roster --file myd' 'roster import my' 'roster list --format=j' 'roster help ed' \
-                'roster show Zo' 'roster pick --skip Ad'
+                'roster show Zo' 'roster pick --skip Ad' 'roster groups --apart Ada\\ Lovelace,Zo'
                 complete -C "$line" | string split -f1 \\t | string join ' '
             end
             """
@@ -84,6 +86,7 @@ struct ShellCompletionTests {
         #expect(
             result.output.split(separator: "\n").map(String.init) == [
                 "mydir/", "my file.csv mydir/", "--format=json", "edit", "Zoë Martin", "Ada Lovelace",
+                "Ada Lovelace,Zoë Martin",
             ], "\(result.errorOutput)")
     }
 
@@ -93,11 +96,13 @@ struct ShellCompletionTests {
         let keys = [
             "roster --file myd\tX", "roster import my\\ f\t", "roster show Zo\t", "roster list --format=j\t",
             "roster help ed\t", "roster edit lov\t", "roster pick --skip=Ad\t",
+            "roster groups --count 2 --apart Ada\\ Lovelace,Zo\t",
         ]
         let expected = [
             "roster --file mydir/X", "roster import my\\ file.csv", "roster show Zoë\\ Martin",
             "roster list --format=json", "roster help edit", "roster edit Ada\\ Lovelace",
             "roster pick --skip=Ada\\ Lovelace",
+            "roster groups --count 2 --apart Ada\\ Lovelace,Zoë\\ Martin",
         ]
         let keyFile = try write(
             String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")

@@ -15,10 +15,13 @@ extension CompletionScript {
             [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
         }
         _roster_students() {
-            local name lower="${1,,}"
+            # $1 is the word so far; with $2, a comma-separated list whose last name is completed.
+            local name head="" word="$1"
+            [[ -n $2 && $word == *,* ]] && head="${word%,*}," word="${word##*,}"
+            local lower="${word,,}"
             COMPREPLY=()
             while IFS= read -r name; do
-                [[ " ${name,,}" == *" $lower"* ]] && COMPREPLY+=("$(_roster_quoted "$name")")
+                [[ " ${name,,}" == *" $lower"* ]] && COMPREPLY+=("$(_roster_quoted "$head$name")")
             done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-students "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
         }
         _roster() {
@@ -88,6 +91,8 @@ extension CompletionScript {
                     text += "\(pattern)) _roster_files \"$cur\"; return ;;\n"
                 } else if Self.takesStudent(option) {
                     text += "\(pattern)) _roster_students \"$cur\"; return ;;\n"
+                } else if Self.takesStudentList(option) {
+                    text += "\(pattern)) _roster_students \"$cur\" list; return ;;\n"
                 } else if !option.choices.isEmpty {
                     text += "\(pattern)) \(compgen(option.choices)); return ;;\n"
                 } else {

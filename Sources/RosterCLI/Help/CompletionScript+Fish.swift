@@ -7,6 +7,13 @@ extension CompletionScript {
                 set -l words (commandline -opc)
                 $words[1] --complete-students $words[2..-1] 2>/dev/null
             end
+            function __roster_student_list
+                # The names already in a comma-separated list stay in front of each candidate.
+                set -l head (commandline -ct | string unescape | string match -r '^.*,')
+                for name in (__roster_students)
+                    echo "$head$name"
+                end
+            end
 
             """
         let names = (commands.map(\.name) + ["help"]).joined(separator: " ")
@@ -40,6 +47,7 @@ extension CompletionScript {
             line += Self.fileOptions.contains(option.name) ? " -r -F" : " -r -f"
             if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
             if Self.takesStudent(option) { line += " -a '(__roster_students)'" }
+            if Self.takesStudentList(option) { line += " -a '(__roster_student_list)'" }
         }
         return line + " -d '\(fishEscaped(option.help))'\n"
     }

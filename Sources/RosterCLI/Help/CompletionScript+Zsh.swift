@@ -53,6 +53,8 @@ extension CompletionScript {
                     value = ":\(name):_files"
                 } else if Self.takesStudent(option) {
                     value = ":\(name):_roster_students"
+                } else if Self.takesStudentList(option) {
+                    value = ":\(name):_sequence _roster_students"
                 } else if !option.choices.isEmpty {
                     value = ":\(name):(\(option.choices.joined(separator: " ")))"
                 } else {

@@ -43,6 +43,11 @@ struct CompletionScript {
         option.valueName == "student"
     }
 
+    /// Whether an option's value is a comma-separated list of students, as `--apart a,b`.
+    static func takesStudentList(_ option: OptionSpec) -> Bool {
+        option.valueName == "students"
+    }
+
     func optionWords(_ options: [OptionSpec]) -> [String] {
         options.flatMap { option in ["--\(option.name)"] + (option.shortName.map { ["-\($0)"] } ?? []) }
     }

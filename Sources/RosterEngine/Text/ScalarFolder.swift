@@ -2,11 +2,16 @@
 /// `Ａ` to `a`, a combining accent to nothing.
 ///
 /// ASCII is folded directly; any other letter is folded once (see ``UnicodeFolding``) and
-/// remembered, in a table for the Basic Multilingual Plane (made at the first letter beyond
-/// ASCII) and in a dictionary beyond it.
+/// remembered: in a dictionary at first, and once many letters have been folded, in a table for
+/// the Basic Multilingual Plane, which is faster to read but costs a quarter of a megabyte to
+/// make, too much for a class of 30.
 package struct ScalarFolder {
     private var basic: [UInt32] = []
     private var others: [UInt32: [UInt32]] = [:]
+    /// How many letters beyond ASCII have been folded without the table.
+    private var foldedWithoutTable = 0
+    /// How many of those make the table worth making.
+    private static let tableThreshold = 4096
 
     private static let unknown = UInt32.max
     private static let several = UInt32.max - 1
@@ -29,7 +34,7 @@ package struct ScalarFolder {
             return
         }
         if Self.isCombiningAccent(scalar) { return }
-        if scalar < 0x1_0000 {
+        if scalar < 0x1_0000, !basic.isEmpty || foldedWithoutTable >= Self.tableThreshold {
             if basic.isEmpty { basic = [UInt32](repeating: Self.unknown, count: 0x1_0000) }
             if basic[Int(scalar)] == Self.unknown {
                 let folded = UnicodeFolding.fold(scalar)
@@ -41,8 +46,9 @@ package struct ScalarFolder {
                 emit(single)
                 return
             }
-        } else if others[scalar] == nil {
-            others[scalar] = UnicodeFolding.fold(scalar)
+        } else {
+            foldedWithoutTable += 1
+            if others[scalar] == nil { others[scalar] = UnicodeFolding.fold(scalar) }
         }
         for folded in others[scalar] ?? [] { emit(folded) }
     }

@@ -10,7 +10,7 @@ extension CompletionScript {
             # Folders get their '/', so their files can follow; names with spaces come back quoted.
             while IFS= read -r path; do
                 [[ -d $path ]] && path+=/
-                COMPREPLY+=("$(_roster_quoted "$path")")
+                _roster_quoted "$path" && COMPREPLY+=("$REPLY")
             done < <(compgen -f -- "$1")
             [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == */ ]] && compopt -o nospace 2>/dev/null
         }
@@ -21,7 +21,7 @@ extension CompletionScript {
             local lower="${word,,}"
             COMPREPLY=()
             while IFS= read -r name; do
-                [[ " ${name,,}" == *" $lower"* ]] && COMPREPLY+=("$(_roster_quoted "$head$name")")
+                [[ " ${name,,}" == *" $lower"* ]] && _roster_quoted "$head$name" && COMPREPLY+=("$REPLY")
             done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-students "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
         }
         _roster() {
@@ -65,7 +65,8 @@ extension CompletionScript {
 
     /// A bash function that escapes what the shell would read as syntax, and nothing else, so
     /// that accented names stay readable in any locale (`printf %q` writes `$'Zo\303\253'`
-    /// without a UTF-8 one).
+    /// without a UTF-8 one). It answers in `REPLY`: a command substitution per name would start a
+    /// subshell for each, 30 for a class.
     private static let bashQuoting = ##"""
         _roster_quoted() {
             local text="$1" quoted="" c i
@@ -76,7 +77,7 @@ extension CompletionScript {
                     *) quoted+="$c" ;;
                 esac
             done
-            printf '%s' "$quoted"
+            REPLY="$quoted"
         }
 
         """##

@@ -101,4 +101,18 @@ struct OneRosterTests {
                 "users.csv:1: The header needs the columns sourcedId, givenName and familyName."
             ])
     }
+
+    @Test("manifest.csv notes a version other than 1.1 and 1.2, and a users.csv of changes only")
+    func manifestNotes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oneroster-\(UUID())")
+        try FileManager.default.copyItem(at: Fixtures.url("oneroster/v1.2"), to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try OneRosterImport.read(folder: folder, options: .init(today: day)).notes.isEmpty)
+        try Data("propertyName,value\noneroster.version,1.0\nfile.users,delta\n".utf8)
+            .write(to: folder.appendingPathComponent("manifest.csv"))
+        let notes = try OneRosterImport.read(folder: folder, options: .init(today: day)).notes
+        #expect(notes.count == 2)
+        #expect(notes.first?.contains("OneRoster 1.0") == true)
+        #expect(notes.last?.contains("delta") == true)
+    }
 }

@@ -68,7 +68,8 @@ public enum OneRosterImport {
             throw ImportError(problems: [ImportProblem(message: "The folder has no users.csv.")])
         }
         let births = try birthsRead.get() ?? [:]
-        var notes = births.isEmpty ? ["The export has no birth dates (demographics.csv)"] : []
+        var notes = try manifestNotes(in: folder)
+        if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
         let students = try OneRosterRoles.students(users, in: folder)
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
         let reader = OneRosterUserReader(users: users, options: options, births: births)
@@ -95,6 +96,25 @@ public enum OneRosterImport {
             result.sources += half.result.sources
         }
         return result
+    }
+
+    /// What `manifest.csv`, when the export has one, says that a teacher should know: a version this
+    /// reader was not written for, or a `users.csv` that holds only the changes since the last export.
+    private static func manifestNotes(in folder: URL) throws(ImportError) -> [String] {
+        guard let manifest = try OneRosterTable("manifest.csv", in: folder) else { return [] }
+        let (property, value) = (manifest.column("propertyName"), manifest.column("value"))
+        var notes: [String] = []
+        for record in manifest.records {
+            let (name, setting) = (manifest.value(record, property), manifest.value(record, value))
+            if name == "oneroster.version", setting != "1.1", setting != "1.2" {
+                notes.append("manifest.csv says OneRoster \(setting); it is read as 1.1 and 1.2 are")
+            }
+            if name == "file.users", setting.lowercased() == "delta" {
+                notes.append(
+                    "manifest.csv says users.csv holds only changes (delta), so it lists only some students")
+            }
+        }
+        return notes
     }
 
     /// Each user's `birthDate` from `demographics.csv`, by `sourcedId`.

@@ -65,13 +65,13 @@ enum ImportCommand: Subcommand {
             context.output.write(parsed.values["report"] == "json" ? report.json : report.text)
         } catch let error as ProbableDuplicatesError {
             context.errorOutput.write(
-                error.duplicates.map { ImportReport.line($0, path: path) + "\n" }.joined())
+                ImportReport.lines(error.duplicates.map(ImportReport.problem), path: path))
             throw error
         } catch let error as ImportError {
-            context.errorOutput.write(lines(error.problems, path: path))
+            context.errorOutput.write(ImportReport.lines(error.problems, path: path))
             throw error
         } catch let error as OneRosterAgeError {
-            context.errorOutput.write(lines(error.students, path: path))
+            context.errorOutput.write(ImportReport.lines(error.students, path: path))
             throw error
         }
     }
@@ -129,15 +129,6 @@ enum ImportCommand: Subcommand {
             today: SchoolDay.today(), defaultAge: try parsed.age(in: spec),
             className: parsed.values["from-class"])
         return try OneRosterImport.read(folder: folder, options: options)
-    }
-
-    /// Each problem as `path:line: message`, or `path/users.csv:line: message` in a folder.
-    private static func lines(_ problems: [ImportProblem], path: String) -> String {
-        problems.map { problem in
-            let file = problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path
-            return
-                "\(VisibleText.of(file)):\(problem.location.map { "\($0):" } ?? "") \(VisibleText.of(problem.message))\n"
-        }.joined()
     }
 }
 

@@ -25,7 +25,7 @@ struct ImportReport {
         if dryRun {
             section(
                 "Probable duplicates (refused without --allow-duplicates)", changes.probableDuplicates,
-                { Self.line($0, path: path) }, to: &text)
+                { Self.line(Self.problem($0), path: path) }, to: &text)
         }
         return text
     }
@@ -49,16 +49,26 @@ struct ImportReport {
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
     }
 
-    /// `file:line: Zoe Martin, age 12, looks like Zoë Martin (age 12, id 1A2B3C4D) on the roster.`
-    static func line(_ duplicate: ProbableDuplicate, path: String) -> String {
-        let place =
-            duplicate.source.line.map { "\($0):" } ?? duplicate.source.record.map { "record \($0):" } ?? ""
+    /// `Zoe Martin, age 12, looks like Zoë Martin (age 12, id 1A2B3C4D) on the roster.` at the
+    /// row's place in the file.
+    static func problem(_ duplicate: ProbableDuplicate) -> ImportProblem {
         // A row's match has no id worth showing yet: it is named by its place in the file.
         let match =
-            duplicate.matchSource.map { "\($0.line.map { "line \($0)" } ?? "record \($0.record ?? 0)")" }
-            .map { "\($0) (\(line(duplicate.match)))" }
+            duplicate.matchSource.map { "\($0.place) (\(line(duplicate.match)))" }
             ?? "\(StudentText.summary(duplicate.match)) on the roster"
-        return "\(VisibleText.of(path)):\(place) \(line(duplicate.student)), looks like \(match)."
+        return duplicate.source.problem("\(line(duplicate.student)), looks like \(match).")
+    }
+
+    /// A problem as `path:line: message`, or `path/users.csv:line: message` in an import folder.
+    static func line(_ problem: ImportProblem, path: String) -> String {
+        let file = problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path
+        let place = problem.location.map { "\($0):" } ?? ""
+        return "\(VisibleText.of(file)):\(place) \(VisibleText.of(problem.message))"
+    }
+
+    /// Each problem on a line of its own, as ``line(_:path:)`` writes it.
+    static func lines(_ problems: [ImportProblem], path: String) -> String {
+        problems.map { line($0, path: path) + "\n" }.joined()
     }
 
     /// The most students a section lists; a school's whole export would fill screens for nothing.

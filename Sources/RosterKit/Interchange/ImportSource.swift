@@ -35,8 +35,8 @@ public struct ImportSource: Sendable, Equatable {
             : ImportProblem(record: position, message: message)
     }
 
-    /// The place on its own: `line 7` or `record 3`.
-    var place: String {
+    /// The place on its own, for messages: `line 7` or `record 3`.
+    public var place: String {
         isLine ? "line \(position)" : "record \(position)"
     }
 }

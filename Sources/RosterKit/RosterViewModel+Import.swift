@@ -24,7 +24,8 @@ extension RosterViewModel {
     public func importStudents(
         _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false
     ) throws -> ImportChanges {
-        let current = try StorageHandler.load(from: fileURL)
+        // Replacing compares the file's rows only with each other, so the roster is read once, by the write.
+        let current = replace && !dryRun ? [] : try StorageHandler.load(from: fileURL)
         var (_, changes) = ImportChanges.applying(imported.students, to: current, replace: replace)
         changes.probableDuplicates = ProbableDuplicate.find(in: imported, roster: replace ? [] : current)
         if dryRun { return changes }

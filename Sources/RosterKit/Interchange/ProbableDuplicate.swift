@@ -42,8 +42,9 @@ public struct ProbableDuplicate: Sendable, Equatable {
                     == NamesakeMatcher.fold(other.name, folder: &folder)
         }
         var onRoster = [Int: Int](minimumCapacity: roster.count)
-        for (index, student) in roster.enumerated() where onRoster[key(student)] == nil {
-            onRoster[key(student)] = index
+        for (index, student) in roster.enumerated() {
+            let rosterKey = key(student)
+            if onRoster[rosterKey] == nil { onRoster[rosterKey] = index }
         }
         var earlier = [Int: Int](minimumCapacity: imported.students.count)
         var found: [ProbableDuplicate] = []

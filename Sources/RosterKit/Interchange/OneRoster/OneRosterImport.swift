@@ -72,7 +72,7 @@ public enum OneRosterImport {
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
         let students = try OneRosterRoles.students(users, in: folder)
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
-        let reader = OneRosterUserReader(users: users, options: options, births: births)
+        let reader = try OneRosterUserReader(users: users, options: options, births: births)
         notes += reader.missingColumnNotes
         let halves = ParallelWork.halves(count: users.records.count) { range in
             var half = reader
@@ -84,9 +84,7 @@ public enum OneRosterImport {
             return half
         }
         let problems = halves.flatMap(\.problems)
-        guard problems.isEmpty else {
-            throw ImportError(problems: reader.problems.isEmpty ? problems : reader.problems)
-        }
+        guard problems.isEmpty else { throw ImportError(problems: problems) }
         let withoutAge = halves.flatMap(\.withoutAge)
         guard withoutAge.isEmpty else { throw OneRosterAgeError(students: withoutAge) }
         var result = RosterImporter.Result(notes: notes)

@@ -18,18 +18,24 @@ struct OneRosterUserReader {
     /// Students without a birth date, when no default age was given.
     private(set) var withoutAge: [ImportProblem] = []
 
-    init(users: OneRosterTable, options: OneRosterImport.Options, births: [String: String]) {
+    /// A reader for `users`' rows.
+    ///
+    /// - Throws: ``ImportError`` at the header when it lacks a column every student needs.
+    init(users: OneRosterTable, options: OneRosterImport.Options, births: [String: String])
+        throws(ImportError)
+    {
         (self.users, self.options, self.births) = (users, options, births)
         sourcedID = users.column("sourcedId")
         givenName = users.column("givenName")
         preferredGivenName = users.column("preferredGivenName")
         familyName = users.column("familyName")
         grades = users.column("grades")
-        if sourcedID == nil || givenName == nil || familyName == nil {
-            problems.append(
+        guard sourcedID != nil, givenName != nil, familyName != nil else {
+            throw ImportError(problems: [
                 ImportProblem(
                     file: users.file, line: 1,
-                    message: "The header needs the columns sourcedId, givenName and familyName."))
+                    message: "The header needs the columns sourcedId, givenName and familyName.")
+            ])
         }
     }
 
@@ -45,7 +51,6 @@ struct OneRosterUserReader {
 
     /// Reads the student on `record`, or notes its problem.
     mutating func read(_ record: CSVRosterReader.Record, sourcedID id: String) {
-        guard problems.first?.line != 1 else { return }
         let preferred = users.value(record, preferredGivenName)
         let given = preferred.isEmpty ? users.value(record, givenName) : preferred
         let fullName = [given, users.value(record, familyName)].filter { !$0.isEmpty }.joined(separator: " ")
@@ -56,20 +61,26 @@ struct OneRosterUserReader {
             problems.append(ImportProblem(file: users.file, line: record.line, message: "\(error)"))
             return
         }
-        let age = births[id].map { birth in
-            OneRosterImport.age(bornOn: birth, on: options.today).flatMap { try? StudentValidator.age($0) }
-        }
-        if case .some(.none) = age {
-            let birth = births[id] ?? ""
-            problems.append(
-                ImportProblem(
-                    file: users.file, line: record.line,
-                    message: "\(name) has the birth date '\(birth)' in demographics.csv, which gives no "
-                        + "age from \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)."
-                ))
-            return
-        }
-        guard let years = age.flatMap({ $0 }) ?? options.defaultAge else {
+        let years: Int
+        if let birth = births[id] {
+            guard
+                let age = OneRosterImport.age(bornOn: birth, on: options.today).flatMap({
+                    try? StudentValidator.age($0)
+                })
+            else {
+                problems.append(
+                    ImportProblem(
+                        file: users.file, line: record.line,
+                        message:
+                            "\(name) has the birth date '\(birth)' in demographics.csv, which gives no age "
+                            + "from \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)."
+                    ))
+                return
+            }
+            years = age
+        } else if let age = options.defaultAge {
+            years = age
+        } else {
             withoutAge.append(
                 ImportProblem(
                     file: users.file, line: record.line,

@@ -29,10 +29,28 @@ public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after today.
     public init?(_ text: String) {
+        self.init(text, notAfter: Self.today())
+    }
+
+    /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after
+    /// `latest`: for many dates at once, such as a school's birth dates, with today worked out once.
+    init?(_ text: String, notAfter latest: SchoolDay) {
         guard let seconds = PlistDate.seconds(fromISO8601: text + "T00:00:00Z"),
-            PlistDate.iso8601(fromSeconds: seconds).hasPrefix(text), text <= Self.today().text
+            PlistDate.iso8601(fromSeconds: seconds).hasPrefix(text), text <= latest.text
         else { return nil }
         self.text = text
+    }
+
+    /// Whole years from `earlier` to this day: the age on this day of a person born on `earlier`.
+    func years(since earlier: SchoolDay) -> Int {
+        // As numbers written YYYYMMDD, a year is 10,000 and a birthday not yet reached borrows
+        // from it: 20261201 - 20141202 = 119,999, 11 years.
+        (number - earlier.number) / 10_000
+    }
+
+    /// The day as the number its digits write, `20261201`.
+    private var number: Int {
+        text.utf8.reduce(0) { $1 == UInt8(ascii: "-") ? $0 : $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 
     private init(checked text: String) {

@@ -134,44 +134,18 @@ public enum OneRosterImport {
     /// The grade a OneRoster grade code stands for: `KG` is 0, `01` to `13` are 1 to 13; of a list
     /// such as `07,08`, the first.
     static func grade(_ code: String) -> Int? {
-        let bytes = Array(code.utf8.prefix { $0 != UInt8(ascii: ",") })
-        guard bytes.count == 2 else { return nil }
-        if bytes[0] | 0x20 == UInt8(ascii: "k"), bytes[1] | 0x20 == UInt8(ascii: "g") { return 0 }
-        guard let number = digits(bytes[...]), number > 0, StudentValidator.grades.contains(number) else {
-            return nil
-        }
+        let first = String(decoding: code.utf8.prefix { $0 != UInt8(ascii: ",") }, as: UTF8.self)
+        guard first.utf8.count == 2 else { return nil }
+        if first.uppercased() == "KG" { return 0 }
+        guard let number = Student.wholeNumber(first), number > 0, StudentValidator.grades.contains(number)
+        else { return nil }
         return number
     }
 
     /// A person's age in whole years on `day`, from a `YYYY-MM-DD` birth date (a time after it, as
-    /// some systems write, is ignored).
+    /// some systems write, is ignored); `nil` for a date that is not one or is after `day`.
     static func age(bornOn birthDate: String, on day: SchoolDay) -> Int? {
-        guard let born = date(birthDate), let today = date(day.text), born <= today else { return nil }
-        let hadBirthday = (today.month, today.day) >= (born.month, born.day)
-        return today.year - born.year - (hadBirthday ? 0 : 1)
-    }
-
-    /// The parts of a `YYYY-MM-DD` date, checked to be a day of the calendar.
-    private static func date(_ text: String) -> (year: Int, month: Int, day: Int)? {
-        let bytes = Array(text.utf8.prefix(10))
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = digits(bytes[0..<4]), let month = digits(bytes[5..<7]),
-            let day = digits(bytes[8..<10]),
-            (1...12).contains(month), day >= 1
-        else { return nil }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1] ? (year, month, day) : nil
-    }
-
-    /// The number ASCII digits spell, or `nil` when any byte is not a digit.
-    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var number = 0
-        for byte in bytes {
-            guard (0x30...0x39).contains(byte) else { return nil }
-            number = number * 10 + Int(byte - 0x30)
-        }
-        return number
+        SchoolDay(String(birthDate.prefix(10)), notAfter: day).map { day.years(since: $0) }
     }
 }
 

@@ -28,9 +28,9 @@ enum ClassesCommand: Subcommand {
         }
         if parsed.values["format"] == "json" {
             let rows = zip(names, counts).map { name, count in
-                "  {\"class\":\(JSONText.string(name)),\"students\":\(count.map(String.init) ?? "null")}"
+                "{\"class\":\(JSONText.string(name)),\"students\":\(count.map(String.init) ?? "null")}"
             }
-            context.output.write(rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n")
+            context.output.write(JSONText.array(rows, indent: "") + "\n")
             return
         }
         guard !names.isEmpty else {

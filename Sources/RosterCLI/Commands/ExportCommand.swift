@@ -108,9 +108,9 @@ enum ExportCommand: Subcommand {
                 object.removeLast()
                 object += ",\"attendance\":{" + entries.joined(separator: ",") + "}}"
             }
-            return "  " + object
+            return object
         }
-        return "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+        return JSONText.array(rows, indent: "") + "\n"
     }
 
     /// Writes an export made in one piece to standard output or to `output`.

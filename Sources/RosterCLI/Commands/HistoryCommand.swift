@@ -43,10 +43,10 @@ enum HistoryCommand: Subcommand {
     private static func json(_ changes: [RosterChange]) -> String {
         let rows = changes.map { change in
             let date = PlistDate.iso8601(fromSeconds: change.date.timeIntervalSinceReferenceDate)
-            return "  {\"date\": \"\(date)\", \"command\": \"\(change.command)\", "
+            return "{\"date\": \"\(date)\", \"command\": \"\(change.command)\", "
                 + "\"studentsBefore\": \(change.studentsBefore), \"studentsAfter\": \(change.studentsAfter), "
                 + "\"undone\": \(change.isUndone)}"
         }
-        return rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+        return JSONText.array(rows, indent: "") + "\n"
     }
 }

@@ -78,9 +78,9 @@ enum RegisterCommand: Subcommand {
         switch format {
         case "json":
             let rows = entries.map {
-                "  {\"date\":\"\(day)\",\"id\":\"\($0.0.id.uuidString)\",\"mark\":\"\($0.1.rawValue)\"}"
+                "{\"date\":\"\(day)\",\"id\":\"\($0.0.id.uuidString)\",\"mark\":\"\($0.1.rawValue)\"}"
             }
-            return rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n"
+            return JSONText.array(rows, indent: "") + "\n"
         case "csv":
             return "date,id,name,mark\r\n"
                 + entries.map {
@@ -99,10 +99,10 @@ enum RegisterCommand: Subcommand {
         switch format {
         case "json":
             let lines = rows.map { row in
-                "  {\"id\":\"\(row.student.id.uuidString)\",\"absences\":\(row.absences),\"lates\":\(row.lates),"
+                "{\"id\":\"\(row.student.id.uuidString)\",\"absences\":\(row.absences),\"lates\":\(row.lates),"
                     + "\"days\":\(row.days),\"attendancePercent\":\(rate(row) ?? "null")}"
             }
-            return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+            return JSONText.array(lines, indent: "") + "\n"
         case "csv":
             return "id,name,absences,lates,days,attendance_percent\r\n"
                 + rows.map { row in

@@ -23,7 +23,8 @@ enum JSONText {
         value.map(JSONRosterWriter.number) ?? "null"
     }
 
-    /// An array of values already written as JSON, one per line.
+    /// An array of values already written as JSON, one per line, two spaces further in than the
+    /// brackets, which stand at `indent`; `[]` when empty.
     static func array(_ values: [String], indent: String = "  ") -> String {
         values.isEmpty
             ? "[]" : "[\n" + values.map { indent + "  " + $0 }.joined(separator: ",\n") + "\n\(indent)]"

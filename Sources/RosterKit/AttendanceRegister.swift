@@ -90,7 +90,7 @@ public enum AttendanceRegister {
         _ references: [String], as mark: AttendanceMark?, on day: SchoolDay, at url: URL, command: String
     ) throws -> [Student] {
         var marked: [Student] = []
-        try StorageHandler.updateWithConventions(at: url, command: command) { students, conventions in
+        try StorageHandler.changeWithConventions(at: url, command: command) { students, conventions in
             marked = try references.map { students[try RosterLookup.index(of: $0, in: students)] }
             for student in marked { set(mark, for: student.id, on: day, in: &conventions) }
         }
@@ -99,7 +99,7 @@ public enum AttendanceRegister {
 
     /// Records the whole register of `day` at once, as a roll call makes it.
     public static func record(_ marks: [Student.ID: AttendanceMark], on day: SchoolDay, at url: URL) throws {
-        try StorageHandler.updateWithConventions(at: url, command: "register") { _, conventions in
+        try StorageHandler.changeWithConventions(at: url, command: "register") { _, conventions in
             for (id, mark) in marks { set(mark, for: id, on: day, in: &conventions) }
         }
     }

@@ -38,16 +38,12 @@ public enum FairPicker {
         _ count: Int = 1, skipping skipped: [String] = [], reset: Bool = false, at url: URL,
         using generator: inout some RandomNumberGenerator
     ) throws -> Pick {
-        let students = try StorageHandler.load(from: url)
-        let absent = Set(try skipped.map { students[try RosterLookup.index(of: $0, in: students)].id })
-        return try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            let lock = try FileLock(rosterPath: path)
-            let stateFile =
-                Path.folder(of: path).isEmpty
-                ? ".\(Path.name(of: path)).picks"
-                : Path.folder(of: path) + "/." + Path.name(of: path) + ".picks"
-            var round = reset ? Round() : Round(text: (try? FileSystem.read(stateFile)).flatMap { $0 })
+        // The roster is read under the lock that keeps the round, so a student removed a moment
+        // ago is never picked.
+        try StorageHandler.change(at: url) { current in
+            let students = try current.decoded()?.students ?? []
+            let absent = Set(try skipped.map { students[try RosterLookup.index(of: $0, in: students)].id })
+            var round = reset ? Round() : Round(text: try current.read(.picks))
             round.keep(only: Set(students.map(\.id)))
             let available = students.filter { !absent.contains($0.id) }
             guard available.count >= count, count >= 1 else {
@@ -60,10 +56,10 @@ public enum FairPicker {
                         from: available, everyone: students, excluding: Set(picked.map(\.id)),
                         using: &generator))
             }
-            try FileSystem.replace(stateFile, with: Array(round.text.utf8))
-            _ = consume lock
             let left = students.filter { !round.picked.contains($0.id) }.count
-            return Pick(students: picked, leftInRound: left)
+            return (
+                .keepBeside(.picks, bytes: Array(round.text.utf8)), Pick(students: picked, leftInRound: left)
+            )
         }
     }
 

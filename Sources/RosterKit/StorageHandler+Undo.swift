@@ -39,22 +39,13 @@ extension StorageHandler {
     /// - Returns: The changes, newest first; empty when none is kept.
     /// - Throws: ``StorageError`` when the roster's path cannot be used.
     public static func history(at url: URL = plistURL) throws -> [RosterChange] {
-        return try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            let lock = try FileLock(rosterPath: path)
-            let entries = try RosterHistory(rosterPath: path).entries()
-            _ = consume lock
-            return entries.reversed().map(\.change)
+        try change(at: url) { current in (.unchanged, try current.history.entries().reversed().map(\.change))
         }
     }
 
     private static func step(at url: URL, undoing: Bool) throws -> RosterChange {
-        return try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            let lock = try FileLock(rosterPath: path)
-            FileSystem.removeLeftovers(beside: path)
-            let history = RosterHistory(rosterPath: path)
-            let entries = try history.entries()
+        try change(at: url) { current in
+            let entries = try current.history.entries()
             guard
                 let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
             else {
@@ -68,9 +59,7 @@ extension StorageHandler {
             } else {
                 try FileSystem.replace(entry.path, with: RosterCodec.encode([], format: .binary))
             }
-            try history.swapIn(entry)
-            _ = consume lock
-            return entry.change
+            return (.restore(entry), entry.change)
         }
     }
 }

@@ -15,8 +15,9 @@ import RosterEngine
 /// Unlike the tutorial it never loses data:
 /// - ``load(from:)`` throws on a damaged file instead of returning `[]`, so the next write cannot
 ///   overwrite a roster that merely failed to read.
-/// - Every change is a read-modify-write under an exclusive lock (see ``update(at:_:)``), written to
-///   a temporary file, synced and renamed over the roster, so a crash leaves the old or the new file.
+/// - Every change, whatever makes it, goes through one transaction: an exclusive lock, one read,
+///   and a temporary file synced and renamed over the roster, so a crash leaves the old or the
+///   new file and concurrent changes wait instead of being lost.
 /// - A roster that is a symbolic link is followed to the file it names, which is the one replaced.
 /// - The versions before the last 20 changes are kept beside the roster for ``undo(at:)`` and
 ///   ``redo(at:)``; ``history(at:)`` lists them.
@@ -88,34 +89,22 @@ public enum StorageHandler {
         throws
         -> [Student]
     {
-        return try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            let lock = try FileLock(rosterPath: path)
-            FileSystem.removeLeftovers(beside: path)
-            let current = try FileSystem.read(path, mapping: true)
-            let existed = current != nil
-            let newFile: RosterCodec.FileWriter
-            var (before, namesakes) = (0, [Student]())
-            if let current = consume current {
-                let spliced = try FileMapping.withCheckedBytes(current, path: path) {
-                    try RosterCodec.appending(students, to: $0, path: path, lookingFor: name)
-                }
-                (before, namesakes) = (spliced.oldCount, spliced.namesakes)
-                // The unchanged part of the file is copied from the old file while the new one is written.
-                newFile = { write in
-                    try FileMapping.withCheckedBytes(current, path: path) { _ in try spliced.file.write(write)
-                    }
-                }
-            } else {
+        try change(at: url) { current in
+            guard let bytes = current.bytes else {
                 try AppendConflict.check(students, against: [])
-                newFile = try RosterCodec.fileWriter(students, conventions: .binary)
+                let made = RosterChange(
+                    command: command, date: Date(), studentsBefore: 0, studentsAfter: students.count)
+                return (
+                    .replace(with: try RosterCodec.fileWriter(students, conventions: .binary), change: made),
+                    []
+                )
             }
-            let change = RosterChange(
-                command: command, date: Date(), studentsBefore: before, studentsAfter: before + students.count
-            )
-            try commit(newFile, to: path, change: change, existed: existed)
-            _ = consume lock
-            return namesakes
+            // The unchanged part of the file is copied from the old file while the new one is written.
+            let spliced = try RosterCodec.appending(students, to: bytes, path: current.path, lookingFor: name)
+            let made = RosterChange(
+                command: command, date: Date(), studentsBefore: spliced.oldCount,
+                studentsAfter: spliced.oldCount + students.count)
+            return (.replace(with: spliced.file.write, change: made), spliced.namesakes)
         }
     }
 
@@ -137,7 +126,8 @@ public enum StorageHandler {
     ///   or a file-system error when it cannot be read.
     public static func load(from url: URL = plistURL) throws -> [Student] {
         return try StorageError.translating {
-            try read(FileSystem.rosterTarget(url.path))?.students ?? []
+            let path = try FileSystem.rosterTarget(url.path)
+            return try readRoster(path) { try RosterCodec.decode($0, path: path) }?.students ?? []
         }
     }
 
@@ -149,19 +139,16 @@ public enum StorageHandler {
     /// - Parameter url: The roster file.
     /// - Throws: ``StorageError`` when the file exists but is damaged or cannot be written.
     public static func deleteAll(at url: URL = plistURL) throws {
-        try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            let lock = try FileLock(rosterPath: path)
-            FileSystem.removeLeftovers(beside: path)
-            // A damaged roster is reported, not replaced.
-            if let (students, conventions) = try read(path) {
-                let empty = try RosterCodec.encode([], conventions: conventions)
-                let change = RosterChange(
-                    command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
-                try commit(
-                    RosterCodec.fileWriter(of: empty), to: path, change: change, existed: true)
-            }
-            _ = consume lock
+        try change(at: url) { current in
+            // A damaged roster is reported, not replaced; a missing one stays missing.
+            guard let (students, conventions) = try current.decoded() else { return (.unchanged, ()) }
+            let made = RosterChange(
+                command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
+            return (
+                .replace(
+                    with: RosterCodec.fileWriter(of: try RosterCodec.encode([], conventions: conventions)),
+                    change: made), ()
+            )
         }
     }
 
@@ -206,10 +193,11 @@ public enum StorageHandler {
     static func update(at url: URL, command: String, _ change: (inout [Student]) throws -> Void) throws
         -> [Student]
     {
-        try readModifyWrite(
+        try rewrite(
             at: url, command: command, empty: [], count: \.count,
             decode: { try RosterCodec.decode($0, path: $1) },
-            encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
+            encode: { try RosterCodec.fileWriter($0, conventions: $1) },
+            change: { students, _ in try change(&students) })
     }
 
     /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
@@ -225,9 +213,10 @@ public enum StorageHandler {
         throws
         -> StoredRoster
     {
-        try readModifyWrite(
+        try rewrite(
             at: url, command: command, empty: StoredRoster([]), count: \.count,
             decode: { try RosterCodec.decodeStored($0, path: $1) },
-            encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
+            encode: { try RosterCodec.fileWriter($0, conventions: $1) },
+            change: { roster, _ in try change(&roster) })
     }
 }

@@ -20,9 +20,11 @@ extension FileSystem {
 
     /// Reads an open pipe, or anything else read in order, to its end.
     ///
-    /// - Throws: ``FileProblem/tooLarge(path:limit:)`` once more than ``maximumFileSize`` bytes
-    ///   have come, so memory stays bounded whatever writes into the pipe.
-    package static func readToEnd(_ descriptor: Int32, path: String) throws -> Data {
+    /// - Throws: ``FileProblem/tooLarge(path:limit:)`` once more than `limit` bytes have come, so
+    ///   memory stays bounded whatever writes into the pipe or whatever size a file claims.
+    package static func readToEnd(_ descriptor: Int32, path: String, limit: Int = maximumFileSize) throws
+        -> Data
+    {
         var data = Data()
         var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -32,9 +34,7 @@ extension FileSystem {
                 throw failure(path, action: "read")
             }
             if count == 0 { return data }
-            guard data.count + count <= maximumFileSize else {
-                throw FileProblem.tooLarge(path: path, limit: maximumFileSize)
-            }
+            guard data.count + count <= limit else { throw FileProblem.tooLarge(path: path, limit: limit) }
             data.append(contentsOf: piece[0..<count])
         }
     }

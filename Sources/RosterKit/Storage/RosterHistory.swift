@@ -18,28 +18,46 @@ import RosterEngine
 /// A version's file name says everything about it, so there is no index to keep in step:
 /// `00000012-u-1764600000-23-0-delete-all.plist` is the roster as it was before change 12, a
 /// `delete-all` at that time that took it from 23 students to 0. An `r` in place of the `u` marks
-/// a change that was undone: the file is the roster as that change left it, for redo.
+/// a change that was undone: the file is the roster as that change left it, for redo. A `p` marks
+/// a version kept for a change that is not on disk yet.
 ///
-/// Every step is one `link` or one `rename`, taken under the roster's lock: a version is made
-/// before the change is written and dropped if the write fails; undo and redo each rename a
-/// version over the roster. A process killed between two steps leaves a state the next command
-/// reads correctly (see ``entries()``).
+/// Every step is one `link` or one `rename`, taken under the roster's lock: a version is kept,
+/// pending, before the change is written, and settled once the roster is renamed; undo and redo
+/// each rename a version over the roster. A process killed between two steps leaves a state the
+/// next command reads correctly (see ``entries()``).
+///
+/// The folder and its versions must be roster's own (see ``FileSystem/checkOwnFolder(_:owners:)``):
+/// a folder or version that another user could have planted is refused, never read.
 struct RosterHistory {
     /// How many changes can be undone.
     static let maximumVersions = 20
     /// How many bytes the versions may take together; the newest is kept whatever its size.
     static let maximumBytes = 256 << 20
+    /// The latest time a version's name may give: the end of the year 9999.
+    static let latestSeconds: Int64 = 253_402_300_799
 
     let rosterPath: String
     let folder: String
 
+    /// Where a version stands.
+    enum State: Character {
+        /// Kept before its change, which is not known to be on disk yet.
+        case pending = "p"
+        /// The roster before a change that happened: for undo.
+        case done = "u"
+        /// The roster after a change that was undone: for redo.
+        case undone = "r"
+    }
+
     /// One kept version.
     struct Entry {
         let sequence: Int
-        /// Whether the change was undone, so that this version is the roster after it.
-        let isUndone: Bool
+        let state: State
         let change: RosterChange
         let path: String
+
+        /// Whether the change was undone, so that this version is the roster after it.
+        var isUndone: Bool { state == .undone }
     }
 
     init(rosterPath: String) {
@@ -49,17 +67,32 @@ struct RosterHistory {
         folder = (parent.isEmpty ? "" : parent + "/") + "." + name + ".history"
     }
 
-    /// The kept versions, oldest change first.
+    /// The users whose files roster trusts beside this roster: the one running it, and the
+    /// roster's owner (or, for a roster not made yet, its folder's).
+    private var owners: [uid_t] { FileSystem.trustedOwners(ofRoster: rosterPath) }
+
+    /// The kept versions, oldest change first, with what a killed command left put right.
     ///
-    /// A process killed in the middle of an undo or a redo can leave both versions of one change;
-    /// the one that is a second name of the roster itself was made by that step, which did not
-    /// finish, and is removed here.
+    /// - A pending version whose change never reached the disk (it is still the roster itself)
+    ///   is dropped; one whose change did is settled.
+    /// - A process killed in the middle of an undo or a redo can leave both versions of one
+    ///   change; the one that is a second name of the roster itself was made by that step, which
+    ///   did not finish, and is removed.
+    ///
+    /// - Throws: ``FileProblem/notOwnFile(path:)`` for a folder or version that is not roster's
+    ///   own, and a file-system problem when the folder cannot be read: a change is never numbered
+    ///   from a partial listing.
     func entries() throws -> [Entry] {
         try adoptOldBackup()
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let names = try FileSystem.names(inOwnFolder: folder, owners: owners) else { return [] }
         var bySequence: [Int: [Entry]] = [:]
         for name in names {
-            guard let entry = Self.entry(named: name, in: folder) else { continue }
+            guard var entry = Self.entry(named: name, in: folder) else { continue }
+            try FileSystem.checkOwnFile(entry.path, owners: owners)
+            if entry.state == .pending {
+                guard let settled = try recover(entry) else { continue }
+                entry = settled
+            }
             bySequence[entry.sequence, default: []].append(entry)
         }
         var entries: [Entry] = []
@@ -69,7 +102,7 @@ struct RosterHistory {
                 entries += pair
                 continue
             }
-            if let leftover = pair.first(where: { FileSystem.isSameFile($0.path, rosterPath) }) {
+            if let leftover = pair.first(where: { isRoster($0.path) }) {
                 unlink(leftover.path)
                 entries += pair.filter { $0.path != leftover.path }
             } else {
@@ -81,13 +114,13 @@ struct RosterHistory {
         return entries
     }
 
-    /// Keeps the roster as it is before `change`, as the newest version; a roster that does not
-    /// exist yet is kept as an empty file. Returns the version's path, for
-    /// ``discard(_:)`` should the change fail.
+    /// Keeps the roster as it is before `change`, as the newest version, pending until
+    /// ``settle(_:)``; a roster that does not exist yet is kept as an empty file. Returns the
+    /// version's path, for ``discard(_:)`` should the change fail.
     func keepVersion(before change: RosterChange, exists: Bool) throws -> String {
         try FileSystem.createPrivateFolder(folder)
         let sequence = (try entries().map(\.sequence).max() ?? 0) + 1
-        let path = folder + "/" + Self.name(sequence: sequence, isUndone: false, change: change)
+        let path = folder + "/" + Self.name(sequence: sequence, state: .pending, change: change)
         try keep(exists: exists, as: path)
         return path
     }
@@ -97,12 +130,20 @@ struct RosterHistory {
         unlink(version)
     }
 
-    /// Once a change is on disk: makes its version private (a link to the old roster had the
-    /// roster's mode), and drops the undone changes, which can no longer be redone, and the
-    /// oldest versions beyond ``maximumVersions`` and ``maximumBytes``. The change is made
-    /// already, so a version that cannot be dropped is left for the next change.
+    /// Once a change is on disk: settles its pending version, makes it private (a link to the
+    /// old roster had the roster's mode), and prunes. The change is made already, so a step that
+    /// fails here is left for the next command's ``entries()`` to finish.
+    func settle(_ version: String) {
+        let settled = Self.path(version, as: .done)
+        chmod(version, FileSystem.privateFileMode)
+        guard rename(version, settled) == 0 else { return }
+        prune(newest: settled)
+    }
+
+    /// Drops the undone changes, which can no longer be redone, and the oldest versions beyond
+    /// ``maximumVersions`` and ``maximumBytes``; a version that cannot be dropped is left for
+    /// the next change.
     func prune(newest: String) {
-        chmod(newest, FileSystem.privateFileMode)
         var kept: [Entry] = []
         for entry in (try? entries()) ?? [] {
             if entry.isUndone { unlink(entry.path) } else { kept.append(entry) }
@@ -120,7 +161,8 @@ struct RosterHistory {
     func swapIn(_ entry: Entry) throws {
         let opposite =
             folder + "/"
-            + Self.name(sequence: entry.sequence, isUndone: !entry.isUndone, change: entry.change)
+            + Self.name(
+                sequence: entry.sequence, state: entry.isUndone ? .done : .undone, change: entry.change)
         var status = stat()
         let exists = stat(rosterPath, &status) == 0
         try keep(exists: exists, as: opposite)
@@ -128,6 +170,34 @@ struct RosterHistory {
         // The roster keeps its mode; the version it became is private.
         chmod(rosterPath, exists ? status.st_mode & 0o7777 : FileSystem.privateFileMode)
         chmod(opposite, FileSystem.privateFileMode)
+    }
+
+    /// A pending version left by a killed command: dropped when its change never replaced the
+    /// roster, settled when it did; the settled entry, or `nil` when dropped.
+    private func recover(_ entry: Entry) throws -> Entry? {
+        var status = stat()
+        let rosterExists = lstat(rosterPath, &status) == 0
+        guard rosterExists, !isRoster(entry.path) else {
+            unlink(entry.path)
+            return nil
+        }
+        let settled = Entry(
+            sequence: entry.sequence, state: .done, change: entry.change,
+            path: Self.path(entry.path, as: .done))
+        guard rename(entry.path, settled.path) == 0 else {
+            throw FileSystem.failure(entry.path, action: "settle")
+        }
+        return settled
+    }
+
+    /// Whether the version at `path` is the roster itself: a second name of it, or, where files
+    /// could not be linked, a copy of the same bytes.
+    private func isRoster(_ path: String) -> Bool {
+        if FileSystem.isSameFile(path, rosterPath) { return true }
+        guard FileSystem.size(of: path) == FileSystem.size(of: rosterPath), FileSystem.size(of: path) > 0,
+            let version = try? FileSystem.read(path), let roster = try? FileSystem.read(rosterPath)
+        else { return false }
+        return version == roster
     }
 
     private func keep(exists: Bool, as path: String) throws {
@@ -140,10 +210,12 @@ struct RosterHistory {
         }
     }
 
-    /// Makes the `students.plist.bak` that roster kept before it had a history the oldest version.
+    /// Makes the `students.plist.bak` that roster kept before it had a history the oldest
+    /// version, when it is roster's own; another user's is left alone, never adopted.
     private func adoptOldBackup() throws {
         let backup = rosterPath + ".bak"
-        guard FileSystem.isPlainFile(backup) else { return }
+        guard FileSystem.isPlainFile(backup), (try? FileSystem.checkOwnFile(backup, owners: owners)) != nil
+        else { return }
         try FileSystem.createPrivateFolder(folder)
         let count = { (path: String) in
             (try? FileSystem.read(path)).flatMap { data in
@@ -155,31 +227,54 @@ struct RosterHistory {
             command: "change", date: FileSystem.modificationDate(of: backup), studentsBefore: count(backup),
             studentsAfter: count(rosterPath), isUndone: false)
         try FileSystem.move(
-            backup, to: folder + "/" + Self.name(sequence: 0, isUndone: false, change: change))
+            backup, to: folder + "/" + Self.name(sequence: 0, state: .done, change: change))
     }
 
     // MARK: Names
 
-    private static func name(sequence: Int, isUndone: Bool, change: RosterChange) -> String {
+    private static func name(sequence: Int, state: State, change: RosterChange) -> String {
         let number = String(sequence)
-        let command = String(change.command.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
-        return String(repeating: "0", count: max(0, 8 - number.count)) + number + (isUndone ? "-r-" : "-u-")
-            + "\(Int64(change.date.timeIntervalSince1970))-\(change.studentsBefore)-\(change.studentsAfter)-"
+        let command = String(
+            change.command.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }.prefix(32))
+        let seconds = min(max(Int64(change.date.timeIntervalSince1970), 0), latestSeconds)
+        return String(repeating: "0", count: max(0, 8 - number.count)) + number + "-\(state.rawValue)-"
+            + "\(seconds)-\(change.studentsBefore)-\(change.studentsAfter)-"
             + (command.isEmpty ? "change" : command) + ".plist"
     }
 
-    private static func entry(named name: String, in folder: String) -> Entry? {
-        guard name.hasSuffix(".plist") else { return nil }
+    /// The path of a version with its state letter, the tenth character of its name, changed.
+    private static func path(_ path: String, as state: State) -> String {
+        let nameStart = path.utf8.count - Path.name(of: path).utf8.count
+        var bytes = Array(path.utf8)
+        bytes[nameStart + 9] = UInt8(ascii: Unicode.Scalar(String(state.rawValue)) ?? "u")
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The version a file name describes, read strictly: eight digits, `u`, `r` or `p`, seconds
+    /// up to the year 9999, two counts, and a change of ASCII letters, digits and dashes;
+    /// anything else is not roster's name and `nil`.
+    static func entry(named name: String, in folder: String) -> Entry? {
+        guard name.hasSuffix(".plist"), name.utf8.count <= 96 else { return nil }
         let parts = name.dropLast(6).split(separator: "-", maxSplits: 5, omittingEmptySubsequences: false)
-        guard parts.count == 6, parts[0].count == 8, let sequence = Int(parts[0]),
-            parts[1] == "u" || parts[1] == "r",
-            let seconds = Int64(parts[2]), let before = Int(parts[3]), let after = Int(parts[4]),
-            !parts[5].isEmpty
+        let isDigits = { (part: Substring) in
+            !part.isEmpty && part.count <= 12 && part.allSatisfy(\.isASCIIDigit)
+        }
+        guard parts.count == 6, parts[0].count == 8, isDigits(parts[0]), let sequence = Int(parts[0]),
+            parts[1].count == 1, let letter = parts[1].first, let state = State(rawValue: letter),
+            isDigits(parts[2]), let seconds = Int64(parts[2]), seconds <= latestSeconds,
+            isDigits(parts[3]), parts[3].count <= 9, let before = Int(parts[3]),
+            isDigits(parts[4]), parts[4].count <= 9, let after = Int(parts[4]),
+            (1...32).contains(parts[5].count),
+            parts[5].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else { return nil }
-        let isUndone = parts[1] == "r"
         let change = RosterChange(
             command: String(parts[5]), date: Date(timeIntervalSince1970: TimeInterval(seconds)),
-            studentsBefore: before, studentsAfter: after, isUndone: isUndone)
-        return Entry(sequence: sequence, isUndone: isUndone, change: change, path: folder + "/" + name)
+            studentsBefore: before, studentsAfter: after, isUndone: state == .undone)
+        return Entry(sequence: sequence, state: state, change: change, path: folder + "/" + name)
     }
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0 to 9.
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

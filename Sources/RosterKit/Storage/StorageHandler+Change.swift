@@ -1,0 +1,185 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The one transaction every change to a roster goes through.
+///
+/// Adding, editing, removing, deleting all, importing, undoing, redoing, marking the register and
+/// keeping the pick round are all the same seven steps, written once here:
+///
+/// 1. take the roster's lock, held to the end, so that two changes never interleave;
+/// 2. remove the temporary files of a writer that was killed;
+/// 3. read the roster once, so that what decides the change is what the lock protects;
+/// 4. let the change decide what to do with it (an ``Outcome``);
+/// 5. keep the version it replaces in the history, marked pending;
+/// 6. replace the roster atomically (a synced temporary file renamed over it);
+/// 7. settle the version and prune the history.
+///
+/// A process killed between any two steps leaves the old roster or the new one, and a history
+/// that describes only changes that happened (see ``RosterHistory``).
+extension StorageHandler {
+    /// What a change makes of the roster it was shown.
+    enum Outcome {
+        /// The roster's new file, and the change that made it, for the history.
+        case replace(with: RosterCodec.FileWriter, change: RosterChange)
+        /// A version kept in the history takes the roster's place: an undo or a redo.
+        case restore(RosterHistory.Entry)
+        /// A private file beside the roster, such as the pick round: not a change to undo.
+        case keepBeside(SideFile, bytes: [UInt8])
+        /// Nothing is written.
+        case unchanged
+    }
+
+    /// The roster as a change finds it, read under the lock.
+    struct Current {
+        /// The roster file, links followed.
+        let path: String
+        /// The file's bytes, or `nil` when there is no roster yet.
+        let bytes: Data?
+
+        /// The roster's history of versions.
+        var history: RosterHistory { RosterHistory(rosterPath: path) }
+
+        /// The students and the file's conventions, or `nil` when there is no roster yet.
+        func decoded() throws -> (students: [Student], conventions: FileConventions)? {
+            try bytes.map { try RosterCodec.decode($0, path: path) }
+        }
+
+        /// The bytes of a file kept beside the roster, or `nil` when there is none.
+        func read(_ file: SideFile) throws -> Data? {
+            try FileSystem.readOwnFile(
+                file.path(besideRoster: path), limit: file.limit,
+                owners: FileSystem.trustedOwners(ofRoster: path))
+        }
+    }
+
+    /// Runs one change of the roster at `url` through the seven steps above.
+    ///
+    /// - Parameters:
+    ///   - url: The roster file.
+    ///   - decide: Shown the roster as it is under the lock, returns what to do and what the
+    ///     caller gets back; throwing cancels the change and leaves every file as it was.
+    /// - Returns: What `decide` returned.
+    static func change<Result>(at url: URL, _ decide: (Current) throws -> (Outcome, Result)) throws -> Result
+    {
+        try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            let lock = try FileLock(rosterPath: path)
+            FileSystem.removeLeftovers(beside: path)
+            let result: Result
+            if let bytes = try FileSystem.read(path, mapping: true) {
+                // A mapped roster cut short by another program is caught before anything is renamed.
+                result = try FileMapping.withCheckedBytes(bytes, path: path) { bytes in
+                    let (outcome, result) = try decide(Current(path: path, bytes: bytes))
+                    try carryOut(outcome, at: path, existed: true) { writer in
+                        { write in
+                            try FileMapping.withCheckedBytes(bytes, path: path) { _ in try writer(write) }
+                        }
+                    }
+                    return result
+                }
+            } else {
+                let decided = try decide(Current(path: path, bytes: nil))
+                try carryOut(decided.0, at: path, existed: false) { $0 }
+                result = decided.1
+            }
+            _ = consume lock
+            return result
+        }
+    }
+
+    /// Steps 5 to 7: writes what a change decided.
+    private static func carryOut(
+        _ outcome: Outcome, at path: String, existed: Bool,
+        checking: (@escaping RosterCodec.FileWriter) -> RosterCodec.FileWriter
+    ) throws {
+        let history = RosterHistory(rosterPath: path)
+        switch outcome {
+        case .replace(let writer, let change):
+            let version = try history.keepVersion(before: change, exists: existed)
+            do {
+                try FileSystem.replace(path, writing: checking(writer))
+            } catch {
+                history.discard(version)
+                throw error
+            }
+            history.settle(version)
+        case .restore(let entry):
+            try history.swapIn(entry)
+        case .keepBeside(let file, let bytes):
+            try FileSystem.replaceOwnFile(
+                file.path(besideRoster: path), with: bytes, owners: FileSystem.trustedOwners(ofRoster: path))
+        case .unchanged:
+            break
+        }
+    }
+
+    /// A whole-roster change: decodes the students (as `Students`, which may keep names as the
+    /// file's bytes), lets `change` edit them and the file's conventions in place, and writes
+    /// them back in the file's format.
+    static func rewrite<Students>(
+        at url: URL, command: String, empty: Students, count: (Students) -> Int,
+        decode: (Data, String) throws -> (Students, FileConventions),
+        encode: (Students, FileConventions) throws -> RosterCodec.FileWriter,
+        change: (inout Students, inout FileConventions) throws -> Void
+    ) throws -> Students {
+        try self.change(at: url) { current in
+            // The students are held in one place only, so that `change` edits them in place
+            // instead of copying a large roster first.
+            var (students, conventions) =
+                try current.bytes.map { try decode($0, current.path) } ?? (empty, .binary)
+            let before = count(students)
+            try change(&students, &conventions)
+            let made = RosterChange(
+                command: command, date: Date(), studentsBefore: before, studentsAfter: count(students))
+            return (.replace(with: try encode(students, conventions), change: made), students)
+        }
+    }
+
+    /// A whole-roster change of the students and the values kept beside them, such as the register.
+    static func changeWithConventions(
+        at url: URL, command: String, _ change: (inout [Student], inout FileConventions) throws -> Void
+    ) throws {
+        _ = try rewrite(
+            at: url, command: command, empty: [], count: \.count,
+            decode: { try RosterCodec.decode($0, path: $1) },
+            encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
+    }
+
+    /// Reads the roster file, mapped when it is large, and decodes it; `nil` when there is none.
+    static func readRoster<Decoded>(_ path: String, decode: (Data) throws -> Decoded) throws -> Decoded? {
+        try FileSystem.read(path, mapping: true).map {
+            try FileMapping.withCheckedBytes($0, path: path, decode)
+        }
+    }
+
+    /// The students and the file's conventions at `url`, or `nil` when there is no roster yet.
+    static func readConventions(at url: URL) throws -> (students: [Student], conventions: FileConventions)? {
+        try StorageError.translating {
+            let path = try FileSystem.rosterTarget(url.path)
+            return try readRoster(path) { try RosterCodec.decode($0, path: path) }
+        }
+    }
+}
+
+/// A small private file that roster keeps beside a roster, such as `.students.plist.picks`.
+struct SideFile: Sendable {
+    /// The pick round of ``FairPicker``.
+    static let picks = SideFile(suffix: "picks", limit: 1 << 20)
+
+    /// What follows the roster's name: `.students.plist.<suffix>`.
+    let suffix: String
+    /// The most bytes it may hold: more is not roster's file.
+    let limit: Int
+
+    /// The file's path beside the roster at `rosterPath`.
+    func path(besideRoster rosterPath: String) -> String {
+        let folder = Path.folder(of: rosterPath)
+        let name = "." + Path.name(of: rosterPath) + "." + suffix
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+}

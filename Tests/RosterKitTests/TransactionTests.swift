@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import RosterEngine
+@testable import RosterKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The one transaction every change goes through: a version is only a version once its change is
+/// on disk, reads that decide a change happen under the lock, and what sits beside the roster is
+/// used only when it is roster's own.
+@Suite("One transaction")
+struct TransactionTests {
+    let folder: TemporaryFolder
+    let file: URL
+
+    init() throws {
+        folder = try TemporaryFolder()
+        file = folder.file()
+        try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
+        try StorageHandler.write(Student(name: "Alan", age: 13), to: file)
+    }
+
+    private var history: RosterHistory { RosterHistory(rosterPath: file.path) }
+
+    private func names() throws -> [String] { try StorageHandler.load(from: file).map(\.name) }
+
+    @Test("a change killed after keeping its version, before the rename, leaves no step in the history")
+    func killedBeforeRename() throws {
+        // What a change does before its rename; the process dies there.
+        let change = RosterChange(command: "add", date: Date(), studentsBefore: 2, studentsAfter: 3)
+        _ = try history.keepVersion(before: change, exists: true)
+        #expect(try StorageHandler.history(at: file).map(\.studentsAfter) == [2, 1])
+        let undone = try StorageHandler.undo(at: file)
+        #expect((undone.command, undone.studentsBefore, undone.studentsAfter) == ("add", 1, 2))
+        #expect(try names() == ["Ada"])
+        #expect(try StorageHandler.undo(at: file).command == "add")
+        #expect(try names() == [])
+    }
+
+    @Test("a change killed after its rename, before its version settled, is in the history")
+    func killedAfterRename() throws {
+        let change = RosterChange(command: "add", date: Date(), studentsBefore: 2, studentsAfter: 3)
+        _ = try history.keepVersion(before: change, exists: true)
+        let three = try StorageHandler.load(from: file) + [Student(name: "Grace", age: 12)]
+        try FileSystem.replace(file.path, with: RosterCodec.encode(three, format: .binary))
+        #expect(try StorageHandler.history(at: file).map(\.studentsAfter) == [3, 2, 1])
+        try StorageHandler.undo(at: file)
+        #expect(try names() == ["Ada", "Alan"])
+        try StorageHandler.redo(at: file)
+        #expect(try names() == ["Ada", "Alan", "Grace"])
+    }
+
+    @Test("version names are read strictly; a time past the year 9999 is not a version and traps nothing")
+    func strictNames() throws {
+        let good = "00000003-u-1764600000-2-3-add.plist"
+        #expect(RosterHistory.entry(named: good, in: "h")?.change.studentsAfter == 3)
+        let bad = [
+            "00000003-u-9223372036854775807-2-3-add.plist", "00000003-x-1764600000-2-3-add.plist",
+            "0000003-u-1764600000-2-3-add.plist", "00000003-u-1764600000-2-3-\u{1B}[31m.plist",
+            "00000003-u-+1764600000-2-3-add.plist", "00000003-u-1764600000-2-3-.plist",
+            "00000003-u-1764600000-2-3-add.txt",
+        ]
+        for name in bad { #expect(RosterHistory.entry(named: name, in: "h") == nil, "\(name)") }
+        let folderPath = history.folder
+        for name in bad { FileManager.default.createFile(atPath: folderPath + "/" + name, contents: Data()) }
+        #expect(try StorageHandler.history(at: file).count == 2)
+        #expect(try StorageHandler.undo(at: file).studentsAfter == 2)
+    }
+
+    @Test("undo, redo and history refuse a history folder that is a link or writable by others")
+    func foreignHistoryOnRead() throws {
+        let elsewhere = folder.file("elsewhere")
+        try FileManager.default.moveItem(atPath: history.folder, toPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: history.folder, withDestinationPath: elsewhere.path)
+        let before = try Data(contentsOf: file)
+        #expect(throws: StorageError.notOwnFile(path: history.folder)) { try StorageHandler.undo(at: file) }
+        #expect(throws: StorageError.notOwnFile(path: history.folder)) { try StorageHandler.redo(at: file) }
+        #expect(throws: StorageError.notOwnFile(path: history.folder)) {
+            try StorageHandler.history(at: file)
+        }
+        #expect(try Data(contentsOf: file) == before)
+        try FileManager.default.removeItem(atPath: history.folder)
+        try FileManager.default.moveItem(atPath: elsewhere.path, toPath: history.folder)
+        chmod(history.folder, 0o777)
+        #expect(throws: StorageError.notOwnFile(path: history.folder)) { try StorageHandler.undo(at: file) }
+        chmod(history.folder, 0o700)
+        let version = try #require(try history.entries().last).path
+        chmod(version, 0o666)
+        #expect(throws: StorageError.notOwnFile(path: version)) { try StorageHandler.undo(at: file) }
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    @Test("a students.plist.bak that others may write is never adopted into the history")
+    func foreignBackup() throws {
+        try FileManager.default.copyItem(atPath: file.path, toPath: file.path + ".bak")
+        chmod(file.path + ".bak", 0o666)
+        #expect(try StorageHandler.history(at: file).count == 2)
+        #expect(FileManager.default.fileExists(atPath: file.path + ".bak"))
+    }
+
+    @Test("the pick round is not read through a link, nor past its limit")
+    func pickState() throws {
+        let picks = SideFile.picks.path(besideRoster: file.path)
+        let target = folder.file("target")
+        try Data("last x\n".utf8).write(to: target)
+        chmod(target.path, 0o644)
+        try FileManager.default.createSymbolicLink(atPath: picks, withDestinationPath: target.path)
+        var random = SeededRandom(seed: 1)
+        #expect(throws: StorageError.notOwnFile(path: picks)) {
+            try FairPicker.pick(at: file, using: &random)
+        }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "last x\n")
+        try FileManager.default.removeItem(atPath: picks)
+        // A sparse file: large, but nothing to write.
+        FileManager.default.createFile(atPath: picks, contents: nil)
+        #expect(truncate(picks, off_t(SideFile.picks.limit) + 1) == 0)
+        #expect(throws: StorageError.tooLarge(path: picks, limit: SideFile.picks.limit)) {
+            try FairPicker.pick(at: file, using: &random)
+        }
+    }
+
+    @Test(
+        "pick reads the roster under the lock: a student removed while it waited is never picked",
+        arguments: [1, 2, 3])
+    func pickUnderLock(seed: UInt64) throws {
+        try StorageHandler.save((0..<10).map { Student(name: "S\($0)", age: 12) }, to: file)
+        let stays = try #require(try StorageHandler.load(from: file).last)
+        let lock = try FileLock(rosterPath: file.path)
+        let (url, outcome, picked) = (file, PickOutcome(), DispatchGroup())
+        // On a thread of its own, since it blocks waiting for the lock.
+        DispatchQueue.global().async(group: picked) {
+            var random = SeededRandom(seed: seed)
+            outcome.set(Result { try FairPicker.pick(at: url, using: &random) })
+        }
+        // Once the pick holds a second descriptor on the lock file, it waits for this lock.
+        let deadline = Date().addingTimeInterval(10)
+        while Self.openLockFiles(of: file.path) < 2 && Date() < deadline { usleep(1_000) }
+        try FileSystem.replace(file.path, with: RosterCodec.encode([stays], format: .binary))
+        _ = consume lock
+        picked.wait()
+        #expect(try outcome.get().students == [stays])
+    }
+
+    /// The pick made on another thread.
+    private final class PickOutcome: @unchecked Sendable {
+        // Set once by the picking thread before the group is left, read after waiting for it.
+        private var result: Result<FairPicker.Pick, any Error>?
+        func set(_ result: Result<FairPicker.Pick, any Error>) { self.result = result }
+        func get() throws -> FairPicker.Pick { try #require(result).get() }
+    }
+
+    /// How many descriptors of this process are open on the roster's lock file.
+    private static func openLockFiles(of rosterPath: String) -> Int {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        let lockPath = URL(fileURLWithPath: rosterPath + ".lock").resolvingSymlinksInPath().path
+        return descriptors.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == lockPath
+        }.count
+    }
+}

@@ -1,4 +1,5 @@
 import RosterEngine
+import RosterKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -20,5 +21,16 @@ enum ProcessLifetime {
     /// Keeps `object` alive until the process exits.
     static func keep(_ object: AnyObject) {
         lock.withLock { kept.append(object) }
+    }
+
+    /// Keeps a loaded roster's students alive until the process exits.
+    static func keep(_ students: [Student]) {
+        keep(Roster(students: students))
+    }
+
+    /// A loaded roster, as one object to keep.
+    private final class Roster {
+        let students: [Student]
+        init(students: [Student]) { self.students = students }
     }
 }

@@ -9,33 +9,34 @@ import Observation
 /// The layer between a roster file and whatever shows it: a screen, a terminal, a test.
 ///
 /// As in the MVVM pattern of the iOS teaching app, the view model turns a person's intents (add,
-/// edit, remove, delete all, undo) into validated changes through ``StorageHandler``, and offers
-/// the data ready to show: ``students`` in file order, ``sorted(by:reversed:)`` and
-/// ``student(matching:)``. Each intent is one locked read-modify-write, so it works on the roster
-/// as it is on disk at that moment, even if another process changed it since ``load()``.
+/// edit, remove, delete all, import, undo, redo, the register's marks) into validated changes
+/// through ``ClassroomIntents`` and ``StorageHandler``, and offers the data ready to show:
+/// ``students`` in file order, ``sorted(by:reversed:)`` and ``student(matching:)``.
 ///
-/// It is `@Observable`, so a SwiftUI view that shows ``students`` redraws when an intent changes
-/// them.
+/// Two promises make it safe for an app:
+/// - After every intent, ``students`` is the roster as committed to the file, whether or not
+///   ``load()`` ran first, and whatever another process changed meanwhile.
+/// - Every intent that touches the disk is `async` and does its work off the main actor: taking
+///   the lock (which may wait for another command), reading, syncing. A SwiftUI view that awaits
+///   an intent never blocks its screen.
+///
+/// It lives on the main actor and is `@Observable`, so a SwiftUI view that shows ``students``
+/// redraws when an intent changes them.
+@MainActor
 @Observable
 public final class RosterViewModel {
     /// The roster file this view model reads and changes.
     public let fileURL: URL
-    /// The students as last read or written, in file order.
-    ///
-    /// Filled by ``load()`` and kept up to date by every intent after that. A view model that has
-    /// neither loaded nor added anything leaves it empty after ``edit(_:_:)`` and ``remove(_:)``,
-    /// which then change the file without making a `String` of every name (the command line's
-    /// fast path).
-    public internal(set) var students: [Student] = []
+    /// The students as last committed to the file, in file order; empty until ``load()`` or an
+    /// intent has run.
+    public private(set) var students: [Student] = []
 
-    /// Whether ``load()`` has read the file, so that the intents keep ``students`` up to date.
-    @ObservationIgnored private var isLoaded = false
+    /// The students who already had the name of the student that ``add(name:age:grade:score:)``
+    /// added last, compared ignoring case, accents and invisible characters; empty when the name
+    /// was new. A screen can tell the teacher, who then tells the students apart by id.
+    public private(set) var namesakes: [Student] = []
 
     /// Creates a view model for a roster file, without reading it yet.
-    ///
-    /// Call ``load()`` before showing ``students``; the intents (``add(name:age:grade:score:)``,
-    /// ``edit(_:_:)`` and the rest) read the file themselves, so a command that only changes the
-    /// roster never decodes it twice.
     ///
     /// - Parameter fileURL: The roster file; ``StorageHandler/plistURL`` by default.
     public init(fileURL: URL = StorageHandler.plistURL) {
@@ -45,31 +46,25 @@ public final class RosterViewModel {
     /// Reads the roster file into ``students``.
     ///
     /// - Throws: ``StorageError`` when the file exists but cannot be read.
-    public func load() throws {
-        students = try StorageHandler.load(from: fileURL)
-        isLoaded = true
+    public func load() async throws {
+        let url = fileURL
+        students = try await Self.offMainActor { try StorageHandler.load(from: url) }
     }
 
-    /// Validates and adds a new student at the end of the roster.
+    /// Validates and adds a new student at the end of the roster; see
+    /// ``ClassroomIntents/add(name:age:grade:score:to:)``.
     ///
     /// - Returns: The student as stored, with its new id and trimmed name.
     /// - Throws: ``ValidationError`` for a value a roster does not accept, ``StorageError`` when
     ///   the file cannot be changed.
     @discardableResult
-    public func add(name: String, age: Int, grade: Int? = nil, score: Double? = nil) throws -> Student {
-        let student = Student(
-            name: try StudentValidator.name(name), age: try StudentValidator.age(age),
-            grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
-        namesakes = try StorageHandler.append(
-            [student], to: fileURL, command: "add", lookingFor: student.name)
-        students.append(student)
-        return student
+    public func add(name: String, age: Int, grade: Int? = nil, score: Double? = nil) async throws -> Student {
+        let addition = try await commit {
+            try ClassroomIntents.add(name: name, age: age, grade: grade, score: score, to: $0)
+        }
+        namesakes = addition.namesakes
+        return addition.student
     }
-
-    /// The students who already had the name of the student that ``add(name:age:grade:score:)``
-    /// added last, compared ignoring case, accents and invisible characters; empty when the name
-    /// was new. A screen can tell the teacher, who then tells the students apart by id.
-    public private(set) var namesakes: [Student] = []
 
     /// Changes some fields of one student.
     ///
@@ -79,8 +74,8 @@ public final class RosterViewModel {
     /// - Returns: The edited student.
     /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
     @discardableResult
-    public func edit(_ reference: String, _ changes: StudentChanges) throws -> Student {
-        try editReporting(reference, changes).after
+    public func edit(_ reference: String, _ changes: StudentChanges) async throws -> Student {
+        try await editReporting(reference, changes).after
     }
 
     /// Changes some fields of one student, as ``edit(_:_:)`` does, and says what changed.
@@ -91,18 +86,8 @@ public final class RosterViewModel {
     /// - Returns: The student before and after; see ``StudentEdit/changes``.
     /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
     @discardableResult
-    public func editReporting(_ reference: String, _ changes: StudentChanges) throws -> StudentEdit {
-        var edit: StudentEdit?
-        let roster = try StorageHandler.updateStored(at: fileURL, command: "edit") { roster in
-            let index = try RosterLookup.index(of: reference, among: roster)
-            let before = roster.student(at: index)
-            let after = try changes.applied(to: before)
-            roster.replace(at: index, with: after)
-            edit = StudentEdit(before: before, after: after)
-        }
-        guard let edit else { throw LookupError.notFound(reference: reference, closest: []) }
-        if isLoaded || !students.isEmpty { students = roster.students }
-        return edit
+    public func editReporting(_ reference: String, _ changes: StudentChanges) async throws -> StudentEdit {
+        try await commit { try ClassroomIntents.edit(reference, changes, at: $0) }
     }
 
     /// Removes the students that `references` pick out, all of them or none.
@@ -112,45 +97,86 @@ public final class RosterViewModel {
     /// - Throws: ``LookupError`` for the first reference that does not pick out one student, in which
     ///   case nothing is removed; ``StorageError`` when the file cannot be changed.
     @discardableResult
-    public func remove(_ references: [String]) throws -> [Student] {
-        var removed: [Student] = []
-        let roster = try StorageHandler.updateStored(at: fileURL, command: "remove") { roster in
-            let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
-            removed = doomed.map(roster.student(at:))
-            roster.remove(at: doomed)
-        }
-        if isLoaded || !students.isEmpty { students = roster.students }
-        return removed
+    public func remove(_ references: [String]) async throws -> [Student] {
+        try await commit { try ClassroomIntents.remove(references, at: $0) }
     }
 
     /// Empties the roster; ``undo()`` brings the students back.
     ///
     /// - Throws: ``StorageError`` when the file is damaged or cannot be written.
-    public func deleteAll() throws {
-        try StorageHandler.deleteAll(at: fileURL)
-        students = []
+    public func deleteAll() async throws {
+        try await commit { try StorageHandler.deleteAll(at: $0) }
     }
 
-    /// Puts back the roster as it was before the last change, and reads it into ``students``.
+    /// Brings the students read from an import file onto the roster, in one write; see
+    /// ``ClassroomIntents/importStudents(_:replace:dryRun:allowDuplicates:into:)``.
+    ///
+    /// - Returns: What the import changed, or for a dry run would change.
+    /// - Throws: ``ProbableDuplicatesError`` or ``StorageError``; nothing is written then.
+    @discardableResult
+    public func importStudents(
+        _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false
+    ) async throws -> ImportChanges {
+        try await commit {
+            try ClassroomIntents.importStudents(
+                imported, replace: replace, dryRun: dryRun, allowDuplicates: allowDuplicates, into: $0)
+        }
+    }
+
+    /// Marks the students `references` pick out in the register of `day`; `nil` clears their
+    /// mark. See ``AttendanceRegister/mark(_:as:on:at:command:)``.
+    ///
+    /// - Returns: The students marked.
+    /// - Throws: ``LookupError`` or ``StorageError``; nothing is written then.
+    @discardableResult
+    public func mark(_ references: [String], as mark: AttendanceMark?, on day: SchoolDay) async throws
+        -> [Student]
+    {
+        try await commit {
+            try AttendanceRegister.mark(
+                references, as: mark, on: day, at: $0, command: mark?.rawValue ?? "present")
+        }
+    }
+
+    /// Puts back the roster as it was before the last change.
     ///
     /// - Returns: The change that was undone.
     /// - Throws: ``StorageError/nothingToUndo(path:)`` when there is no earlier version.
     @discardableResult
-    public func undo() throws -> RosterChange {
-        let change = try StorageHandler.undo(at: fileURL)
-        try load()
-        return change
+    public func undo() async throws -> RosterChange {
+        try await commit { try StorageHandler.undo(at: $0) }
     }
 
-    /// Makes the last undone change again, and reads the roster into ``students``.
+    /// Makes the last undone change again.
     ///
     /// - Returns: The change that was made again.
     /// - Throws: ``StorageError/nothingToRedo(path:)`` when nothing was undone since the last change.
     @discardableResult
-    public func redo() throws -> RosterChange {
-        let change = try StorageHandler.redo(at: fileURL)
-        try load()
-        return change
+    public func redo() async throws -> RosterChange {
+        try await commit { try StorageHandler.redo(at: $0) }
+    }
+
+    /// Runs an intent off the main actor, then reads the roster it committed into ``students``.
+    private func commit<Result: Sendable>(_ intent: @escaping @Sendable (URL) throws -> Result) async throws
+        -> Result
+    {
+        let url = fileURL
+        let (result, committed) = try await Self.offMainActor {
+            let result = try intent(url)
+            return (result, try StorageHandler.load(from: url))
+        }
+        students = committed
+        return result
+    }
+
+    /// Does `work` on the global executor, never on the caller's actor.
+    @concurrent
+    private nonisolated static func offMainActor<Result: Sendable>(
+        _ work: @escaping @Sendable () throws -> Result
+    )
+        async throws -> Result
+    {
+        try work()
     }
 
     /// Finds the one student that `reference` picks out.

@@ -62,9 +62,8 @@ struct TerminalTests {
         #expect(Set(lines.map { DisplayWidth.of(String($0)) }).count == 1)
         // Sorted by name, the short ids are worked out beside the sort; each row keeps its own.
         let shortIDs = RosterLookup.shortIDs(for: students)
-        let viewModel = RosterViewModel(fileURL: sandbox.file)
-        try viewModel.load()
-        let expected = viewModel.sortedIndices(by: .name).map { shortIDs[$0] }
+        let stored = try StorageHandler.load(from: sandbox.file)
+        let expected = RosterSorter.sortedIndices(stored, by: .name, reversed: false).map { shortIDs[$0] }
         let sorted = runTool(["list", "--no-header"], sandbox: sandbox).output.split(separator: "\n")
         #expect(sorted.map { String($0.prefix { $0 != " " }) } == expected)
     }

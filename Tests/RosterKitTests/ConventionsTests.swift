@@ -29,23 +29,20 @@ struct ConventionsTests {
     @Test("the iOS app still reads its file after add, edit, import and remove")
     func appFileStaysTheApps() throws {
         try FileManager.default.copyItem(at: Fixtures.url("ios-app-students.plist"), to: file)
-        let viewModel = RosterViewModel(fileURL: file)
-        try viewModel.add(name: "Ada Lovelace", age: 12)
-        #expect(
-            try appStudents().last
-                == AppStudent(id: viewModel.students[0].id, name: "Ada Lovelace", age: "12"))
-        try viewModel.edit("Ana Souza", StudentChanges(age: 18))
+        let ada = try ClassroomIntents.add(name: "Ada Lovelace", age: 12, to: file).student
+        #expect(try appStudents().last == AppStudent(id: ada.id, name: "Ada Lovelace", age: "12"))
+        try ClassroomIntents.edit("Ana Souza", StudentChanges(age: 18), at: file)
         #expect(try appStudents().first?.age == "18")
-        try viewModel.remove(["Ömer Çelik"])
-        try viewModel.importStudents(
-            RosterImporter.read(Data("name,age\nGrace,13\n".utf8), format: .csv), replace: false)
+        try ClassroomIntents.remove(["Ömer Çelik"], at: file)
+        try ClassroomIntents.importStudents(
+            RosterImporter.read(Data("name,age\nGrace,13\n".utf8), format: .csv), replace: false, into: file)
         #expect(try appStudents().map(\.age) == ["18", "16", "15", "12", "13"])
     }
 
     @Test("a roster of whole-number ages stays whole numbers")
     func integerAgesStay() throws {
         try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
-        _ = try RosterViewModel(fileURL: file).edit("Ada", StudentChanges(age: 13))
+        _ = try ClassroomIntents.edit("Ada", StudentChanges(age: 13), at: file)
         let records = try #require(
             try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
                 as? [[String: Any]])
@@ -82,10 +79,9 @@ struct ConventionsTests {
         arguments: [PropertyListSerialization.PropertyListFormat.binary, .xml])
     func otherKeysSurvive(format: PropertyListSerialization.PropertyListFormat) throws {
         try writeSharedRoster(format: format)
-        let viewModel = RosterViewModel(fileURL: file)
-        try viewModel.add(name: "Zoe", age: 11)
-        try viewModel.edit("Alan", StudentChanges(score: 88))
-        try viewModel.remove(["Grace"])
+        try ClassroomIntents.add(name: "Zoe", age: 11, to: file)
+        try ClassroomIntents.edit("Alan", StudentChanges(score: 88), at: file)
+        try ClassroomIntents.remove(["Grace"], at: file)
         let records = try recordsOnDisk()
         #expect(records.map { $0["name"] as? String } == ["Ada", "Alan", "Zoe"])
         for record in records.prefix(2) {

@@ -48,9 +48,8 @@ struct FileMappingTests {
         let added = Student(name: "Added Last", age: 9)
         try StorageHandler.write(added, to: url)
         #expect(try StorageHandler.load(from: url) == students + [added])
-        let model = RosterViewModel(fileURL: url)
-        try model.remove([added.id.uuidString])
-        try model.edit(students[500].id.uuidString, StudentChanges(name: "Edited Name"))
+        try ClassroomIntents.remove([added.id.uuidString], at: url)
+        try ClassroomIntents.edit(students[500].id.uuidString, StudentChanges(name: "Edited Name"), at: url)
         var expected = students
         expected[500].name = "Edited Name"
         #expect(try StorageHandler.load(from: url) == expected)

@@ -42,8 +42,8 @@ struct LinkedRosterTests {
         let first = try link("students.plist", to: kind == "absolute" ? real.path : "cloud/real.plist")
         let roster = kind == "chain" ? try link("chain.plist", to: "students.plist") : first
         try StorageHandler.write(Student(name: "Alan", age: 13), to: roster)
-        _ = try RosterViewModel(fileURL: roster).edit("Alan", StudentChanges(score: 90))
-        _ = try RosterViewModel(fileURL: roster).remove(["Ada"])
+        _ = try ClassroomIntents.edit("Alan", StudentChanges(score: 90), at: roster)
+        _ = try ClassroomIntents.remove(["Ada"], at: roster)
         try StorageHandler.deleteAll(at: roster)
         try StorageHandler.undo(at: roster)
         #expect(isLink(first) && isLink(roster))

@@ -109,19 +109,19 @@ struct StoredRosterTests {
     }
 
     @Test("edit and remove keep an XML roster XML")
-    func xml() throws {
+    func xml() async throws {
         let folder = try TemporaryFolder()
         let file = folder.file()
         let students = [
             Student(name: "Ada", age: 12), Student(name: "Alan", age: 13), Student(name: "Zoë", age: 11),
         ]
         try Data(RosterCodec.encode(students, format: .xml)).write(to: file)
-        let model = RosterViewModel(fileURL: file)
-        try model.load()
-        try model.edit("zoë", StudentChanges(name: "Zoë Martin"))
-        try model.remove(["Ada"])
+        let model = await RosterViewModel(fileURL: file)
+        try await model.load()
+        try await model.edit("zoë", StudentChanges(name: "Zoë Martin"))
+        try await model.remove(["Ada"])
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<?xml"))
         #expect(try StorageHandler.load(from: file).map(\.name) == ["Alan", "Zoë Martin"])
-        #expect(model.students.map(\.name) == ["Alan", "Zoë Martin"])
+        #expect(await model.students.map(\.name) == ["Alan", "Zoë Martin"])
     }
 }

@@ -156,7 +156,7 @@ struct TransactionTests {
     }
 
     /// How many descriptors of this process are open on the roster's lock file.
-    private static func openLockFiles(of rosterPath: String) -> Int {
+    static func openLockFiles(of rosterPath: String) -> Int {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         let lockPath = URL(fileURLWithPath: rosterPath + ".lock").resolvingSymlinksInPath().path
         return descriptors.filter {

@@ -26,11 +26,12 @@ enum AddCommand: Subcommand {
             try parsed.positionals.first.map(StudentValidator.name)
             ?? ask("Name", context, StudentValidator.name)
         let age = try parsed.age(in: spec) ?? ask("Age", context, StudentValidator.age(text:))
-        let viewModel = context.viewModel()
-        let student = try viewModel.add(
-            name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec))
+        let addition = try ClassroomIntents.add(
+            name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec),
+            to: context.fileURL)
+        let student = addition.student
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")
-        for other in viewModel.namesakes {
+        for other in addition.namesakes {
             let shortID = other.id.uuidString.prefix(RosterLookup.minimumShortIDLength)
             context.errorOutput.write(
                 "Note: \(VisibleText.of(other.name)) (age \(other.age), id \(shortID)) already has this name; "

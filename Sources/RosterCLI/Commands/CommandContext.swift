@@ -32,17 +32,11 @@ struct CommandContext {
         return output.columns ?? 80
     }
 
-    /// A view model for the roster file, for intents that read the file themselves.
-    func viewModel() -> RosterViewModel {
-        RosterViewModel(fileURL: fileURL)
-    }
-
-    /// A view model with the roster loaded, for commands that show students.
-    func loadedViewModel() throws -> RosterViewModel {
-        let viewModel = RosterViewModel(fileURL: fileURL)
-        try viewModel.load()
-        if keepsRosterUntilExit { ProcessLifetime.keep(viewModel) }
-        return viewModel
+    /// The roster's students, for commands that show them.
+    func loadedStudents() throws -> [Student] {
+        let students = try StorageHandler.load(from: fileURL)
+        if keepsRosterUntilExit { ProcessLifetime.keep(students) }
+        return students
     }
 
     /// Asks a yes-or-no question on the terminal; anything but yes is no.

@@ -10,12 +10,12 @@ enum DeleteAllCommand: Subcommand {
         options: [OptionSpec(name: "yes", help: "Delete without asking.")])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let viewModel = try context.loadedViewModel()
-        guard !viewModel.students.isEmpty else {
+        let students = try context.loadedStudents()
+        guard !students.isEmpty else {
             context.output.write("The roster is already empty.\n")
             return
         }
-        let count = StudentText.count(viewModel.students.count)
+        let count = StudentText.count(students.count)
         if !parsed.has("yes") {
             guard context.input.isTerminal else {
                 throw UsageError.message(
@@ -26,7 +26,7 @@ enum DeleteAllCommand: Subcommand {
                 return
             }
         }
-        try viewModel.deleteAll()
+        try StorageHandler.deleteAll(at: context.fileURL)
         context.output.write("Deleted \(count). Run 'roster undo' to bring them back.\n")
     }
 }

@@ -24,7 +24,7 @@ enum EditCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let changes = try changes(from: parsed)
-        let edit = try context.viewModel().editReporting(parsed.positionals[0], changes)
+        let edit = try ClassroomIntents.edit(parsed.positionals[0], changes, at: context.fileURL)
         context.output.write(StudentText.edited(edit))
     }
 

@@ -51,7 +51,7 @@ enum ExportCommand: Subcommand {
             return try write(Array(registered.utf8), to: output, format: format, context)
         }
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
-        let students = try context.loadedViewModel().students
+        let students = try context.loadedStudents()
         progress.show("Exporting \(StudentText.count(students.count))…")
         defer { progress.finish() }
         guard let output else {

@@ -28,7 +28,7 @@ enum GroupsCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let sizing = try sizing(from: parsed)
-        let students = try context.loadedViewModel().students
+        let students = try context.loadedStudents()
         let find = { (reference: String) in students[try RosterLookup.index(of: reference, in: students)].id }
         let skipped = Set(try (parsed.allValues["skip"] ?? []).map(find))
         let apart = try (parsed.allValues["apart"] ?? []).map { list in

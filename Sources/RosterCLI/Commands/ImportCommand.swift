@@ -58,8 +58,9 @@ enum ImportCommand: Subcommand {
             for note in result.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let (replace, dryRun) = (parsed.has("replace"), parsed.has("dry-run"))
-            let changes = try context.viewModel().importStudents(
-                result, replace: replace, dryRun: dryRun, allowDuplicates: parsed.has("allow-duplicates"))
+            let changes = try ClassroomIntents.importStudents(
+                result, replace: replace, dryRun: dryRun, allowDuplicates: parsed.has("allow-duplicates"),
+                into: context.fileURL)
             progress.finish()
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
             context.output.write(parsed.values["report"] == "json" ? report.json : report.text)

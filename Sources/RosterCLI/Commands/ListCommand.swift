@@ -27,15 +27,14 @@ enum ListCommand: Subcommand {
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let filter = try filter(from: parsed)
         let limit = try parsed.positiveNumber("limit", in: spec)
-        let viewModel = try context.loadedViewModel()
-        let students = viewModel.students
+        let students = try context.loadedStudents()
         let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
         let (field, reversed) = (parsed.choice("sort", default: SortField.name), parsed.has("reverse"))
         // A table also needs every id's shortest unique prefix, which keeps one core busy about
         // as long as sorting a large roster takes, so the two are worked out at once.
         var (order, shortIDLengths) = ParallelWork.both(
             splitting: format == nil && students.count >= ParallelWork.worthSplitting,
-            { viewModel.sortedIndices(by: field, reversed: reversed) },
+            { RosterSorter.sortedIndices(students, by: field, reversed: reversed) },
             { format == nil ? RosterLookup.shortIDLengths(for: students) : [] })
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }

@@ -131,7 +131,7 @@ enum RollCall {
             throw UsageError.message(
                 "register --take calls the roll at a terminal; use 'roster absent' in scripts.")
         }
-        let students = RegisterCommand.byName(try context.loadedViewModel().students)
+        let students = RegisterCommand.byName(try context.loadedStudents())
         var marks: [AttendanceMark?] = Array(repeating: nil, count: students.count)
         var index = 0
         while index < students.count {

@@ -15,7 +15,7 @@ enum RemoveCommand: Subcommand {
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let removed = try context.viewModel().remove(parsed.positionals)
+        let removed = try ClassroomIntents.remove(parsed.positionals, at: context.fileURL)
         let names = removed.map { VisibleText.of($0.name) }.joined(separator: ", ")
         context.output.write("Removed \(StudentText.count(removed.count)): \(names).\n")
     }

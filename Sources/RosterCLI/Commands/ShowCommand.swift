@@ -17,7 +17,8 @@ enum ShowCommand: Subcommand {
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let student = try context.loadedViewModel().student(matching: parsed.positionals[0])
+        let students = try context.loadedStudents()
+        let student = students[try RosterLookup.index(of: parsed.positionals[0], in: students)]
         if parsed.values["format"] == "json" {
             context.output.write(JSONRosterWriter.object(student) + "\n")
             return

@@ -13,7 +13,7 @@ enum StatsCommand: Subcommand {
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let statistics = RosterStatistics(try context.loadedViewModel().students)
+        let statistics = RosterStatistics(try context.loadedStudents())
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
         context.output.write(
             parsed.values["format"] == "json"

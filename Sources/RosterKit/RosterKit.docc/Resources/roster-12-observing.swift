@@ -4,11 +4,12 @@ import RosterKit
 
 // RosterViewModel is @Observable: a SwiftUI view that reads `students` redraws when an intent
 // changes them. This is what SwiftUI does underneath.
-func watch(_ roster: RosterViewModel) throws {
+@MainActor
+func watch(_ roster: RosterViewModel) async throws {
     withObservationTracking {
         _ = roster.students
     } onChange: {
         print("The students changed; a view would redraw now.")
     }
-    try roster.add(name: "Grace Hopper", age: 13)
+    try await roster.add(name: "Grace Hopper", age: 13)
 }

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What a teacher does to a roster (add, edit, remove, import), each checked and made as one
+/// change of the file through ``StorageHandler``.
+///
+/// These are the intents of ``RosterViewModel`` without a screen: synchronous, on the caller's
+/// thread, for a command-line tool or a script. An app uses the view model, whose intents run
+/// these off the main actor and then show the committed roster.
+public enum ClassroomIntents {
+    /// A student just added, and the students who already had that name.
+    public struct Addition: Sendable, Equatable {
+        /// The student as stored, with its new id and trimmed name.
+        public let student: Student
+        /// The students who already had the name, compared ignoring case, accents and invisible
+        /// characters; empty when the name was new. A screen can tell the teacher, who then
+        /// tells the students apart by id.
+        public let namesakes: [Student]
+    }
+
+    /// Validates and adds a new student at the end of the roster.
+    ///
+    /// - Parameters:
+    ///   - name: The student's name; see ``StudentValidator/name(_:)``.
+    ///   - age: The age, 1 to 120.
+    ///   - grade: The grade, 0 to 13, if known.
+    ///   - score: The score, 0 to 100, if known.
+    ///   - url: The roster file.
+    /// - Returns: The student as stored and their namesakes.
+    /// - Throws: ``ValidationError`` for a value a roster does not accept, ``StorageError`` when
+    ///   the file cannot be changed.
+    public static func add(
+        name: String, age: Int, grade: Int? = nil, score: Double? = nil, to url: URL = StorageHandler.plistURL
+    ) throws -> Addition {
+        let student = Student(
+            name: try StudentValidator.name(name), age: try StudentValidator.age(age),
+            grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
+        let namesakes = try StorageHandler.append(
+            [student], to: url, command: "add", lookingFor: student.name)
+        return Addition(student: student, namesakes: namesakes)
+    }
+
+    /// Changes some fields of one student and says what changed.
+    ///
+    /// - Parameters:
+    ///   - reference: A full id, an id prefix or a name; see ``RosterLookup``.
+    ///   - changes: The fields to change.
+    ///   - url: The roster file.
+    /// - Returns: The student before and after; see ``StudentEdit/changes``.
+    /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
+    @discardableResult
+    public static func edit(
+        _ reference: String, _ changes: StudentChanges, at url: URL = StorageHandler.plistURL
+    )
+        throws -> StudentEdit
+    {
+        var edit: StudentEdit?
+        // The fast path: the roster's other names stay bytes of the file.
+        _ = try StorageHandler.updateStored(at: url, command: "edit") { roster in
+            let index = try RosterLookup.index(of: reference, among: roster)
+            let before = roster.student(at: index)
+            let after = try changes.applied(to: before)
+            roster.replace(at: index, with: after)
+            edit = StudentEdit(before: before, after: after)
+        }
+        guard let edit else { throw LookupError.notFound(reference: reference, closest: []) }
+        return edit
+    }
+
+    /// Removes the students that `references` pick out, all of them or none.
+    ///
+    /// - Parameters:
+    ///   - references: Full ids, id prefixes or names; naming a student twice is fine.
+    ///   - url: The roster file.
+    /// - Returns: The removed students, in file order.
+    /// - Throws: ``LookupError`` for the first reference that does not pick out one student, in which
+    ///   case nothing is removed; ``StorageError`` when the file cannot be changed.
+    @discardableResult
+    public static func remove(_ references: [String], at url: URL = StorageHandler.plistURL) throws
+        -> [Student]
+    {
+        var removed: [Student] = []
+        _ = try StorageHandler.updateStored(at: url, command: "remove") { roster in
+            let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
+            removed = doomed.map(roster.student(at:))
+            roster.remove(at: doomed)
+        }
+        return removed
+    }
+
+    /// Brings the students read from an import file onto the roster, in one write.
+    ///
+    /// A student whose id is already on the roster is updated; the others are added. With
+    /// `replace`, the students the file does not list are removed. Rows without an id that look like
+    /// a student already there (see ``ProbableDuplicate``) stop the import unless `allowDuplicates`.
+    ///
+    /// - Parameters:
+    ///   - imported: What ``RosterImporter/read(_:format:)`` returned.
+    ///   - replace: Whether the file's students become the whole roster.
+    ///   - dryRun: Whether to only work out the changes, writing nothing.
+    ///   - allowDuplicates: Whether to import probable duplicates as new students.
+    ///   - fileURL: The roster file.
+    /// - Returns: What the import changed, or for a dry run would change, probable duplicates
+    ///   included.
+    /// - Throws: ``ProbableDuplicatesError`` when rows look like students already there (never for a
+    ///   dry run); ``StorageError`` when the file cannot be changed. Nothing is written then.
+    @discardableResult
+    public static func importStudents(
+        _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false,
+        into fileURL: URL = StorageHandler.plistURL
+    ) throws -> ImportChanges {
+        // Replacing compares the file's rows only with each other, so the roster is read once, by the write.
+        let current = replace && !dryRun ? [] : try StorageHandler.load(from: fileURL)
+        var (_, changes) = ImportChanges.applying(imported.students, to: current, replace: replace)
+        changes.probableDuplicates = ProbableDuplicate.find(in: imported, roster: replace ? [] : current)
+        if dryRun { return changes }
+        if !allowDuplicates, !changes.probableDuplicates.isEmpty {
+            throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
+        }
+        let found = changes.probableDuplicates
+        if !replace, changes.updated.isEmpty, changes.unchangedCount == 0 {
+            do {
+                // Only new students: the fast path grows the file without encoding it again.
+                try StorageHandler.append(imported.students, to: fileURL, command: "import")
+                return changes
+            } catch is AppendConflict {
+                // Another process added one of these ids since the roster was read: merge instead.
+            }
+        }
+        try StorageHandler.update(at: fileURL, command: "import") { roster in
+            (roster, changes) = ImportChanges.applying(imported.students, to: roster, replace: replace)
+        }
+        changes.probableDuplicates = found
+        return changes
+    }
+}

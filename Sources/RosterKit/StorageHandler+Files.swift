@@ -41,14 +41,21 @@ extension StorageHandler {
     /// Reads any file, such as one to import: a regular file, or a pipe read to its end, such as
     /// `/dev/stdin` or a shell's process substitution.
     ///
-    /// - Parameter url: The file.
+    /// Whatever the file claims, at most ``FileSystem/maximumFileSize`` bytes are read, and a
+    /// file that says it is empty yet has bytes (such as one in `/proc`) is refused.
+    ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - allowingPipes: Whether a named pipe or a socket is read; when `false`, as for the files
+    ///     inside a folder the user did not name one by one, only a regular file is, and anything
+    ///     else is refused before it is opened.
     /// - Returns: Its bytes.
     /// - Throws: ``StorageError`` when it does not exist, cannot be read, is a folder or a
     ///   device, or is larger than roster reads.
-    package static func readFile(at url: URL) throws -> Data {
+    package static func readFile(at url: URL, allowingPipes: Bool = true) throws -> Data {
         return try StorageError.translating {
             let path = url.path
-            if let kind = FileSystem.specialKind(path) {
+            if allowingPipes, let kind = FileSystem.specialKind(path) {
                 guard kind == "a named pipe" || kind == "a socket" else {
                     throw StorageError.notAFile(path: path, kind: kind)
                 }

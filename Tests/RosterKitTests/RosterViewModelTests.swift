@@ -198,18 +198,36 @@ struct RosterViewModelCommittedTests {
 
     @Test("intents do their disk work off the main actor")
     func offMainActor() async throws {
-        // The roster's lock is held elsewhere: an intent waits for it, and the main actor stays free.
+        // The roster's lock is held by another thread, which lets it go only once the main actor
+        // has run while the intent waited for it: were the intent waiting on the main actor, that
+        // could not happen, and the lock would be let go only after 8 seconds.
         let model = fresh()
-        let lock = try FileLock(rosterPath: file.path)
+        let (path, waiting, mainActorRan, released) = (file.path, Flag(), Flag(), DispatchGroup())
+        let lock = try LockBox(rosterPath: path)
+        DispatchQueue.global().async(group: released) {
+            let deadline = Date().addingTimeInterval(8)
+            while TransactionTests.openLockFiles(of: path) < 2, Date() < deadline { usleep(1_000) }
+            waiting.set()
+            while !mainActorRan.isSet, Date() < deadline { usleep(1_000) }
+            lock.release()
+        }
         let adding = Task { @MainActor in try await model.add(name: "Ada Lovelace", age: 12) }
-        // Once the intent holds a second descriptor on the lock file, it waits for the lock; were
-        // it waiting on the main actor, this loop could not run until it gave up, and it would fail.
-        let deadline = Date().addingTimeInterval(20)
-        while TransactionTests.openLockFiles(of: file.path) < 2, Date() < deadline { await Task.yield() }
-        _ = consume lock
+        while !waiting.isSet { await Task.yield() }
+        mainActorRan.set()
         #expect(try await adding.value.name == "Ada Lovelace")
+        released.wait()
         try expectCommitted(model)
     }
+}
+
+/// A roster's lock, held until another thread lets it go.
+private final class LockBox: @unchecked Sendable {
+    // Set once in init and cleared once by release(), from one thread.
+    private var lock: FileLock?
+
+    init(rosterPath: String) throws { lock = try FileLock(rosterPath: rosterPath) }
+
+    func release() { lock = nil }
 }
 
 /// A flag an observation callback sets, from whatever thread it runs on.

@@ -31,13 +31,26 @@ package struct FileLock: ~Copyable {
         let lockPath = rosterPath + ".lock"
         // Never through a link: a neighbour in a shared folder could otherwise plant a link that
         // makes roster create or open a file of the neighbour's choosing.
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileSystem.privateFileMode)
+        var descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileSystem.privateFileMode)
+        if descriptor < 0 && (errno == EROFS || errno == EACCES) {
+            // On a read-only file system nothing can change the roster: reading needs no lock
+            // file, and a change fails at its write, saying the file system is read-only.
+            descriptor = open(lockPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            if descriptor < 0 && errno == ENOENT {
+                self.descriptor = -1
+                return
+            }
+        }
         guard descriptor >= 0 else {
             if errno == ELOOP { throw FileProblem.notOwnFile(path: lockPath) }
             throw FileSystem.failure(lockPath, action: "create the lock file")
         }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1
+        // The lock must be roster's own: a regular file of one name, of a trusted owner, that
+        // others cannot write.
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
+            FileSystem.trustedOwners(ofRoster: rosterPath).contains(status.st_uid) || status.st_uid == 0,
+            status.st_mode & 0o002 == 0
         else {
             close(descriptor)
             throw FileProblem.notOwnFile(path: lockPath)
@@ -60,6 +73,7 @@ package struct FileLock: ~Copyable {
     }
 
     deinit {
+        guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

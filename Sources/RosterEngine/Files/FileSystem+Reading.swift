@@ -49,7 +49,10 @@ extension FileSystem {
     ///
     /// Only a regular file is read: opening does not wait for a named pipe's writer, and a pipe,
     /// a socket or a device is refused, as is a file larger than ``maximumFileSize``.
-    package static func read(_ path: String, mapping: Bool = false) throws -> Data? {
+    package static func read(
+        _ path: String, mapping: Bool = false,
+        checkingEnds check: ((_ head: [UInt8], _ tail: [UInt8], _ size: Int) throws -> Void)? = nil
+    ) throws -> Data? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
@@ -63,6 +66,20 @@ extension FileSystem {
         guard type == S_IFREG else { throw FileProblem.notAFile(path: path, kind: kind(of: type)) }
         let size = max(Int(status.st_size), 0)
         guard size <= maximumFileSize else { throw FileProblem.tooLarge(path: path, limit: maximumFileSize) }
+        if size == 0 {
+            // A file that says it is empty yet has bytes, such as one in /proc, may never end.
+            // (Some, like /proc/self/pagemap, refuse a read of one byte: any answer but "no bytes" is refused.)
+            var probe = [UInt8](repeating: 0, count: 64)
+            guard pread(descriptor, &probe, probe.count, 0) == 0 else {
+                throw FileProblem.notAFile(path: path, kind: "a file without a size")
+            }
+            return Data()
+        }
+        if let check {
+            try check(
+                bytes(descriptor, at: 0, count: min(size, 64)),
+                bytes(descriptor, at: max(0, size - 64), count: min(size, 64)), size)
+        }
         if mapping, size >= FileMapping.worthMapping, let data = FileMapping.map(descriptor, size: size) {
             return data
         }
@@ -81,6 +98,13 @@ extension FileSystem {
         }
         try readOn(descriptor, into: &data, from: filled, path: path)
         return data
+    }
+
+    /// Up to `count` bytes of the file at `offset`; fewer when it ends first.
+    private static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        return Array(bytes.prefix(max(read, 0)))
     }
 
     /// Reads the rest of the file into `data`, of which the first `filled` bytes are read: into
@@ -110,6 +134,10 @@ extension FileSystem {
             }
             if count == 0 { break }
             filled += count
+            // A file that grows while it is read is read only up to the limit.
+            guard filled <= maximumFileSize else {
+                throw FileProblem.tooLarge(path: path, limit: maximumFileSize)
+            }
         }
         data.count = filled
     }

@@ -23,28 +23,41 @@ struct BinaryPlistReader {
     let topObject: Int
     let tableOffset: Int
 
-    private static let trailerSize = 32
+    static let trailerSize = 32
 
     /// Checks the trailer of a binary property list.
     init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
         self.bytes = bytes
-        let count = bytes.count
-        guard count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
-        let trailer = count - Self.trailerSize
-        offsetSize = Int(bytes[trailer + 6])
-        referenceSize = Int(bytes[trailer + 7])
+        guard bytes.count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
+        let trailer = try Self.trailer(
+            UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - Self.trailerSize)...]),
+            fileSize: bytes.count)
+        (offsetSize, referenceSize, objectCount) = (
+            trailer.offsetSize, trailer.referenceSize, trailer.objectCount
+        )
+        (topObject, tableOffset) = (trailer.topObject, trailer.tableOffset)
+    }
+
+    /// The layout a file's last 32 bytes give, checked against the file's size: the one rule for
+    /// a trailer, used also to refuse a huge file from its last bytes before the rest is read.
+    static func trailer(_ last: UnsafeRawBufferPointer, fileSize count: Int) throws(DecodingProblem) -> (
+        offsetSize: Int, referenceSize: Int, objectCount: Int, topObject: Int, tableOffset: Int
+    ) {
+        guard last.count == trailerSize, count >= 8 + trailerSize else {
+            throw .notAPropertyList("the file is cut short")
+        }
+        let trailer = count - trailerSize
+        let (offsetSize, referenceSize) = (Int(last[6]), Int(last[7]))
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
             throw .notAPropertyList("its trailer is damaged")
         }
-        let objects = Self.bigEndian(bytes, at: trailer + 8, size: 8)
-        let top = Self.bigEndian(bytes, at: trailer + 16, size: 8)
-        let table = Self.bigEndian(bytes, at: trailer + 24, size: 8)
+        let objects = Self.bigEndian(last, at: 8, size: 8)
+        let top = Self.bigEndian(last, at: 16, size: 8)
+        let table = Self.bigEndian(last, at: 24, size: 8)
         guard objects > 0, top < objects, table >= 8, table <= UInt64(trailer),
             objects <= UInt64(trailer - Int(table)) / UInt64(offsetSize)
         else { throw .notAPropertyList("its trailer is damaged") }
-        objectCount = Int(objects)
-        topObject = Int(top)
-        tableOffset = Int(table)
+        return (offsetSize, referenceSize, Int(objects), Int(top), Int(table))
     }
 
     /// One record as read: the student, where its name's bytes are when the name was not made,

@@ -227,4 +227,41 @@ enum RosterCodec {
     private static func firstHalf(of id: UUID) -> UInt64 {
         withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
     }
+
+    /// Refuses a file whose first and last bytes show it is no roster, before the rest is read:
+    /// a crafted or sparse file of gigabytes is refused at once. A binary roster's trailer must fit
+    /// its size (``BinaryPlistReader/trailer(_:fileSize:)``); anything else must start as XML text
+    /// does (`<`, after a byte order mark or white space) and end with `>` when it is 1 MiB or more.
+    ///
+    /// - Throws: ``StorageError/damaged(path:reason:)``.
+    static func checkEnds(head: [UInt8], tail: [UInt8], size: Int, path: String) throws {
+        do throws(DecodingProblem) {
+            if head.starts(with: Array("bplist".utf8)) {
+                guard tail.count >= BinaryPlistReader.trailerSize else {
+                    throw .notAPropertyList("the file is cut short")
+                }
+                let checked = Array(tail.suffix(BinaryPlistReader.trailerSize)).withUnsafeBytes { last in
+                    Result { () throws(DecodingProblem) in try BinaryPlistReader.trailer(last, fileSize: size)
+                    }
+                }
+                _ = try checked.get()
+                return
+            }
+            // A small file is read whole, for the decoder's precise reason. Large text, in UTF-8 or
+            // UTF-16: its zero bytes aside, the first sign is `<` and the last `>`.
+            guard size >= 1 << 20 else { return }
+            let isBlank = { (byte: UInt8) in
+                byte == 0 || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            }
+            let first = head.drop {
+                isBlank($0) || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0xFE || $0 == 0xFF
+            }.first
+            let last = tail.reversed().first { !isBlank($0) }
+            guard first == UInt8(ascii: "<"), last == UInt8(ascii: ">") else {
+                throw .notAPropertyList("roster reads binary and XML property lists")
+            }
+        } catch {
+            throw StorageError.damaged(path: path, reason: error.reason)
+        }
+    }
 }

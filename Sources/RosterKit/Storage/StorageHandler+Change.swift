@@ -71,7 +71,7 @@ extension StorageHandler {
             let lock = try FileLock(rosterPath: path)
             FileSystem.removeLeftovers(beside: path)
             let result: Result
-            if let bytes = try FileSystem.read(path, mapping: true) {
+            if let bytes = try readBytes(path) {
                 // A mapped roster cut short by another program is caught before anything is renamed.
                 result = try FileMapping.withCheckedBytes(bytes, path: path) { bytes in
                     let (outcome, result) = try decide(Current(path: path, bytes: bytes))
@@ -152,8 +152,13 @@ extension StorageHandler {
 
     /// Reads the roster file, mapped when it is large, and decodes it; `nil` when there is none.
     static func readRoster<Decoded>(_ path: String, decode: (Data) throws -> Decoded) throws -> Decoded? {
-        try FileSystem.read(path, mapping: true).map {
-            try FileMapping.withCheckedBytes($0, path: path, decode)
+        try readBytes(path).map { try FileMapping.withCheckedBytes($0, path: path, decode) }
+    }
+
+    /// The roster file's bytes, mapped when it is large, once its ends show it may be a roster.
+    private static func readBytes(_ path: String) throws -> Data? {
+        try FileSystem.read(path, mapping: true) { head, tail, size in
+            try RosterCodec.checkEnds(head: head, tail: tail, size: size, path: path)
         }
     }
 

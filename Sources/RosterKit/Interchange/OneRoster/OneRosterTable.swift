@@ -25,7 +25,8 @@ struct OneRosterTable {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
         do {
-            data = try StorageHandler.readFile(at: URL(fileURLWithPath: path))
+            // A file of the export must be a regular file: a named pipe there would never end.
+            data = try StorageHandler.readFile(at: URL(fileURLWithPath: path), allowingPipes: false)
         } catch {
             throw ImportError(problems: [ImportProblem(file: file, message: "\(error)")])
         }

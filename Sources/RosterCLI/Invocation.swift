@@ -31,14 +31,26 @@ struct Invocation {
     /// Runs the command the words name and returns its exit code: 1 when its output could not be
     /// written, 141 (as a process ended by `SIGPIPE`), quietly, when the output's reader went away.
     func run(_ words: [String]) -> Int32 {
-        let status = runCommand(words)
+        let saved = SavedChange()
+        let status = runCommand(words, saved: saved)
         guard let failure = output.writeFailure else { return status }
-        if failure == EPIPE { return 141 }
+        if failure == EPIPE, saved.description == nil { return 141 }
         let reason = String(cString: strerror(failure))
-        errorOutput.write(
-            "\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) "
-                + "Could not write the output: \(reason). Nothing more was written; "
-                + "free some space or choose another place for it.\n")
+        let advice =
+            failure == EFBIG
+            ? "raise the file size limit (ulimit -f) or choose another place for it"
+            : failure == ENOSPC
+                ? "free some space or choose another place for it" : "choose another place for it"
+        let error = Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")
+        if let change = saved.description {
+            // A script that retries would make the change twice: it is told the change was made.
+            errorOutput.write(
+                "\(error) \(change), but its confirmation could not be written: \(reason). "
+                    + "Do not run it again; 'roster history' lists it.\n")
+        } else {
+            errorOutput.write(
+                "\(error) Could not write the output: \(reason). Nothing more was written; \(advice).\n")
+        }
         return 1
     }
 
@@ -66,7 +78,7 @@ struct Invocation {
             + "\(Self.neededDescriptors). Raise the limit, for example with 'ulimit -n 256', and try again."
     }
 
-    private func runCommand(_ words: [String]) -> Int32 {
+    private func runCommand(_ words: [String], saved: SavedChange) -> Int32 {
         if let problem = checkDescriptorLimit() {
             errorOutput.write(
                 "\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) \(problem)\n"
@@ -89,11 +101,11 @@ struct Invocation {
             return show(StudentNameCompletion.names(typed: typed, environment: environment))
         case .subcommand(let index):
             guard index < words.count else { return show(rootHelp) }
-            return run(words[index], Array(words[(index + 1)...]), options: options)
+            return run(words[index], Array(words[(index + 1)...]), options: options, saved: saved)
         }
     }
 
-    private func run(_ name: String, _ rest: [String], options: GlobalOptions) -> Int32 {
+    private func run(_ name: String, _ rest: [String], options: GlobalOptions, saved: SavedChange) -> Int32 {
         if name == "help" { return showHelp(for: rest, options: options) }
         guard let command = CommandLineTool.subcommand(named: name) else {
             let names = CommandLineTool.subcommandNames + ["help"]
@@ -118,18 +130,21 @@ struct Invocation {
             let file = try RosterFileLocation.resolve(
                 option: parsed.values["file"] ?? options.file,
                 className: parsed.values["class"] ?? options.rosterClass, environment: environment)
-            try command.run(parsed, context(file: file, color: color))
+            try command.run(parsed, context(file: file, color: color, saved: saved))
             return 0
+        } catch is OutputFailure {
+            // Said once, by run(_:), which knows what was saved.
+            return 1
         } catch {
             return reporter(color: color).report(error, for: command.spec)
         }
     }
 
-    private func context(file: URL, color: String?) -> CommandContext {
+    private func context(file: URL, color: String?, saved: SavedChange) -> CommandContext {
         CommandContext(
             fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput,
             style: Style(choice: color, stream: output, environment: environment),
-            progressDelay: progressDelay, keepsRosterUntilExit: keepsRosterUntilExit)
+            progressDelay: progressDelay, saved: saved, keepsRosterUntilExit: keepsRosterUntilExit)
     }
 
     private func reporter(color: String?) -> ErrorReporter {
@@ -159,3 +174,7 @@ struct Invocation {
         return show(help.help(for: command.spec))
     }
 }
+
+/// Standard output failed while a command was still deciding whether to save: it stops, nothing
+/// is saved, and ``Invocation/run(_:)`` reports the output's failure.
+struct OutputFailure: Error {}

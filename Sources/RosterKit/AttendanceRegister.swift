@@ -98,10 +98,20 @@ public enum AttendanceRegister {
     }
 
     /// Records the whole register of `day` at once, as a roll call makes it.
-    public static func record(_ marks: [Student.ID: AttendanceMark], on day: SchoolDay, at url: URL) throws {
-        try StorageHandler.changeWithConventions(at: url, command: "register") { _, conventions in
-            for (id, mark) in marks { set(mark, for: id, on: day, in: &conventions) }
+    ///
+    /// - Returns: The marks recorded: those of students still on the roster, since a student
+    ///   removed while the roll was called has no register to mark.
+    @discardableResult
+    public static func record(_ marks: [Student.ID: AttendanceMark], on day: SchoolDay, at url: URL) throws
+        -> [Student.ID: AttendanceMark]
+    {
+        var recorded: [Student.ID: AttendanceMark] = [:]
+        try StorageHandler.changeWithConventions(at: url, command: "register") { students, conventions in
+            let onRoster = Set(students.map(\.id))
+            recorded = marks.filter { onRoster.contains($0.key) }
+            for (id, mark) in recorded { set(mark, for: id, on: day, in: &conventions) }
         }
+        return recorded
     }
 
     /// Every student and their marks, by day.

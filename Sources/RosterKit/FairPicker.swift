@@ -31,12 +31,15 @@ public enum FairPicker {
     ///   - reset: Whether to start a new round first.
     ///   - url: The roster file.
     ///   - generator: Where randomness comes from; a ``SeededRandom`` makes picks repeatable.
+    ///   - announce: Shows the pick before the round is saved; throwing keeps the round as it
+    ///     was, so that a student whose name could not be shown keeps their turn.
     /// - Returns: The students picked and how many are left in the round.
     /// - Throws: ``LookupError`` for a skipped reference that does not pick out one student,
     ///   ``PickError`` when nobody can be picked, ``StorageError`` when a file cannot be used.
+    @discardableResult
     public static func pick(
         _ count: Int = 1, skipping skipped: [String] = [], reset: Bool = false, at url: URL,
-        using generator: inout some RandomNumberGenerator
+        using generator: inout some RandomNumberGenerator, announce: (Pick) throws -> Void = { _ in }
     ) throws -> Pick {
         // The roster is read under the lock that keeps the round, so a student removed a moment
         // ago is never picked.
@@ -57,9 +60,9 @@ public enum FairPicker {
                         using: &generator))
             }
             let left = students.filter { !round.picked.contains($0.id) }.count
-            return (
-                .keepBeside(.picks, bytes: Array(round.text.utf8)), Pick(students: picked, leftInRound: left)
-            )
+            let pick = Pick(students: picked, leftInRound: left)
+            try announce(pick)
+            return (.keepBeside(.picks, bytes: Array(round.text.utf8)), pick)
         }
     }
 

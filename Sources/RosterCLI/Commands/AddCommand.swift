@@ -30,6 +30,7 @@ enum AddCommand: Subcommand {
             name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec),
             to: context.fileURL)
         let student = addition.student
+        context.saved.record("\(VisibleText.of(student.name)) was added")
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")
         for other in addition.namesakes {
             let shortID = other.id.uuidString.prefix(RosterLookup.minimumShortIDLength)

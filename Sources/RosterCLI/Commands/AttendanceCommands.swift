@@ -20,6 +20,7 @@ enum AbsentCommand: Subcommand {
         let students = try AttendanceRegister.mark(
             parsed.positionals, as: mark, on: day, at: context.fileURL, command: "absent")
         let names = students.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        context.saved.record("\(names) marked \(mark.rawValue) on \(day)")
         context.output.write("Marked \(mark.rawValue) on \(day): \(names).\n")
     }
 }
@@ -39,6 +40,7 @@ enum PresentCommand: Subcommand {
         let students = try AttendanceRegister.mark(
             parsed.positionals, as: nil, on: day, at: context.fileURL, command: "present")
         let names = students.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        context.saved.record("\(names) marked present on \(day)")
         context.output.write("Marked present on \(day): \(names).\n")
     }
 }

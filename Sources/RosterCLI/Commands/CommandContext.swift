@@ -22,6 +22,8 @@ struct CommandContext {
     let style: Style
     /// How long work runs before progress is shown.
     let progressDelay: Duration
+    /// What the command saved, once it is on disk, so that an error after it can say so.
+    let saved: SavedChange
     /// Whether a loaded roster is left for the process's exit to free; see ``ProcessLifetime``.
     var keepsRosterUntilExit = false
 
@@ -45,4 +47,15 @@ struct CommandContext {
         let answer = input.readLine()?.trimmingSpaces().lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }
+}
+
+/// What a command saved to the roster, in words such as "Ada Lovelace was added": set once the
+/// change is on disk, so that a failure to confirm it names the change instead of claiming that
+/// nothing happened.
+final class SavedChange {
+    /// The change, or `nil` while nothing is saved.
+    private(set) var description: String?
+
+    /// Records that `description` is on disk.
+    func record(_ description: String) { self.description = description }
 }

@@ -27,6 +27,7 @@ enum DeleteAllCommand: Subcommand {
             }
         }
         try StorageHandler.deleteAll(at: context.fileURL)
+        context.saved.record("The roster was emptied of \(count)")
         context.output.write("Deleted \(count). Run 'roster undo' to bring them back.\n")
     }
 }

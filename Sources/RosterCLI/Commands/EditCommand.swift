@@ -25,6 +25,7 @@ enum EditCommand: Subcommand {
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let changes = try changes(from: parsed)
         let edit = try ClassroomIntents.edit(parsed.positionals[0], changes, at: context.fileURL)
+        context.saved.record("\(VisibleText.of(edit.after.name)) was updated")
         context.output.write(StudentText.edited(edit))
     }
 

@@ -61,6 +61,7 @@ enum ImportCommand: Subcommand {
             let changes = try ClassroomIntents.importStudents(
                 result, replace: replace, dryRun: dryRun, allowDuplicates: parsed.has("allow-duplicates"),
                 into: context.fileURL)
+            if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
             context.output.write(parsed.values["report"] == "json" ? report.json : report.text)

@@ -23,9 +23,22 @@ enum PickCommand: Subcommand {
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let count = try parsed.positiveNumber("count", in: spec) ?? 1
         var random = try RandomSource(environment: context.environment)
-        let pick = try FairPicker.pick(
+        // The pick is shown before its round is saved, so a student whose name could not be
+        // printed keeps their turn.
+        try FairPicker.pick(
             count, skipping: parsed.allValues["skip"] ?? [], reset: parsed.has("reset"), at: context.fileURL,
-            using: &random)
+            using: &random
+        ) { pick in
+            show(pick, parsed, context)
+            if context.output.writeFailure != nil { throw OutputFailure() }
+            if parsed.values["format"] ?? "table" == "table" {
+                context.errorOutput.write(
+                    "(\(StudentText.count(pick.leftInRound)) still to pick in this round)\n")
+            }
+        }
+    }
+
+    private static func show(_ pick: FairPicker.Pick, _ parsed: ParsedCommand, _ context: CommandContext) {
         switch parsed.values["format"] {
         case "json": context.output.write(JSONRosterWriter.array(pick.students))
         case "csv": context.output.write(CSVRosterWriter.text(for: pick.students))
@@ -34,8 +47,6 @@ enum PickCommand: Subcommand {
             context.output.write(
                 names.count == 1
                     ? names[0] + "\n" : names.enumerated().map { "\($0 + 1). \($1)\n" }.joined())
-            context.errorOutput.write(
-                "(\(StudentText.count(pick.leftInRound)) still to pick in this round)\n")
         }
     }
 }

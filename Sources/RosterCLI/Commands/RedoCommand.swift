@@ -9,6 +9,7 @@ enum RedoCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let change = try StorageHandler.redo(at: context.fileURL)
+        context.saved.record("The \(change.command) was made again")
         context.output.write(ChangeText.redone(change))
     }
 }

@@ -156,11 +156,13 @@ enum RollCall {
         }
         var record: [Student.ID: AttendanceMark] = [:]
         for (student, mark) in zip(students, marks) { record[student.id] = mark ?? .present }
-        try AttendanceRegister.record(record, on: day, at: context.fileURL)
-        let absent = marks.filter { $0 == .absent }.count
-        let late = marks.filter { $0 == .late }.count
+        // A student removed while the roll was called is not on the roster, and not counted.
+        let recorded = try AttendanceRegister.record(record, on: day, at: context.fileURL)
+        context.saved.record("The register for \(day) was recorded")
+        let absent = recorded.values.filter { $0 == .absent }.count
+        let late = recorded.values.filter { $0 == .late }.count
         context.output.write(
-            "Recorded the register for \(day): \(students.count - absent - late) present, \(absent) absent, \(late) late.\n"
+            "Recorded the register for \(day): \(recorded.count - absent - late) present, \(absent) absent, \(late) late.\n"
         )
     }
 }

@@ -16,6 +16,7 @@ enum RemoveCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let removed = try ClassroomIntents.remove(parsed.positionals, at: context.fileURL)
+        context.saved.record("The removal of \(StudentText.count(removed.count)) was saved")
         let names = removed.map { VisibleText.of($0.name) }.joined(separator: ", ")
         context.output.write("Removed \(StudentText.count(removed.count)): \(names).\n")
     }

@@ -12,6 +12,7 @@ enum UndoCommand: Subcommand {
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         // Goes to StorageHandler directly: undo must work even when the current file cannot be read.
         let change = try StorageHandler.undo(at: context.fileURL)
+        context.saved.record("The \(change.command) was undone")
         context.output.write(ChangeText.undone(change))
     }
 }

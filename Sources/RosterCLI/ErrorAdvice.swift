@@ -23,6 +23,7 @@ enum ErrorAdvice {
             return "Use a name, a full id, or an id prefix of at least \(RosterLookup.minimumPrefixLength) "
                 + "characters; 'roster list' shows them."
         case LookupError.ambiguous: return "Use a longer id prefix or the full id."
+        case LookupError.tooLong: return "Use the student's name, a word of it, or an id prefix."
         case is OneRosterAgeError:
             return "Give them an age with --age <years>, or add their birthDate to demographics.csv."
         case is ProbableDuplicatesError:
@@ -44,7 +45,10 @@ enum ErrorAdvice {
     /// Advice for a failed system call, chosen by its error number, never by its wording.
     static func advice(forSystemError code: Int32) -> String {
         switch code {
-        case EACCES, EPERM, EROFS:
+        case EROFS:
+            return "Its file system is mounted read-only: commands that only read still work; "
+                + "to change the roster, copy it somewhere writable and use --file."
+        case EACCES, EPERM:
             return "Check the permissions of the file and its folder, or choose another file with --file."
         case ENOSPC, EDQUOT:
             return "Free some disk space and try again; the roster was left unchanged."

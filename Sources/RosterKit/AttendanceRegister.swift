@@ -27,7 +27,11 @@ public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The date as `YYYY-MM-DD`.
     public let text: String
 
-    /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after today.
+    /// The first day a register or a birth date may name: years such as 0000 are typing mistakes.
+    static let earliest = "1900-01-01"
+
+    /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD`, is before
+    /// 1900 or is after today.
     public init?(_ text: String) {
         self.init(text, notAfter: Self.today())
     }
@@ -35,7 +39,7 @@ public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after
     /// `latest`: for many dates at once, such as a school's birth dates, with today worked out once.
     init?(_ text: String, notAfter latest: SchoolDay) {
-        guard let seconds = PlistDate.seconds(fromISO8601: text + "T00:00:00Z"),
+        guard text >= Self.earliest, let seconds = PlistDate.seconds(fromISO8601: text + "T00:00:00Z"),
             PlistDate.iso8601(fromSeconds: seconds).hasPrefix(text), text <= latest.text
         else { return nil }
         self.text = text

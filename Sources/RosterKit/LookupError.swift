@@ -5,6 +5,9 @@ public enum LookupError: Error, CustomStringConvertible, Equatable, Sendable {
     /// Several students (`count` of them) match; `candidates` describes the first few as
     /// `short-id name`.
     case ambiguous(reference: String, candidates: [String], count: Int)
+    /// The reference is longer than any name can be (`length` characters, more than `limit`), so
+    /// it cannot pick out a student; it is refused before the roster is searched.
+    case tooLong(length: Int, limit: Int)
 
     /// A sentence that names the problem and how to pick one student.
     public var description: String {
@@ -20,6 +23,9 @@ public enum LookupError: Error, CustomStringConvertible, Equatable, Sendable {
             let shown = candidates.prefix(10).joined(separator: "; ")
             let more = count > 10 ? " and \(count - 10) more" : ""
             return "'\(reference.prefix(100))' matches \(count) students: \(shown)\(more)."
+        case .tooLong(let length, let limit):
+            return
+                "A student is named in at most \(limit) characters, and this has \(length), so it matches nobody."
         }
     }
 }

@@ -26,7 +26,8 @@ public enum RosterLookup {
     /// - Parameters:
     ///   - reference: A full id, an id prefix or a name.
     ///   - students: The roster to search.
-    /// - Throws: ``LookupError`` when no student or several students match.
+    /// - Throws: ``LookupError`` when no student or several students match, or the reference is
+    ///   longer than a name can be.
     public static func index(of reference: String, in students: [Student]) throws -> Int {
         try index(of: reference, among: students)
     }
@@ -35,6 +36,12 @@ public enum RosterLookup {
     /// ``index(of:in:)`` does, in any roster that can be searched.
     static func index(of reference: String, among roster: some SearchableRoster) throws -> Int {
         let wanted = String(reference.trimmingSpaces())
+        // Checked before any search: a query of thousands of words would take seconds.
+        if wanted.utf8.count > StudentValidator.maximumNameLength,
+            wanted.count > StudentValidator.maximumNameLength
+        {
+            throw LookupError.tooLong(length: wanted.count, limit: StudentValidator.maximumNameLength)
+        }
         if let id = StudentFields.uuid(from: wanted),
             let index = (0..<roster.count).first(where: { roster.id(at: $0) == id })
         {

@@ -39,7 +39,8 @@ extension StorageHandler {
     /// - Returns: The changes, newest first; empty when none is kept.
     /// - Throws: ``StorageError`` when the roster's path cannot be used.
     public static func history(at url: URL = plistURL) throws -> [RosterChange] {
-        try change(at: url) { current in (.unchanged, try current.history.entries().reversed().map(\.change))
+        try change(at: url, writes: false) { current in
+            (.unchanged, try current.history.entries().reversed().map(\.change))
         }
     }
 

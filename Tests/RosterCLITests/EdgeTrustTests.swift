@@ -185,7 +185,7 @@ struct EdgeTrustTests {
     func adviceByErrno() {
         #expect(ErrorAdvice.advice(forSystemError: ENOSPC).hasPrefix("Free some disk space"))
         #expect(ErrorAdvice.advice(forSystemError: EACCES).hasPrefix("Check the permissions"))
-        #expect(ErrorAdvice.advice(forSystemError: EROFS).hasPrefix("Check the permissions"))
+        #expect(ErrorAdvice.advice(forSystemError: EROFS).hasPrefix("Its file system is mounted read-only"))
         #expect(ErrorAdvice.advice(forSystemError: ENOTDIR).hasPrefix("A part of the path is a file"))
         #expect(ErrorAdvice.advice(forSystemError: EFBIG).contains("ulimit -f"))
         let damaged = StorageError.damaged(path: "/x", reason: "the file is empty")

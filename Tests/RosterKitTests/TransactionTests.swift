@@ -164,3 +164,72 @@ struct TransactionTests {
         }.count
     }
 }
+
+/// Side files of rosters with long names, and side files of other users.
+@Suite("Side files that fit and belong")
+struct SideFileTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    @Test(
+        "a roster whose name is as long as the system allows can be changed, undone and picked from",
+        arguments: [200, 240, 255])
+    func longNames(length: Int) throws {
+        let name =
+            String(repeating: "é", count: (length - 6) / 2) + String(repeating: "a", count: (length - 6) % 2)
+            + ".plist"
+        #expect(name.utf8.count == length)
+        let file = folder.url.appendingPathComponent(name)
+        try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
+        try StorageHandler.write(Student(name: "Alan", age: 12), to: file)
+        try StorageHandler.undo(at: file)
+        #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada"])
+        var random = SeededRandom(seed: 1)
+        #expect(try FairPicker.pick(at: file, using: &random).students.map(\.name) == ["Ada"])
+        for entry in try FileManager.default.contentsOfDirectory(atPath: folder.url.path) {
+            #expect(entry.utf8.count <= 255)
+        }
+        // Two long names that share their first 200 bytes keep their side files apart.
+        let other = folder.url.appendingPathComponent(String(name.dropLast(7)) + "b.plist")
+        if length > 222 {
+            try StorageHandler.write(Student(name: "Grace", age: 12), to: other)
+            try StorageHandler.undo(at: other)
+            #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada"])
+            #expect(try StorageHandler.history(at: file).count == 2)
+        }
+    }
+
+    @Test(
+        "another user's lock, history or students.plist.bak is refused or left alone",
+        .enabled(if: geteuid() == 0))
+    func otherUsers() throws {
+        let file = folder.file()
+        try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
+        let nobody: uid_t = 65534
+        let lock = file.path + ".lock"
+        #expect(chown(lock, nobody, nobody) == 0)
+        let before = try Data(contentsOf: file)
+        #expect(throws: StorageError.notOwnFile(path: lock)) { try StorageHandler.undo(at: file) }
+        #expect(throws: StorageError.notOwnFile(path: lock)) {
+            try StorageHandler.write(Student(name: "X", age: 1), to: file)
+        }
+        #expect(chown(lock, 0, 0) == 0)
+        let history = RosterHistory(rosterPath: file.path)
+        #expect(chown(history.folder, nobody, nobody) == 0)
+        #expect(throws: StorageError.notOwnFile(path: history.folder)) {
+            try StorageHandler.history(at: file)
+        }
+        #expect(chown(history.folder, 0, 0) == 0)
+        // A backup another user left is never adopted, and does not lock anyone out.
+        try before.write(to: URL(fileURLWithPath: file.path + ".bak"))
+        #expect(chown(file.path + ".bak", nobody, nobody) == 0)
+        #expect(try StorageHandler.history(at: file).count == 1)
+        try StorageHandler.write(Student(name: "Alan", age: 12), to: file)
+        #expect(try StorageHandler.history(at: file).count == 2)
+        #expect(FileManager.default.fileExists(atPath: file.path + ".bak"))
+        #expect(try Data(contentsOf: file) != before)
+    }
+}

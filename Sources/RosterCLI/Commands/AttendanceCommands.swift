@@ -55,7 +55,7 @@ enum AttendanceText {
         guard let day = SchoolDay(text) else {
             throw UsageError.invalidValue(
                 VisibleText.of(text), label: label,
-                reason: "Give a date written YYYY-MM-DD, today or earlier, such as \(SchoolDay.today()).")
+                reason: "Give a date written YYYY-MM-DD, from 1900 to today, such as \(SchoolDay.today()).")
         }
         return day
     }

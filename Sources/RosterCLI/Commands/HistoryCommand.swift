@@ -20,7 +20,7 @@ enum HistoryCommand: Subcommand {
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let changes = try StorageHandler.history(at: context.fileURL)
         if parsed.values["format"] == "json" {
-            context.output.write(json(changes))
+            context.output.write(try json(changes))
             return
         }
         guard !changes.isEmpty else {
@@ -40,13 +40,25 @@ enum HistoryCommand: Subcommand {
         context.output.write(text)
     }
 
-    private static func json(_ changes: [RosterChange]) -> String {
+    /// One change as `history --format json` prints it.
+    private struct Row: Encodable {
+        let date: String
+        let command: String
+        let studentsBefore: Int
+        let studentsAfter: Int
+        let undone: Bool
+    }
+
+    /// The changes as a JSON array, written by `JSONEncoder`, so that every string is escaped.
+    private static func json(_ changes: [RosterChange]) throws -> String {
         let rows = changes.map { change in
-            let date = PlistDate.iso8601(fromSeconds: change.date.timeIntervalSinceReferenceDate)
-            return "{\"date\": \"\(date)\", \"command\": \"\(change.command)\", "
-                + "\"studentsBefore\": \(change.studentsBefore), \"studentsAfter\": \(change.studentsAfter), "
-                + "\"undone\": \(change.isUndone)}"
+            Row(
+                date: PlistDate.iso8601(fromSeconds: change.date.timeIntervalSinceReferenceDate),
+                command: change.command, studentsBefore: change.studentsBefore,
+                studentsAfter: change.studentsAfter, undone: change.isUndone)
         }
-        return JSONText.array(rows, indent: "") + "\n"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
     }
 }

@@ -28,7 +28,7 @@ package struct FileLock: ~Copyable {
     package init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
         let folder = Path.folder(of: rosterPath)
         try FileSystem.createFolder(folder.isEmpty ? "." : folder)
-        let lockPath = rosterPath + ".lock"
+        let lockPath = Path.beside(rosterPath, prefix: "", suffix: ".lock")
         // Never through a link: a neighbour in a shared folder could otherwise plant a link that
         // makes roster create or open a file of the neighbour's choosing.
         var descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, FileSystem.privateFileMode)

@@ -94,6 +94,13 @@ extension FileSystem {
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether the folder that holds `path` is on a file system mounted read-only.
+    package static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+        var status = statvfs()
+        let folder = Path.folder(of: path)
+        return statvfs(folder.isEmpty ? "." : folder, &status) == 0 && status.f_flag & UInt(ST_RDONLY) != 0
+    }
+
     /// Whether two paths name the same file.
     package static func isSameFile(_ first: String, _ second: String) -> Bool {
         var (one, two) = (stat(), stat())

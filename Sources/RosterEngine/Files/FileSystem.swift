@@ -182,7 +182,7 @@ package enum FileSystem {
     /// lock, so any that exist then belong to a process that died mid-write.
     package static func removeLeftovers(beside path: String) {
         let folder = Path.folder(of: path)
-        let prefix = ".\(Path.name(of: path))."
+        let prefix = "." + Path.stem(of: Path.name(of: path)) + "."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
         else {
             return
@@ -201,13 +201,10 @@ package enum FileSystem {
     }
 
     /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises, and that no
-    /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`.
+    /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`, with the name
+    /// shortened as ``Path/stem(of:)`` says when it is long.
     package static func temporaryPath(beside path: String) -> String {
-        let folder = Path.folder(of: path)
-        let name = Path.name(of: path)
-        let unique = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let file = ".\(name).\(unique).tmp"
-        return folder.isEmpty ? file : folder + "/" + file
+        Path.beside(path, prefix: ".", suffix: ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
     private static func syncFolder(_ folder: String) {

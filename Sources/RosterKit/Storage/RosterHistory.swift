@@ -62,9 +62,7 @@ struct RosterHistory {
 
     init(rosterPath: String) {
         self.rosterPath = rosterPath
-        let name = Path.name(of: rosterPath)
-        let parent = Path.folder(of: rosterPath)
-        folder = (parent.isEmpty ? "" : parent + "/") + "." + name + ".history"
+        folder = Path.beside(rosterPath, prefix: ".", suffix: ".history")
     }
 
     /// The users whose files roster trusts beside this roster: the one running it, and the

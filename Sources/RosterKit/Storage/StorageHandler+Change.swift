@@ -6,6 +6,12 @@ import RosterEngine
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The one transaction every change to a roster goes through.
 ///
 /// Adding, editing, removing, deleting all, importing, undoing, redoing, marking the register and
@@ -61,13 +67,20 @@ extension StorageHandler {
     ///
     /// - Parameters:
     ///   - url: The roster file.
+    ///   - writes: Whether the change may write; `false` for a reading, such as the history's,
+    ///     that only needs the lock.
     ///   - decide: Shown the roster as it is under the lock, returns what to do and what the
     ///     caller gets back; throwing cancels the change and leaves every file as it was.
     /// - Returns: What `decide` returned.
-    static func change<Result>(at url: URL, _ decide: (Current) throws -> (Outcome, Result)) throws -> Result
-    {
+    static func change<Result>(
+        at url: URL, writes: Bool = true, _ decide: (Current) throws -> (Outcome, Result)
+    ) throws -> Result {
         try StorageError.translating {
             let path = try FileSystem.rosterTarget(url.path)
+            // A read-only file system is named at once, as the roster's, before anything is decided.
+            if writes, FileSystem.isOnReadOnlyFileSystem(path) {
+                throw StorageError.fileSystem(path: path, action: "change", code: EROFS)
+            }
             let lock = try FileLock(rosterPath: path)
             FileSystem.removeLeftovers(beside: path)
             let result: Result
@@ -183,8 +196,6 @@ struct SideFile: Sendable {
 
     /// The file's path beside the roster at `rosterPath`.
     func path(besideRoster rosterPath: String) -> String {
-        let folder = Path.folder(of: rosterPath)
-        let name = "." + Path.name(of: rosterPath) + "." + suffix
-        return folder.isEmpty ? name : folder + "/" + name
+        Path.beside(rosterPath, prefix: ".", suffix: "." + suffix)
     }
 }

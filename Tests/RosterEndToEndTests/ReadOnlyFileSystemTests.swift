@@ -1,0 +1,64 @@
+import Foundation
+import RosterKit
+import RosterTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reading needs no write access: on a file system mounted read-only, every reading command works
+/// and every change fails with one `Error:` line saying why. Needs root to mount; skipped otherwise.
+@Suite("A read-only file system, end to end")
+struct ReadOnlyFileSystemTests {
+    /// Runs a command line of the system's, returning its exit status.
+    @discardableResult
+    private static func system(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test(
+        "list, show, stats, history, register and export read a roster on a read-only mount; changes say it is read-only",
+        .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))
+    func readOnlyMount() throws {
+        let sandbox = try RosterSandbox()
+        let mountPoint = sandbox.folder.appendingPathComponent("mounted")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        guard try Self.system(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint.path]) == 0 else {
+            return  // This machine allows no mounts: nothing to try.
+        }
+        defer { _ = try? Self.system(["umount", mountPoint.path]) }
+        var environment = sandbox.environment
+        environment["ROSTER_FILE"] = mountPoint.appendingPathComponent("students.plist").path
+        for name in ["Ada Lovelace", "Alan Turing"] {
+            let added = try RosterBinary.run(["add", name, "--age", "12"], environment: environment)
+            try #require(added.status == 0, "\(added.errorOutput)")
+        }
+        try #require(try Self.system(["mount", "-o", "remount,ro", mountPoint.path]) == 0)
+        let reads = [
+            ["list"], ["show", "ada"], ["stats"], ["history"], ["register"], ["export", "--output", "-"],
+        ]
+        for command in reads {
+            let result = try RosterBinary.run(command, environment: environment)
+            #expect(result.status == 0, "\(command): \(result.errorOutput)")
+        }
+        for command in [
+            ["add", "Grace", "--age", "12"], ["undo"], ["remove", "ada"], ["absent", "ada"], ["pick"],
+        ] {
+            let result = try RosterBinary.run(command, environment: environment)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.output.isEmpty, "\(command): \(result.output)")
+            let errors = result.errorOutput.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            #expect(errors.count == 1, "\(command): \(result.errorOutput)")
+            #expect(
+                result.errorOutput.lowercased().contains("read-only"), "\(command): \(result.errorOutput)")
+        }
+    }
+}

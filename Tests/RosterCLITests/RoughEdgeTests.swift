@@ -55,3 +55,42 @@ struct RoughEdgeTests {
         #expect((rows[0]["date"] as? String)?.hasSuffix("Z") == true)
     }
 }
+
+/// Messages with a bound: at most 50 problem lines and 20 notes, then how many more.
+@Suite("Messages with a bound")
+struct BoundedMessageTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    @Test("200 bad rows print 50 problem lines and how many more; --report json lists all 200")
+    func manyProblems() throws {
+        let csv = sandbox.folder.appendingPathComponent("bad.csv")
+        let rows = (1...200).map { "Student \($0),-\($0)" }.joined(separator: "\n")
+        try Data("name,age\n\(rows)\n".utf8).write(to: csv)
+        let result = sandbox.run(["import", csv.path])
+        #expect(result.status == 1)
+        let lines = result.errorOutput.split(separator: "\n")
+        #expect(lines.filter { $0.contains("bad.csv:") }.count == 50)
+        #expect(lines.contains { $0 == "… and 150 more problems; --report json lists every one." })
+        #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
+        let json = sandbox.run(["import", csv.path, "--report", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect((object["problems"] as? [[String: Any]])?.count == 200)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file.path))
+    }
+
+    @Test("100 columns roster does not know print 20 notes and how many more")
+    func manyNotes() throws {
+        let csv = sandbox.folder.appendingPathComponent("wide.csv")
+        let extra = (1...100).map { "extra\($0)" }
+        try Data(("name,age," + extra.joined(separator: ",") + "\nAda,12" + String(repeating: ",", count: 100) + "\n").utf8)
+            .write(to: csv)
+        let result = sandbox.run(["import", csv.path])
+        let notes = result.errorOutput.split(separator: "\n").filter { $0.hasPrefix("Note:") }
+        #expect(notes.count == 21, "\(result.errorOutput)")
+        #expect(notes.last?.contains("more notes") == true)
+    }
+}

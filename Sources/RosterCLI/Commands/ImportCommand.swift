@@ -55,7 +55,7 @@ enum ImportCommand: Subcommand {
             defer { progress.finish() }
             let result = try read(path, parsed, progress: progress)
             progress.finish()
-            for note in result.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
+            context.errorOutput.write(ImportReport.notes(result.notes))
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let (replace, dryRun) = (parsed.has("replace"), parsed.has("dry-run"))
             let changes = try ClassroomIntents.importStudents(
@@ -66,16 +66,24 @@ enum ImportCommand: Subcommand {
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
             context.output.write(parsed.values["report"] == "json" ? report.json : report.text)
         } catch let error as ProbableDuplicatesError {
-            context.errorOutput.write(
-                ImportReport.lines(error.duplicates.map(ImportReport.problem), path: path))
+            try report(error.duplicates.map(ImportReport.problem), path: path, parsed, context)
             throw error
         } catch let error as ImportError {
-            context.errorOutput.write(ImportReport.lines(error.problems, path: path))
+            try report(error.problems, path: path, parsed, context)
             throw error
         } catch let error as OneRosterAgeError {
-            context.errorOutput.write(ImportReport.lines(error.students, path: path))
+            try report(error.students, path: path, parsed, context)
             throw error
         }
+    }
+
+    /// The problems that stopped an import: the first lines on standard error, and with
+    /// `--report json` every one on standard output.
+    private static func report(
+        _ problems: [ImportProblem], path: String, _ parsed: ParsedCommand, _ context: CommandContext
+    ) throws {
+        context.errorOutput.write(ImportReport.lines(problems, path: path))
+        if parsed.values["report"] == "json" { context.output.write(try ImportReport.json(problems, path: path)) }
     }
 
     /// The students of the file or OneRoster folder at `path`, checked.

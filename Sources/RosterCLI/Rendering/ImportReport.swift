@@ -1,5 +1,11 @@
 import RosterKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What `import` prints: the change list, as text for people or as JSON for scripts.
 struct ImportReport {
     let changes: ImportChanges
@@ -66,9 +72,45 @@ struct ImportReport {
         return "\(VisibleText.of(file)):\(place) \(VisibleText.of(problem.message))"
     }
 
-    /// Each problem on a line of its own, as ``line(_:path:)`` writes it.
+    /// The most problem lines and notes one command prints; a file of a million bad rows would
+    /// otherwise print a hundred megabytes.
+    static let mostProblems = 50
+    static let mostNotes = 20
+
+    /// Each problem on a line of its own, as ``line(_:path:)`` writes it, up to ``mostProblems``,
+    /// then how many more there are.
     static func lines(_ problems: [ImportProblem], path: String) -> String {
-        problems.map { line($0, path: path) + "\n" }.joined()
+        var text = problems.prefix(mostProblems).map { line($0, path: path) + "\n" }.joined()
+        if problems.count > mostProblems {
+            text += "… and \(problems.count - mostProblems) more problems; --report json lists every one.\n"
+        }
+        return text
+    }
+
+    /// Each note as a `Note:` line, up to ``mostNotes``, then how many more there are.
+    static func notes(_ notes: [String]) -> String {
+        var text = notes.prefix(mostNotes).map { "Note: \(VisibleText.of($0)).\n" }.joined()
+        if notes.count > mostNotes { text += "Note: … and \(notes.count - mostNotes) more notes.\n" }
+        return text
+    }
+
+    /// Every problem, as one JSON object for scripts: `{"problems": [{"file", "line", "record", "message"}]}`.
+    static func json(_ problems: [ImportProblem], path: String) throws -> String {
+        struct Problem: Encodable {
+            let file: String
+            let line: Int?
+            let record: Int?
+            let message: String
+        }
+        struct Report: Encodable { let problems: [Problem] }
+        let rows = problems.map { problem in
+            Problem(
+                file: problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path,
+                line: problem.line, record: problem.record, message: problem.message)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(Report(problems: rows)), as: UTF8.self) + "\n"
     }
 
     /// The most students a section lists; a school's whole export would fill screens for nothing.

@@ -8,6 +8,8 @@ import RosterEngine
 public enum StudentValidator {
     /// The longest name accepted, in characters.
     public static let maximumNameLength = 100
+    /// The most combining marks one character may carry: Unicode's stream-safe limit.
+    public static let maximumMarks = 30
     /// The ages accepted, in whole years.
     public static let ages = 1...120
     /// The school grades accepted.
@@ -26,7 +28,14 @@ public enum StudentValidator {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return try asciiName(name) }
         let trimmed = trimmed(name)
         guard !trimmed.isEmpty else { throw ValidationError.emptyName }
-        guard !hasForbiddenScalar(trimmed) else { throw ValidationError.nameHasControlCharacter }
+        if let scalar = forbiddenScalar(trimmed) {
+            guard scalar.properties.generalCategory == .control else {
+                throw ValidationError.nameHasLayoutCharacter(scalar: scalar.value)
+            }
+            throw ValidationError.nameHasControlCharacter
+        }
+        let marks = mostMarks(trimmed)
+        guard marks <= maximumMarks else { throw ValidationError.nameHasTooManyMarks(count: marks) }
         guard trimmed.unicodeScalars.contains(where: isVisible) else {
             throw ValidationError.nameHasNoVisibleCharacter
         }
@@ -166,17 +175,59 @@ public enum StudentValidator {
         !isPlainLetter(value) && (Unicode.Scalar(value)?.properties.isWhitespace ?? false)
     }
 
-    /// Whether the text holds a scalar that ``isForbidden(_:)``, read from its UTF-8 bytes.
-    private static func hasForbiddenScalar(_ text: String) -> Bool {
+    /// The first scalar of the text that ``isForbidden(_:)``, read from its UTF-8 bytes.
+    private static func forbiddenScalar(_ text: String) -> Unicode.Scalar? {
         UTF16Encoding.withUTF8(of: text) { bytes in
             var index = 0
             while index < bytes.count {
                 let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)
                 index += length
-                if let scalar = Unicode.Scalar(value), isForbidden(scalar) { return true }
+                if let scalar = Unicode.Scalar(value), isForbidden(scalar) { return scalar }
             }
-            return false
+            return nil
         }
+    }
+
+    /// Why a name read from a file could not have been typed into `add`, in words that follow
+    /// "has", or `nil` when it could have. Control and layout characters are let through: they
+    /// are shown escaped (see ``VisibleText``) and `edit` can fix them.
+    static func problem(withStoredName name: String) -> String? {
+        // Most names: short ASCII, which only needs one character that shows.
+        if name.utf8.count <= maximumNameLength, name.utf8.allSatisfy({ $0 < 0x80 }) {
+            if name.utf8.contains(where: { $0 > 0x20 && $0 != 0x7F }) { return nil }
+            return name.isEmpty ? "an empty name" : "a name with no visible character"
+        }
+        let kept = trimmed(name)
+        guard !kept.isEmpty else { return "an empty name" }
+        if kept.utf8.count > maximumNameLength, kept.count > maximumNameLength {
+            return "a name longer than \(maximumNameLength) characters"
+        }
+        guard kept.unicodeScalars.contains(where: isVisible) else {
+            return "a name with no visible character"
+        }
+        let marks = mostMarks(kept)
+        guard marks <= maximumMarks else {
+            return "a name with \(marks) marks on one character, more than \(maximumMarks)"
+        }
+        return nil
+    }
+
+    /// The most combining marks in a row in the text: what one character carries at most.
+    static func mostMarks(_ text: String) -> Int {
+        var (most, run) = (0, 0)
+        for scalar in text.unicodeScalars {
+            if isPlainLetter(scalar.value) && scalar.value < 0x300 {
+                run = 0
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark:
+                run += 1
+                most = max(most, run)
+            default: run = 0
+            }
+        }
+        return most
     }
 
     private static func trimmedSlowly(_ text: String) -> String {

@@ -10,6 +10,12 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
     case nameHasControlCharacter
     /// The name has no character that shows: only spaces, fillers such as U+3164 or marks alone.
     case nameHasNoVisibleCharacter
+    /// The name holds a character that changes how text around it is shown, such as U+202E (a
+    /// right-to-left override) or U+2028 (a line separator); `scalar` is its code point.
+    case nameHasLayoutCharacter(scalar: UInt32)
+    /// One character of the name carries more than ``StudentValidator/maximumMarks`` combining
+    /// marks (`count` of them).
+    case nameHasTooManyMarks(count: Int)
     /// A field every student needs is missing; `field` is `name` or `age`.
     case missing(field: String)
     /// A field's text is not a number of the kind it needs; `field` is `age`, `grade` or `score`.
@@ -28,6 +34,18 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
         case .nameHasControlCharacter:
             return "The name contains a control character such as a newline or a tab; "
                 + "type the name on one line with ordinary spaces."
+        case .nameHasLayoutCharacter(let scalar):
+            let code = "U+" + String(scalar, radix: 16, uppercase: true)
+            let what =
+                (0x2028...0x2029).contains(scalar)
+                ? "a line or paragraph separator, which breaks the name over lines"
+                : (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar)
+                    ? "a text-direction control, which can make a name show as another"
+                    : "an invisible formatting character"
+            return "The name contains \(code), \(what); type the name without it."
+        case .nameHasTooManyMarks(let count):
+            return "A character of the name carries \(count) accents or marks; "
+                + "use at most \(StudentValidator.maximumMarks) on one letter."
         case .nameHasNoVisibleCharacter:
             return "The name has no visible character, only blank or invisible ones; "
                 + "give the student's name, for example \"Ada Lovelace\"."

@@ -5,13 +5,17 @@
 /// carriage return that hides what came before. roster never prints them; it shows each one as
 /// the Swift escape for it, as `git` and `ls` show such names. Ordinary text comes back as it is.
 public enum VisibleText {
-    /// `text` with every control character (U+0000 to U+001F, U+007F to U+009F) written as
-    /// `\u{…}`; the same string when it has none.
+    /// `text` with every control character (U+0000 to U+001F, U+007F to U+009F), text-direction
+    /// control (U+202A to U+202E, U+2066 to U+2069) and line or paragraph separator (U+2028,
+    /// U+2029) written as `\u{…}`; the same string when it has none.
     ///
     /// - Parameter text: Text read from a file.
     /// - Returns: Text that a terminal shows as it is.
     public static func of(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        // Every scalar escaped starts with one of these bytes in UTF-8 (U+2028 to U+2069: 0xE2).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
+            return text
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
@@ -37,8 +41,11 @@ public enum VisibleText {
         return of(start.count > limit ? String(start.prefix(limit)) + "…" : String(start))
     }
 
-    /// Whether a terminal may act on `scalar` instead of showing it.
+    /// Whether a terminal may act on `scalar` instead of showing it, or it changes how the text
+    /// around it is laid out.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || (0x2028...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value)
     }
 }

@@ -77,7 +77,8 @@ struct BoundedMessageTests {
         #expect(lines.contains { $0 == "… and 150 more problems; --report json lists every one." })
         #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
         let json = sandbox.run(["import", csv.path, "--report", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         #expect((object["problems"] as? [[String: Any]])?.count == 200)
         #expect(!FileManager.default.fileExists(atPath: sandbox.file.path))
     }
@@ -86,11 +87,81 @@ struct BoundedMessageTests {
     func manyNotes() throws {
         let csv = sandbox.folder.appendingPathComponent("wide.csv")
         let extra = (1...100).map { "extra\($0)" }
-        try Data(("name,age," + extra.joined(separator: ",") + "\nAda,12" + String(repeating: ",", count: 100) + "\n").utf8)
-            .write(to: csv)
+        try Data(
+            ("name,age," + extra.joined(separator: ",") + "\nAda,12" + String(repeating: ",", count: 100)
+                + "\n").utf8
+        )
+        .write(to: csv)
         let result = sandbox.run(["import", csv.path])
         let notes = result.errorOutput.split(separator: "\n").filter { $0.hasPrefix("Note:") }
         #expect(notes.count == 21, "\(result.errorOutput)")
         #expect(notes.last?.contains("more notes") == true)
+    }
+}
+
+/// Names are held to one rule everywhere: what `add` refuses, a file cannot bring in; what a file
+/// may hold is shown escaped; emoji sequences take the room of one wide character.
+@Suite("One rule for names")
+struct NameRuleTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+    }
+
+    @Test(
+        "text-direction controls and line separators from a file are shown escaped",
+        arguments: ["\u{202E}", "\u{2028}", "\u{2067}"])
+    func layoutCharactersEscaped(character: String) throws {
+        try StorageHandler.save([Student(name: "evil\(character)gnp.exe", age: 12)], to: sandbox.file)
+        let escape =
+            "\\u{" + String(character.unicodeScalars.first?.value ?? 0, radix: 16, uppercase: true) + "}"
+        for command in [["list"], ["show", "evil"], ["list", "--format", "csv"]] {
+            let result = sandbox.run(command)
+            #expect(result.status == 0, "\(command)")
+            #expect(!result.output.contains(character), "\(command)")
+            #expect(result.output.contains(escape), "\(command): \(result.output)")
+        }
+        let refused = sandbox.run(["add", "evil\(character)gnp", "--age", "12"])
+        #expect(refused.errorLine.contains("U+"), "\(refused.errorOutput)")
+        #expect(!refused.errorLine.contains("a newline or a tab"))
+    }
+
+    @Test(
+        "a name add would refuse makes a roster file damaged, naming the record",
+        arguments: ["", "   ", String(repeating: "x", count: 101)])
+    func refusedNamesFromFiles(name: String) throws {
+        try StorageHandler.save([Student(name: "Ada", age: 12)], to: sandbox.file)
+        let ada = try StorageHandler.load(from: sandbox.file)[0]
+        try StorageHandler.prepareData([ada, Student(name: name, age: 12)]).write(to: sandbox.file)
+        for command in [["list"], ["edit", "ada", "--age", "13"], ["add", "Alan", "--age", "12"]] {
+            let result = sandbox.run(command)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.errorLine.contains("record 2 has"), "\(command): \(result.errorOutput)")
+        }
+    }
+
+    @Test(
+        "a control character in an XML roster's CDATA is refused as XML cannot hold it, never read then unwritable"
+    )
+    func cdataControl() throws {
+        let id = UUID().uuidString
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><dict><key>id</key><string>\(id)</string>\
+            <key>name</key><string><![CDATA[Ada\u{1}]]></string><key>age</key><integer>12</integer></dict></array></plist>
+            """
+        try Data(xml.utf8).write(to: sandbox.file)
+        let result = sandbox.run(["list"])
+        #expect(result.status == 1)
+        #expect(result.errorLine.contains("control character"), "\(result.errorOutput)")
+    }
+
+    @Test("an emoji sequence joined with ZWJ takes two columns, as one wide character")
+    func zwjWidth() {
+        for emoji in ["👩‍🔬", "👩🏽‍🔬", "🧑‍🤝‍🧑", "🏳️‍🌈", "❤️‍🔥", "👨‍👩‍👧‍👦"] {
+            #expect(DisplayWidth.of(emoji) == 2, "\(emoji)")
+            #expect(DisplayWidth.of(emoji + " Curie") == 8, "\(emoji)")
+        }
     }
 }

@@ -86,9 +86,25 @@ struct CodecDifferentialTests {
         ) {
             try RosterCodec.decode(data, path: "test")
         }
+        // Nor names that add would refuse: none, or longer than 100 characters.
+        let named = { (name: String) in
+            [Student(name: "Ada", age: 12), Student(name: name, age: 12)]
+        }
+        for name in ["", String(repeating: "a", count: 255), String(repeating: "é", count: 70_000)] {
+            let reason =
+                name.isEmpty ? "record 2 has an empty name" : "record 2 has a name longer than 100 characters"
+            let data = Data(try RosterCodec.encode(named(name), format: format))
+            #expect(throws: StorageError.damaged(path: "test", reason: reason)) {
+                try RosterCodec.decode(data, path: "test")
+            }
+            #expect(throws: StorageError.damaged(path: "test", reason: reason)) {
+                try RosterCodec.decodeStored(data, path: "test")
+            }
+        }
         let valid = students.enumerated().map { index, student in
             Student(
-                id: student.id, name: student.name, age: 1 + index % 120,
+                id: student.id, name: student.name.isEmpty ? "-" : String(student.name.prefix(100)),
+                age: 1 + index % 120,
                 grade: student.grade.map { Int($0.magnitude % 14) },
                 score: student.score.map { min(abs($0), 100) })
         }

@@ -22,9 +22,12 @@ struct StudentValidatorTests {
             ("", ValidationError.emptyName), ("   ", .emptyName),
             (String(repeating: "a", count: 101), .nameTooLong(length: 101)),
             ("Ada\nLovelace", .nameHasControlCharacter), ("Ada\tL", .nameHasControlCharacter),
-            ("evil\u{202E}gnp.exe", .nameHasControlCharacter), ("nul\u{0}", .nameHasControlCharacter),
-            ("Zoë\u{7}", .nameHasControlCharacter), ("李\u{200B}华", .nameHasControlCharacter),
-            ("Zoë\u{2028}Martin", .nameHasControlCharacter), ("\u{3000}\u{A0}", .emptyName),
+            ("evil\u{202E}gnp.exe", .nameHasLayoutCharacter(scalar: 0x202E)),
+            ("nul\u{0}", .nameHasControlCharacter),
+            ("Zoë\u{7}", .nameHasControlCharacter), ("李\u{200B}华", .nameHasLayoutCharacter(scalar: 0x200B)),
+            ("Zoë\u{2028}Martin", .nameHasLayoutCharacter(scalar: 0x2028)), ("\u{3000}\u{A0}", .emptyName),
+            ("a\u{2066}b", .nameHasLayoutCharacter(scalar: 0x2066)),
+            ("e" + String(repeating: "\u{301}", count: 31), .nameHasTooManyMarks(count: 31)),
             (String(repeating: "é", count: 101), .nameTooLong(length: 101)),
         ])
     func badNames(typed: String, error: ValidationError) {

@@ -83,7 +83,9 @@ enum ImportCommand: Subcommand {
         _ problems: [ImportProblem], path: String, _ parsed: ParsedCommand, _ context: CommandContext
     ) throws {
         context.errorOutput.write(ImportReport.lines(problems, path: path))
-        if parsed.values["report"] == "json" { context.output.write(try ImportReport.json(problems, path: path)) }
+        if parsed.values["report"] == "json" {
+            context.output.write(try ImportReport.json(problems, path: path))
+        }
     }
 
     /// The students of the file or OneRoster folder at `path`, checked.

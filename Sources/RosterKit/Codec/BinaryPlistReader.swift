@@ -101,7 +101,24 @@ struct BinaryPlistReader {
             let isRead: Bool
             if field == .name && !names {
                 storedName = try self.storedName(value)
+                if let storedName {
+                    // Bytes enough for no character at all, or for more characters than a name has.
+                    guard storedName.units > 0 else { throw .record(record, "has an empty name") }
+                    let most = StudentValidator.maximumNameLength * (storedName.isASCII ? 1 : 4)
+                    guard storedName.units <= most else {
+                        throw .record(
+                            record, "has a name longer than \(StudentValidator.maximumNameLength) characters")
+                    }
+                    // An ASCII name is its bytes: one must show.
+                    if !storedName.isUTF16,
+                        !slice(storedName.start, storedName.units).contains(where: { $0 > 0x20 && $0 != 0x7F }
+                        )
+                    {
+                        throw .record(record, "has a name with no visible character")
+                    }
+                }
                 fields.name = ""
+                fields.nameIsStored = true
                 isRead = storedName != nil
             } else {
                 isRead = try self.read(value, into: &fields, field: field, record: record)

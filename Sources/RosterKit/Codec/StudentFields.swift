@@ -16,6 +16,9 @@ struct StudentFields {
     var age: Int?
     var grade: Int?
     var score: Double?
+    /// Whether the name was left as the file's bytes (``name`` is empty then), checked for its
+    /// length only; it is checked in full once it is made, as when it is edited.
+    var nameIsStored = false
 
     /// The names of the stored fields, in the order roster writes them.
     enum Key: String, CaseIterable {
@@ -71,6 +74,10 @@ struct StudentFields {
         }
         if let score, !(score.isFinite && StudentValidator.scores.contains(score)) {
             throw .record(record, "has a score of \(score), outside \(StudentValidator.scoreRangeText)")
+        }
+        // A name kept as the file's bytes was checked where it was found (see `nameIsStored`).
+        if !nameIsStored, let problem = StudentValidator.problem(withStoredName: name) {
+            throw .record(record, "has \(problem)")
         }
         return Student(id: id, name: name, age: age, grade: grade, score: score)
     }

@@ -83,7 +83,13 @@ extension XMLPlistReader {
             } else if starts(with: "<![CDATA[") {
                 let start = position + 9
                 _ = try skip(past: "]]>")
-                text.append(contentsOf: bytes[start..<(position - 3)])
+                // What XML cannot hold outside CDATA it cannot hold inside either: roster could
+                // never write it back.
+                let section = bytes[start..<(position - 3)]
+                guard !section.contains(where: { $0 < 0x20 && !Self.isSpace($0) }) else {
+                    throw .notAPropertyList("<\(name)> holds a control character")
+                }
+                text.append(contentsOf: section)
             } else if try skipMarkup() {
                 continue
             } else {

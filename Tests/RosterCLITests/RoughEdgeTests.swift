@@ -165,3 +165,19 @@ struct NameRuleTests {
         }
     }
 }
+
+/// Memory in proportion to what is kept: a row of millions of empty fields is refused by line.
+@Suite("Rows with a bound")
+struct BoundedRowTests {
+    @Test("a row of four million empty fields is refused at its line, quickly")
+    func manyFields() throws {
+        let sandbox = try RosterSandbox()
+        let csv = sandbox.folder.appendingPathComponent("wide.csv")
+        try Data(("name,age\nAda,12" + String(repeating: ",", count: 4_000_000) + "\n").utf8).write(to: csv)
+        let started = Date()
+        let result = sandbox.run(["import", csv.path])
+        #expect(result.status == 1)
+        #expect(result.errorOutput.contains("wide.csv:2: The row has more than 1000 fields"), "\(result.errorOutput)")
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+}

@@ -53,6 +53,9 @@ struct CSVRosterReader {
         var line = 1
         /// How many fields the last record had, so the next one's array is made that large at once.
         var fieldCount = 8
+        /// The most fields a row may have: a roster needs a few columns, and memory stays in
+        /// proportion to what is kept, however many separators a file holds.
+        static let mostFields = 1_000
 
         mutating func records(_ each: (Record) throws(ImportProblem) -> Void) throws(ImportProblem) {
             while position < bytes.count {
@@ -68,6 +71,11 @@ struct CSVRosterReader {
             fields.reserveCapacity(fieldCount)
             defer { fieldCount = max(fieldCount, fields.count) }
             while true {
+                guard fields.count < Self.mostFields else {
+                    throw ImportProblem(
+                        line: line,
+                        message: "The row has more than \(Self.mostFields) fields; a roster needs a few columns.")
+                }
                 fields.append(try field())
                 guard position < bytes.count else { return fields }
                 let byte = bytes[position]

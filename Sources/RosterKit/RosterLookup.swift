@@ -133,19 +133,6 @@ public enum RosterLookup {
             return units <= length + 2 && length <= 3 * units + 2
         }
 
-        /// Whether a name kept as big-endian UTF-16 bytes might match, checked on the bytes: a
-        /// name matches an ASCII reference only if it has as many ASCII units as the reference
-        /// has bytes (see ``matches(_:)``).
-        func couldMatch(utf16BigEndian bytes: UnsafeRawBufferPointer, isUTF16: Bool) -> Bool {
-            guard isASCII, isUTF16 else { return true }
-            var asciiUnits = 0
-            for unit in stride(from: 0, to: bytes.count - 1, by: 2)
-            where bytes[unit] == 0 && bytes[unit + 1] < 0x80 {
-                asciiUnits += 1
-            }
-            return asciiUnits == text.utf8.count
-        }
-
         func matches(_ name: String) -> Bool {
             let nameIsASCII = name.utf8.allSatisfy { $0 < 0x80 }
             if isASCII && nameIsASCII {

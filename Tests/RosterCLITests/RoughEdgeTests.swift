@@ -177,7 +177,9 @@ struct BoundedRowTests {
         let started = Date()
         let result = sandbox.run(["import", csv.path])
         #expect(result.status == 1)
-        #expect(result.errorOutput.contains("wide.csv:2: The row has more than 1000 fields"), "\(result.errorOutput)")
+        #expect(
+            result.errorOutput.contains("wide.csv:2: The row has more than 1000 fields"),
+            "\(result.errorOutput)")
         #expect(Date().timeIntervalSince(started) < 2)
     }
 }

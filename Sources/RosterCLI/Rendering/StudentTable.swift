@@ -25,18 +25,6 @@ struct StudentTable {
     private static let headers = ["ID", "NAME", "AGE", "GRADE", "SCORE"]
     private static let gap = 2
 
-    /// The table's text, one line per student, each ending with a newline.
-    func render(_ students: [Student], order: [Int]? = nil) -> String {
-        String(decoding: bytes(students, order: order), as: UTF8.self)
-    }
-
-    /// The table's bytes; see ``render(_:order:)``.
-    func bytes(_ students: [Student], order: [Int]? = nil) -> [UInt8] {
-        var result: [UInt8] = []
-        write(students, order: order) { result.append(contentsOf: $0) }
-        return result
-    }
-
     /// Writes the table, handing the rows to `emit` a block at a time.
     ///
     /// A first pass measures every cell and gathers the names (see ``NameColumn``), and a second

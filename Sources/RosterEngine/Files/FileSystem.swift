@@ -10,7 +10,7 @@
     import Darwin
 #endif
 
-/// Small POSIX helpers behind ``StorageHandler``: exact reads, durable atomic replacement, private
+/// Small POSIX helpers behind the roster's storage: exact reads, durable atomic replacement, private
 /// permissions.
 ///
 /// Foundation's `Data.write(options: .atomic)` neither syncs to disk nor keeps a file's mode, so the
@@ -122,18 +122,6 @@ package enum FileSystem {
     package static func move(_ path: String, to destination: String) throws {
         guard rename(path, destination) == 0 else { throw failure(destination, action: "replace") }
         syncFolder(Path.folder(of: destination))
-    }
-
-    /// Whether a file (not a folder) exists at `path`.
-    package static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR
-    }
-
-    /// Removes the file at `path`; a missing file is not an error.
-    package static func remove(_ path: String) throws {
-        if unlink(path) != 0 && errno != ENOENT { throw failure(path, action: "delete") }
-        syncFolder(Path.folder(of: path))
     }
 
     /// Creates `path` and any missing parents with mode 0700.

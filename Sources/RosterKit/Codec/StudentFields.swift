@@ -39,17 +39,6 @@ struct StudentFields {
             default: return nil
             }
         }
-
-        /// The key's place in the order roster writes keys, from 0.
-        var position: Int {
-            switch self {
-            case .id: 0
-            case .name: 1
-            case .age: 2
-            case .grade: 3
-            case .score: 4
-            }
-        }
     }
 
     /// The complete student, or the problem with record `record`.

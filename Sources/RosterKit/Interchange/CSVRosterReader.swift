@@ -74,7 +74,8 @@ struct CSVRosterReader {
                 guard fields.count < Self.mostFields else {
                     throw ImportProblem(
                         line: line,
-                        message: "The row has more than \(Self.mostFields) fields; a roster needs a few columns.")
+                        message:
+                            "The row has more than \(Self.mostFields) fields; a roster needs a few columns.")
                 }
                 fields.append(try field())
                 guard position < bytes.count else { return fields }

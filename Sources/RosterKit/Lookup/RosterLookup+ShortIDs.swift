@@ -97,6 +97,4 @@ extension RosterLookup {
             return 32
         }
     }
-
-    /// A typed id prefix, checked digit by digit against an id's bytes.
 }

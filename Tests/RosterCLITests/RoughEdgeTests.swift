@@ -183,3 +183,47 @@ struct BoundedRowTests {
         #expect(Date().timeIntervalSince(started) < 2)
     }
 }
+
+/// Every `--format json` report is a value written by JSONEncoder: hostile names come back intact.
+@Suite("JSON reports are values")
+struct JSONReportTests {
+    @Test("register, import and export JSON carry a hostile name intact and parse")
+    func hostileNames() throws {
+        let sandbox = try RosterSandbox()
+        let hostile = "Zoë \"Q\" \\ back </script> \u{1B}[31m"
+        try StorageHandler.save([Student(name: hostile, age: 12)], to: sandbox.file)
+        try AttendanceRegister.mark(
+            ["zoe"], as: .absent, on: SchoolDay.today(), at: sandbox.file, command: "absent")
+        let csv = sandbox.folder.appendingPathComponent("more.csv")
+        try Data("name,age\n\"A \"\"B\"\" \\ C\",12\n".utf8).write(to: csv)
+        let reports: [([String], (Any) -> [String])] = [
+            (
+                ["register", "--format", "json"],
+                { ($0 as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? [] }
+            ),
+            (
+                ["register", "--from", "2026-01-01", "--format", "json"],
+                { ($0 as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? [] }
+            ),
+            (
+                ["export", "--format", "json"],
+                { ($0 as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? [] }
+            ),
+            (
+                ["import", csv.path, "--dry-run", "--report", "json"],
+                {
+                    (($0 as? [String: Any])?["added"] as? [[String: Any]])?.compactMap {
+                        $0["name"] as? String
+                    } ?? []
+                }
+            ),
+        ]
+        for (command, names) in reports {
+            let result = sandbox.run(command)
+            #expect(result.status == 0, "\(command): \(result.errorOutput)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+            let expected = command[0] == "import" ? ["A \"B\" \\ C"] : [hostile]
+            #expect(names(object) == expected, "\(command): \(result.output)")
+        }
+    }
+}

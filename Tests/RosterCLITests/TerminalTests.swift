@@ -195,13 +195,15 @@ struct TerminalTests {
         }
         let json = runTool(["stats", "--format", "json"], sandbox: sandbox).output
         let bins = [0, 0, 0, 0, 0, 1, 1, 0, 0, 1].enumerated().map { index, count in
-            "{\"range\":\"\(index == 9 ? "90-100" : "\(index * 10)-\(index * 10 + 9)")\",\"count\":\(count)}"
+            "{\"count\":\(count),\"range\":\"\(index == 9 ? "90-100" : "\(index * 10)-\(index * 10 + 9)")\"}"
         }
+        // Written by JSONEncoder with its keys sorted.
         #expect(
-            json == "{\"count\":4,\"age\":{\"min\":10,\"median\":11.5,\"max\":14},"
-                + "\"score\":{\"count\":3,\"mean\":66.66666666666667,\"median\":60,\"min\":50,\"max\":90,"
-                + "\"bins\":[\(bins.joined(separator: ","))]},"
-                + "\"grades\":{\"5\":2,\"6\":1},\"gradeMeanScores\":{\"5\":55,\"6\":90},\"ungraded\":1}\n")
+            json == "{\"age\":{\"max\":14,\"median\":11.5,\"min\":10},\"count\":4,"
+                + "\"gradeMeanScores\":{\"5\":55,\"6\":90},\"grades\":{\"5\":2,\"6\":1},"
+                + "\"score\":{\"bins\":[\(bins.joined(separator: ","))],"
+                + "\"count\":3,\"max\":90,\"mean\":66.66666666666667,\"median\":60,\"min\":50},\"ungraded\":1}\n"
+        )
         let text = runTool(["stats"], sandbox: sandbox).output
         #expect(text.contains("Students:  4\n"))
         #expect(text.contains("Age:       min 10, median 11.5, max 14\n"))

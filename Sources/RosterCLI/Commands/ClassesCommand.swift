@@ -27,10 +27,12 @@ enum ClassesCommand: Subcommand {
             try? StorageHandler.load(from: folder.appendingPathComponent(name + ".plist")).count
         }
         if parsed.values["format"] == "json" {
-            let rows = zip(names, counts).map { name, count in
-                "{\"class\":\(JSONText.string(name)),\"students\":\(count.map(String.init) ?? "null")}"
+            struct Row: Encodable {
+                let `class`: String
+                let students: Nullable<Int>
             }
-            context.output.write(JSONText.array(rows, indent: "") + "\n")
+            context.output.write(
+                try JSONReport.text(zip(names, counts).map { Row(class: $0, students: Nullable($1)) }))
             return
         }
         guard !names.isEmpty else {

@@ -101,16 +101,25 @@ enum ExportCommand: Subcommand {
     private static func registerExport(_ context: CommandContext) throws -> String? {
         let (students, marks) = try AttendanceRegister.marks(at: context.fileURL)
         guard !marks.isEmpty else { return nil }
-        let rows = students.map { student in
-            var object = JSONRosterWriter.object(student)
-            if let days = marks[student.id], !days.isEmpty {
-                let entries = days.keys.sorted().map { "\"\($0)\":\"\(days[$0]?.rawValue ?? "")\"" }
-                object.removeLast()
-                object += ",\"attendance\":{" + entries.joined(separator: ",") + "}}"
-            }
-            return object
+        return try JSONReport.text(
+            students.map { student in
+                RegisteredStudent(student: student, attendance: marks[student.id]?.mapValues(\.rawValue))
+            })
+    }
+
+    /// A student as the JSON export writes them, with their register when they have one.
+    private struct RegisteredStudent: Encodable {
+        let student: Student
+        let attendance: [String: String]?
+
+        private enum Keys: String, CodingKey { case attendance }
+
+        func encode(to encoder: any Encoder) throws {
+            try student.encode(to: encoder)
+            guard let attendance, !attendance.isEmpty else { return }
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(attendance, forKey: .attendance)
         }
-        return JSONText.array(rows, indent: "") + "\n"
     }
 
     /// Writes an export made in one piece to standard output or to `output`.

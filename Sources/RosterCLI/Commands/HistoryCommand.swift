@@ -57,8 +57,6 @@ enum HistoryCommand: Subcommand {
                 command: change.command, studentsBefore: change.studentsBefore,
                 studentsAfter: change.studentsAfter, undone: change.isUndone)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(rows), as: UTF8.self) + "\n"
+        return try JSONReport.text(rows)
     }
 }

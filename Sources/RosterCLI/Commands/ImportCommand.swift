@@ -64,7 +64,7 @@ enum ImportCommand: Subcommand {
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
-            context.output.write(parsed.values["report"] == "json" ? report.json : report.text)
+            context.output.write(parsed.values["report"] == "json" ? try report.json : report.text)
         } catch let error as ProbableDuplicatesError {
             try report(error.duplicates.map(ImportReport.problem), path: path, parsed, context)
             throw error

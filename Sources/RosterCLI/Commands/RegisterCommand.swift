@@ -35,7 +35,7 @@ enum RegisterCommand: Subcommand {
             let rows = sorted(
                 try AttendanceRegister.summary(from: first, to: last, at: context.fileURL),
                 by: parsed.values["sort"])
-            return context.output.write(range(rows, format: parsed.values["format"] ?? "table"))
+            return context.output.write(try range(rows, format: parsed.values["format"] ?? "table"))
         }
         let day = try AttendanceText.day(parsed.values["date"])
         let (students, marks) = try AttendanceRegister.marks(at: context.fileURL)
@@ -44,7 +44,7 @@ enum RegisterCommand: Subcommand {
         let entries = byName(marked).compactMap { student in
             marks[student.id]?[day.text].map { (student, $0) }
         }
-        context.output.write(self.day(day, entries, format: parsed.values["format"] ?? "table"))
+        context.output.write(try self.day(day, entries, format: parsed.values["format"] ?? "table"))
     }
 
     /// Students in name order, as a listing shows them.
@@ -72,15 +72,33 @@ enum RegisterCommand: Subcommand {
         }.map { rows[$0] }
     }
 
-    private static func day(_ day: SchoolDay, _ entries: [(Student, AttendanceMark)], format: String)
+    /// One mark of a day, as `register --format json` writes it.
+    private struct MarkRow: Encodable {
+        let date: String
+        let id: String
+        let name: String
+        let mark: String
+    }
+
+    /// One student's attendance over a range, as `register --from --format json` writes it.
+    private struct SummaryRow: Encodable {
+        let id: String
+        let name: String
+        let absences: Int
+        let lates: Int
+        let days: Int
+        let attendancePercent: Nullable<Double>
+    }
+
+    private static func day(_ day: SchoolDay, _ entries: [(Student, AttendanceMark)], format: String) throws
         -> String
     {
         switch format {
         case "json":
-            let rows = entries.map {
-                "{\"date\":\"\(day)\",\"id\":\"\($0.0.id.uuidString)\",\"mark\":\"\($0.1.rawValue)\"}"
-            }
-            return JSONText.array(rows, indent: "") + "\n"
+            return try JSONReport.text(
+                entries.map {
+                    MarkRow(date: day.text, id: $0.0.id.uuidString, name: $0.0.name, mark: $0.1.rawValue)
+                })
         case "csv":
             return "date,id,name,mark\r\n"
                 + entries.map {
@@ -92,17 +110,19 @@ enum RegisterCommand: Subcommand {
         }
     }
 
-    private static func range(_ rows: [AttendanceRegister.Summary], format: String) -> String {
+    private static func range(_ rows: [AttendanceRegister.Summary], format: String) throws -> String {
         let rate = { (row: AttendanceRegister.Summary) in
             row.rate.map { StudentText.score(($0 * 1000).rounded() / 10) }
         }
         switch format {
         case "json":
-            let lines = rows.map { row in
-                "{\"id\":\"\(row.student.id.uuidString)\",\"absences\":\(row.absences),\"lates\":\(row.lates),"
-                    + "\"days\":\(row.days),\"attendancePercent\":\(rate(row) ?? "null")}"
-            }
-            return JSONText.array(lines, indent: "") + "\n"
+            return try JSONReport.text(
+                rows.map { row in
+                    SummaryRow(
+                        id: row.student.id.uuidString, name: row.student.name, absences: row.absences,
+                        lates: row.lates, days: row.days,
+                        attendancePercent: Nullable(rate(row).flatMap { Double($0) }))
+                })
         case "csv":
             return "id,name,absences,lates,days,attendance_percent\r\n"
                 + rows.map { row in

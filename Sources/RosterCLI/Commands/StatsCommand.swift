@@ -17,7 +17,7 @@ enum StatsCommand: Subcommand {
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
         context.output.write(
             parsed.values["format"] == "json"
-                ? json(statistics) : table(statistics, style: context.style, usesBlocks: usesBlocks))
+                ? try json(statistics) : table(statistics, style: context.style, usesBlocks: usesBlocks))
     }
 
     static func table(_ statistics: RosterStatistics, style: Style, usesBlocks: Bool) -> String {
@@ -65,26 +65,54 @@ enum StatsCommand: Subcommand {
         return text
     }
 
-    static func json(_ statistics: RosterStatistics) -> String {
-        func number(_ value: Double?) -> String { value.map(StudentText.score) ?? "null" }
-        func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
-        let grades = statistics.countPerGrade.keys.sorted().map {
-            "\"\($0)\":\(statistics.countPerGrade[$0] ?? 0)"
+    /// The statistics as `stats --format json` writes them.
+    private struct Report: Encodable {
+        struct Ages: Encodable {
+            let min: Nullable<Int>
+            let median: Nullable<Double>
+            let max: Nullable<Int>
+        }
+        struct Bin: Encodable {
+            let range: String
+            let count: Int
+        }
+        struct Scores: Encodable {
+            let count: Int
+            let mean: Nullable<Double>
+            let median: Nullable<Double>
+            let min: Nullable<Double>
+            let max: Nullable<Double>
+            let bins: [Bin]
+        }
+        let count: Int
+        let age: Ages
+        let score: Scores
+        let grades: [String: Int]
+        let gradeMeanScores: [String: Nullable<Double>]
+        let ungraded: Int
+    }
+
+    static func json(_ statistics: RosterStatistics) throws -> String {
+        // Numbers as the table shows them, to the same decimals.
+        func shown(_ value: Double?) -> Nullable<Double> {
+            Nullable(value.flatMap { Double(StudentText.score($0)) })
         }
         let bins = zip(RosterStatistics.binLabels, statistics.scoreBins).map {
-            "{\"range\":\"\($0)\",\"count\":\($1)}"
+            Report.Bin(range: $0, count: $1)
         }
-        let means = statistics.meanScorePerGrade.keys.sorted().map {
-            "\"\($0)\":\(number(statistics.meanScorePerGrade[$0]))"
-        }
-        return "{\"count\":\(statistics.count),"
-            + "\"age\":{\"min\":\(number(statistics.minimumAge)),\"median\":\(number(statistics.medianAge)),"
-            + "\"max\":\(number(statistics.maximumAge))},"
-            + "\"score\":{\"count\":\(statistics.scoredCount),\"mean\":\(number(statistics.meanScore)),"
-            + "\"median\":\(number(statistics.medianScore)),"
-            + "\"min\":\(number(statistics.minimumScore)),\"max\":\(number(statistics.maximumScore)),"
-            + "\"bins\":[\(bins.joined(separator: ","))]},"
-            + "\"grades\":{\(grades.joined(separator: ","))},\"gradeMeanScores\":{\(means.joined(separator: ","))},"
-            + "\"ungraded\":\(statistics.ungradedCount)}\n"
+        let report = Report(
+            count: statistics.count,
+            age: Report.Ages(
+                min: Nullable(statistics.minimumAge), median: shown(statistics.medianAge),
+                max: Nullable(statistics.maximumAge)),
+            score: Report.Scores(
+                count: statistics.scoredCount, mean: shown(statistics.meanScore),
+                median: shown(statistics.medianScore), min: shown(statistics.minimumScore),
+                max: shown(statistics.maximumScore), bins: bins),
+            grades: Dictionary(uniqueKeysWithValues: statistics.countPerGrade.map { (String($0), $1) }),
+            gradeMeanScores: Dictionary(
+                uniqueKeysWithValues: statistics.meanScorePerGrade.map { (String($0), shown($1)) }),
+            ungraded: statistics.ungradedCount)
+        return try JSONReport.text(report)
     }
 }

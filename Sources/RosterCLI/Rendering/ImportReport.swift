@@ -36,23 +36,89 @@ struct ImportReport {
         return text
     }
 
-    /// The same report as one JSON object.
+    /// The same report as one JSON object, written by `JSONEncoder`.
     var json: String {
-        let duplicates = changes.probableDuplicates.map { duplicate in
-            "{\"line\":\(JSONText.number(duplicate.source.line ?? duplicate.source.record)),"
-                + "\"student\":\(JSONRosterWriter.object(duplicate.student)),"
-                + "\"matches\":\(JSONRosterWriter.object(duplicate.match)),"
-                + "\"matchesLine\":\(JSONText.number(duplicate.matchSource.flatMap { $0.line ?? $0.record }))}"
+        get throws {
+            let duplicates = changes.probableDuplicates.map { duplicate in
+                Duplicate(
+                    line: Nullable(duplicate.source.line ?? duplicate.source.record),
+                    student: duplicate.student,
+                    matches: duplicate.match,
+                    matchesLine: Nullable(duplicate.matchSource.flatMap { $0.line ?? $0.record }))
+            }
+            return try JSONReport.text(
+                Report(
+                    file: path, dryRun: dryRun, replace: replace, added: changes.added,
+                    removed: changes.removed,
+                    changed: changes.updated.map(Changed.init), unchanged: changes.unchangedCount,
+                    probableDuplicates: duplicates))
         }
-        let fields = [
-            "\"file\":\(JSONText.string(path))", "\"dryRun\":\(dryRun)", "\"replace\":\(replace)",
-            "\"added\":\(JSONText.array(changes.added.map(JSONRosterWriter.object)))",
-            "\"removed\":\(JSONText.array(changes.removed.map(JSONRosterWriter.object)))",
-            "\"changed\":\(JSONText.array(changes.updated.map(Self.json)))",
-            "\"unchanged\":\(changes.unchangedCount)",
-            "\"probableDuplicates\":\(JSONText.array(duplicates))",
-        ]
-        return "{\n  " + fields.joined(separator: ",\n  ") + "\n}\n"
+    }
+
+    /// The change list as `--report json` writes it.
+    private struct Report: Encodable {
+        let file: String
+        let dryRun: Bool
+        let replace: Bool
+        let added: [Student]
+        let removed: [Student]
+        let changed: [Changed]
+        let unchanged: Int
+        let probableDuplicates: [Duplicate]
+    }
+
+    /// A row that looks like a student already there.
+    private struct Duplicate: Encodable {
+        let line: Nullable<Int>
+        let student: Student
+        let matches: Student
+        let matchesLine: Nullable<Int>
+    }
+
+    /// `{"id":…,"name":…,"changes":{"score":{"old":7.5,"new":8}}}`, values typed, `null` for none.
+    private struct Changed: Encodable {
+        let id: String
+        let name: String
+        let changes: [String: Change]
+
+        init(_ edit: StudentEdit) {
+            let (before, after) = (edit.before, edit.after)
+            var changes: [String: Change] = [:]
+            if before.name != after.name {
+                changes["name"] = Change(old: .text(before.name), new: .text(after.name))
+            }
+            if before.age != after.age {
+                changes["age"] = Change(old: .whole(before.age), new: .whole(after.age))
+            }
+            if before.grade != after.grade {
+                changes["grade"] = Change(old: .whole(before.grade), new: .whole(after.grade))
+            }
+            if before.score != after.score {
+                changes["score"] = Change(old: .decimal(before.score), new: .decimal(after.score))
+            }
+            (id, name, self.changes) = (after.id.uuidString, after.name, changes)
+        }
+    }
+
+    /// One field's value before and after.
+    private struct Change: Encodable {
+        let old: Value
+        let new: Value
+    }
+
+    /// A field's value as its type writes it, `null` when there is none.
+    private enum Value: Encodable {
+        case text(String)
+        case whole(Int?)
+        case decimal(Double?)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .text(let text): try Nullable(text).encode(to: encoder)
+            case .whole(let number): try Nullable(number).encode(to: encoder)
+            case .decimal(let number): try Nullable(number).encode(to: encoder)
+            }
+        }
     }
 
     /// `Zoe Martin, age 12, looks like Zoë Martin (age 12, id 1A2B3C4D) on the roster.` at the
@@ -108,9 +174,7 @@ struct ImportReport {
                 file: problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path,
                 line: problem.line, record: problem.record, message: problem.message)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(Report(problems: rows)), as: UTF8.self) + "\n"
+        return try JSONReport.text(Report(problems: rows))
     }
 
     /// The most students a section lists; a school's whole export would fill screens for nothing.
@@ -139,17 +203,4 @@ struct ImportReport {
         return "\(VisibleText.of(edit.before.name)): \(changes.joined(separator: ", "))"
     }
 
-    /// `{"id":…,"name":…,"changes":{"score":{"old":7.5,"new":8}}}`, values typed, `null` for none.
-    private static func json(_ edit: StudentEdit) -> String {
-        let (before, after) = (edit.before, edit.after)
-        let values: [(String, String, String)] = [
-            ("name", JSONText.string(before.name), JSONText.string(after.name)),
-            ("age", String(before.age), String(after.age)),
-            ("grade", JSONText.number(before.grade), JSONText.number(after.grade)),
-            ("score", JSONText.score(before.score), JSONText.score(after.score)),
-        ]
-        let changes = values.filter { $0.1 != $0.2 }.map { "\"\($0.0)\":{\"old\":\($0.1),\"new\":\($0.2)}" }
-        return "{\"id\":\"\(after.id)\",\"name\":\(JSONText.string(after.name)),"
-            + "\"changes\":{\(changes.joined(separator: ","))}}"
-    }
 }

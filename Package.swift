@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Two layers: RosterKit is the teaching app grown up (the model, StorageHandler, the view model);
-// RosterEngine, below it, is what makes it fast and safe (file system calls, locks, mapping,
+// RosterEngine, below it, is what makes it fast and safe (file system calls, locks,
 // parallel work, sorting, bytes and text). The engine is not a product and cannot see Student.
 let package = Package(
     name: "roster",

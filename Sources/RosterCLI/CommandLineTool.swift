@@ -1,4 +1,3 @@
-import RosterEngine
 import RosterKit
 
 #if canImport(FoundationEssentials)
@@ -64,13 +63,9 @@ public enum CommandLineTool {
     }
 
     /// Prepares the `roster` process: a write past a file-size limit (`ulimit -f`) then fails with
-    /// an error that roster reports, instead of killing the process with `SIGXFSZ`; and large
-    /// rosters are read straight from the file cache, with the guard that turns a file cut short
-    /// under roster into an error instead of a crash (see `FileMapping`), which only a whole
-    /// program should install.
+    /// an error that roster reports, instead of killing the process with `SIGXFSZ`.
     public static func prepareProcess() {
         signal(SIGXFSZ, SIG_IGN)
-        FileMapping.installGuard()
     }
 
     /// Runs `roster` with the given arguments and returns its exit code.

@@ -202,22 +202,48 @@ public enum StudentValidator {
         if kept.utf8.count > maximumNameLength, kept.count > maximumNameLength {
             return "a name longer than \(maximumNameLength) characters"
         }
-        guard kept.unicodeScalars.contains(where: isVisible) else {
-            return "a name with no visible character"
+        // One pass: a name shows something, and no character carries too many marks.
+        var (isVisibleSomewhere, run) = (false, 0)
+        for scalar in kept.unicodeScalars {
+            if isPlainLetter(scalar.value) && !isPlainMark(scalar.value) {
+                (isVisibleSomewhere, run) = (true, 0)
+                continue
+            }
+            if isMark(scalar) {
+                run += 1
+                if run > maximumMarks {
+                    return "a name with more than \(maximumMarks) marks on one character"
+                }
+            } else {
+                run = 0
+                if !isVisibleSomewhere { isVisibleSomewhere = isVisible(scalar) }
+            }
         }
-        let marks = mostMarks(kept)
-        guard marks <= maximumMarks else {
-            return "a name with \(marks) marks on one character, more than \(maximumMarks)"
+        return isVisibleSomewhere ? nil : "a name with no visible character"
+    }
+
+    /// Whether a scalar is a combining mark, which sits on the character before it.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        if isPlainLetter(scalar.value) { return isPlainMark(scalar.value) }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
         }
-        return nil
     }
 
     /// The most combining marks in a row in the text: what one character carries at most.
     static func mostMarks(_ text: String) -> Int {
         var (most, run) = (0, 0)
         for scalar in text.unicodeScalars {
-            if isPlainLetter(scalar.value) && scalar.value < 0x300 {
-                run = 0
+            // The plain blocks' only marks are the combining diacritics and Cyrillic's; every other
+            // scalar of them is a letter, known without a lookup.
+            if isPlainLetter(scalar.value) {
+                if isPlainMark(scalar.value) {
+                    run += 1
+                    most = max(most, run)
+                } else {
+                    run = 0
+                }
                 continue
             }
             switch scalar.properties.generalCategory {
@@ -251,10 +277,16 @@ public enum StudentValidator {
         }
     }
 
+    /// Whether a scalar of a plain block (see ``isPlainLetter(_:)``) is a combining mark.
+    static func isPlainMark(_ value: UInt32) -> Bool {
+        (0x300..<0x370).contains(value) || (0x483..<0x48A).contains(value)
+    }
+
     /// Whether a scalar shows as something of its own: not a space, not an invisible character,
     /// not a combining mark, which needs a letter to sit on.
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value > 0x20 }
+        if isPlainLetter(scalar.value) { return !isPlainMark(scalar.value) }
         if isInvisible(scalar) || scalar.properties.isWhitespace { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .spacingMark: return false

@@ -45,7 +45,7 @@ struct ReadmeSampleTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter {
             $0.hasSuffix(".swift")
         }
-        #expect(files.count >= 12)
+        #expect(files.count >= 24)
         for name in files.sorted() {
             let result = try Self.typeCheck(resources.appendingPathComponent(name))
             #expect(result.status == 0, "\(name): \(result.errorOutput)")

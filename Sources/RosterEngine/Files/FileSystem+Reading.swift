@@ -41,16 +41,21 @@ extension FileSystem {
 
     /// Returns the file's bytes, or `nil` when there is no file at `path`.
     ///
-    /// With `mapping`, a large file is lent from the system's file cache (see ``FileMapping``);
-    /// read it through ``FileMapping/withCheckedBytes(_:path:_:)`` then. Otherwise, most of the time in
-    /// reading a large file goes to the system preparing the fresh memory the bytes land in, which
-    /// it does on the core that first touches each page; so a file of at least ``splitReadSize``
-    /// bytes is read as two halves at once, one per core.
+    /// Most of the time in reading a large file goes to the system preparing the fresh memory the
+    /// bytes land in, which it does on the core that first touches each page; so a file of at
+    /// least ``splitReadSize`` bytes is read as two halves at once, one per core. The file is read,
+    /// never mapped: a mapped file that another program cuts short would stop the process with a
+    /// bus error, which only a signal handler could catch, and a library installs none.
     ///
     /// Only a regular file is read: opening does not wait for a named pipe's writer, and a pipe,
-    /// a socket or a device is refused, as is a file larger than ``maximumFileSize``.
+    /// a socket or a device is refused, as is a file larger than ``maximumFileSize``. With
+    /// `checkingEnds`, the file's first and last 64 bytes are shown to it before the rest is read,
+    /// so that a huge file that is no roster is refused at once.
+    ///
+    /// - Throws: ``FileProblem/changedWhileRead(path:)`` when the file is shorter at its end
+    ///   than when it was opened: another program cut it short while it was read.
     package static func read(
-        _ path: String, mapping: Bool = false,
+        _ path: String,
         checkingEnds check: ((_ head: [UInt8], _ tail: [UInt8], _ size: Int) throws -> Void)? = nil
     ) throws -> Data? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -79,9 +84,6 @@ extension FileSystem {
             try check(
                 bytes(descriptor, at: 0, count: min(size, 64)),
                 bytes(descriptor, at: max(0, size - 64), count: min(size, 64)), size)
-        }
-        if mapping, size >= FileMapping.worthMapping, let data = FileMapping.map(descriptor, size: size) {
-            return data
         }
         // Read straight into a buffer of exactly the file's size (`Data(count:)` would reserve a
         // quarter more); a file that grows meanwhile is read on, in pieces, rather than by
@@ -113,6 +115,7 @@ extension FileSystem {
         throws
     {
         var filled = filled
+        let expected = data.count
         var piece: [UInt8] = []
         while true {
             let count: Int
@@ -139,6 +142,8 @@ extension FileSystem {
                 throw FileProblem.tooLarge(path: path, limit: maximumFileSize)
             }
         }
+        // Cut short while it was read: what was read is no file that ever was.
+        guard filled >= expected else { throw FileProblem.changedWhileRead(path: path) }
         data.count = filled
     }
 

@@ -68,7 +68,8 @@ extension StorageHandler {
     /// - Parameters:
     ///   - url: The roster file.
     ///   - writes: Whether the change may write; `false` for a reading, such as the history's,
-    ///     that only needs the lock.
+    ///     that only needs the lock, and does not read the roster itself (``Current/bytes`` is
+    ///     `nil` then).
     ///   - decide: Shown the roster as it is under the lock, returns what to do and what the
     ///     caller gets back; throwing cancels the change and leaves every file as it was.
     /// - Returns: What `decide` returned.
@@ -83,39 +84,22 @@ extension StorageHandler {
             }
             let lock = try FileLock(rosterPath: path)
             FileSystem.removeLeftovers(beside: path)
-            let result: Result
-            if let bytes = try readBytes(path) {
-                // A mapped roster cut short by another program is caught before anything is renamed.
-                result = try FileMapping.withCheckedBytes(bytes, path: path) { bytes in
-                    let (outcome, result) = try decide(Current(path: path, bytes: bytes))
-                    try carryOut(outcome, at: path, existed: true) { writer in
-                        { write in
-                            try FileMapping.withCheckedBytes(bytes, path: path) { _ in try writer(write) }
-                        }
-                    }
-                    return result
-                }
-            } else {
-                let decided = try decide(Current(path: path, bytes: nil))
-                try carryOut(decided.0, at: path, existed: false) { $0 }
-                result = decided.1
-            }
+            let bytes = writes ? try readBytes(path) : nil
+            let (outcome, result) = try decide(Current(path: path, bytes: bytes))
+            try carryOut(outcome, at: path, existed: bytes != nil)
             _ = consume lock
             return result
         }
     }
 
     /// Steps 5 to 7: writes what a change decided.
-    private static func carryOut(
-        _ outcome: Outcome, at path: String, existed: Bool,
-        checking: (@escaping RosterCodec.FileWriter) -> RosterCodec.FileWriter
-    ) throws {
+    private static func carryOut(_ outcome: Outcome, at path: String, existed: Bool) throws {
         let history = RosterHistory(rosterPath: path)
         switch outcome {
         case .replace(let writer, let change):
             let version = try history.keepVersion(before: change, exists: existed)
             do {
-                try FileSystem.replace(path, writing: checking(writer))
+                try FileSystem.replace(path, writing: writer)
             } catch {
                 history.discard(version)
                 throw error
@@ -163,14 +147,14 @@ extension StorageHandler {
             encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
     }
 
-    /// Reads the roster file, mapped when it is large, and decodes it; `nil` when there is none.
+    /// Reads the roster file and decodes it; `nil` when there is none.
     static func readRoster<Decoded>(_ path: String, decode: (Data) throws -> Decoded) throws -> Decoded? {
-        try readBytes(path).map { try FileMapping.withCheckedBytes($0, path: path, decode) }
+        try readBytes(path).map(decode)
     }
 
-    /// The roster file's bytes, mapped when it is large, once its ends show it may be a roster.
+    /// The roster file's bytes, once its ends show it may be a roster.
     private static func readBytes(_ path: String) throws -> Data? {
-        try FileSystem.read(path, mapping: true) { head, tail, size in
+        try FileSystem.read(path) { head, tail, size in
             try RosterCodec.checkEnds(head: head, tail: tail, size: size, path: path)
         }
     }

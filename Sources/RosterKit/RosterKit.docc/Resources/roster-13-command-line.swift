@@ -1,12 +1,11 @@
 import Foundation
-import RosterCLI
+import RosterKit
 
-// The command line is a library too: it takes everything it touches, so a test (or an app)
-// runs `roster` in-process and reads what it printed.
-func listInProcess(file: String) -> String {
-    let output = CapturedOutput()
-    let errors = CapturedOutput()
-    let status = CommandLineTool.run(
-        arguments: ["--file", file, "list"], environment: [:], output: output, errorOutput: errors)
-    return status == 0 ? output.text : errors.text
+// A script or a command-line tool uses the same intents without a screen: ClassroomIntents are
+// synchronous, validate every value and make each change through the one transaction. The
+// `roster` tool calls exactly these.
+func addFromScript(to file: URL) throws {
+    let addition = try ClassroomIntents.add(name: "Ada Lovelace", age: 12, to: file)
+    for namesake in addition.namesakes { print("Already on the roster:", namesake.name) }
+    try ClassroomIntents.edit("ada", StudentChanges(score: 91.5), at: file)
 }

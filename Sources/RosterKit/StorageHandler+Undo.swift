@@ -44,6 +44,17 @@ extension StorageHandler {
         }
     }
 
+    /// The files in the roster's history folder that are not versions roster made, by name: a
+    /// version's name is read strictly, and anything else is ignored by ``undo(at:)``,
+    /// ``redo(at:)`` and ``history(at:)``, never read or trusted.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Returns: The names, sorted; empty when there are none.
+    /// - Throws: ``StorageError`` when the history folder is not roster's own or cannot be read.
+    public static func strayHistoryFiles(at url: URL = plistURL) throws -> [String] {
+        try change(at: url, writes: false) { current in (.unchanged, try current.history.strayNames()) }
+    }
+
     private static func step(at url: URL, undoing: Bool) throws -> RosterChange {
         try change(at: url) { current in
             let entries = try current.history.entries()

@@ -227,3 +227,24 @@ struct JSONReportTests {
         }
     }
 }
+
+/// A file in the history folder that is not a version is noted, escaped, and never printed raw.
+@Suite("History names are data")
+struct HistoryNameTests {
+    @Test("history notes a crafted version name, escaped, and lists only real changes")
+    func craftedName() throws {
+        let sandbox = try RosterSandbox()
+        try sandbox.add("Ada Lovelace")
+        let folder = sandbox.folder.appendingPathComponent(".students.plist.history")
+        let crafted = "00000009-u-1764600000-0-1-\u{1B}]0;pwned\u{7}.plist"
+        FileManager.default.createFile(atPath: folder.appendingPathComponent(crafted).path, contents: Data())
+        for format in ["table", "json"] {
+            let result = sandbox.run(["history", "--format", format])
+            #expect(result.status == 0)
+            #expect(!result.output.contains("\u{1B}") && !result.errorOutput.contains("\u{1B}"))
+            #expect(result.errorOutput.contains("\\u{1B}]0;pwned\\u{7}"), "\(result.errorOutput)")
+        }
+        let undo = sandbox.run(["undo"])
+        #expect(undo.output.contains("Undid add"), "\(undo.output)")
+    }
+}

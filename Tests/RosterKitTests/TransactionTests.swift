@@ -69,6 +69,7 @@ struct TransactionTests {
         let folderPath = history.folder
         for name in bad { FileManager.default.createFile(atPath: folderPath + "/" + name, contents: Data()) }
         #expect(try StorageHandler.history(at: file).count == 2)
+        #expect(try StorageHandler.strayHistoryFiles(at: file) == bad.sorted())
         #expect(try StorageHandler.undo(at: file).studentsAfter == 2)
     }
 

@@ -19,6 +19,10 @@ enum HistoryCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let changes = try StorageHandler.history(at: context.fileURL)
+        let strays = try StorageHandler.strayHistoryFiles(at: context.fileURL)
+        context.errorOutput.write(
+            ImportReport.notes(
+                strays.map { "'\($0)' in the history folder is not a version roster made; it was ignored" }))
         if parsed.values["format"] == "json" {
             context.output.write(try json(changes))
             return

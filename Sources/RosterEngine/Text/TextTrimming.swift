@@ -11,8 +11,18 @@ extension StringProtocol {
     }
 
     private func trimming(_ isTrimmed: (Character) -> Bool) -> SubSequence {
-        guard let first = firstIndex(where: { !isTrimmed($0) }) else { return self[endIndex...] }
-        let last = lastIndex(where: { !isTrimmed($0) }) ?? first
+        // Spaces and tabs, the usual padding, are passed over scalar by scalar first: walking back
+        // over characters costs far more, and a field may end in megabytes of spaces.
+        let scalars = unicodeScalars
+        let isPadding = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
+        var (start, end) = (scalars.startIndex, scalars.endIndex)
+        while start < end, isPadding(scalars[start]) { scalars.formIndex(after: &start) }
+        // Never stop inside a character: a space may carry a combining mark after it.
+        if start < end, !scalars[start].isASCII { start = scalars.startIndex }
+        while end > start, isPadding(scalars[scalars.index(before: end)]) { scalars.formIndex(before: &end) }
+        let inner = self[start..<end]
+        guard let first = inner.firstIndex(where: { !isTrimmed($0) }) else { return self[endIndex...] }
+        let last = inner.lastIndex(where: { !isTrimmed($0) }) ?? first
         return self[first...last]
     }
 

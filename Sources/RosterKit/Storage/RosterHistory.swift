@@ -112,6 +112,13 @@ struct RosterHistory {
         return entries
     }
 
+    /// The names in the folder that are not versions roster made (nor its temporary files):
+    /// ignored by every command, and left for a person to look at.
+    func strayNames() throws -> [String] {
+        let names = try FileSystem.names(inOwnFolder: folder, owners: owners) ?? []
+        return names.filter { Self.entry(named: $0, in: folder) == nil && !$0.hasSuffix(".tmp") }.sorted()
+    }
+
     /// Keeps the roster as it is before `change`, as the newest version, pending until
     /// ``settle(_:)``; a roster that does not exist yet is kept as an empty file. Returns the
     /// version's path, for ``discard(_:)`` should the change fail.

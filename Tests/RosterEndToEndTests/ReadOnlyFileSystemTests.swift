@@ -62,3 +62,30 @@ struct ReadOnlyFileSystemTests {
         }
     }
 }
+
+/// Under a file size limit (`ulimit -f`), a failed write to standard output names that limit.
+@Suite("A file size limit on standard output, end to end")
+struct FileSizeLimitTests {
+    @Test("list into a file past ulimit -f says to raise the file size limit, in one Error: line")
+    func fileSizeLimit() throws {
+        let sandbox = try RosterSandbox()
+        try StorageHandler.save(
+            (0..<200).map { Student(name: "Student \($0) Lovelace", age: 12) }, to: sandbox.file)
+        let output = sandbox.folder.appendingPathComponent("list.txt").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // One block of 512 bytes: the list of 200 students does not fit.
+        process.arguments = ["-c", "ulimit -f 1; exec \"$0\" list > \"$1\"", RosterBinary.url.path, output]
+        process.environment = sandbox.environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(text)")
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(lines.count == 1, "\(text)")
+        #expect(text.contains("file size limit (ulimit -f)"), "\(text)")
+        #expect(!text.contains("free some space"))
+    }
+}

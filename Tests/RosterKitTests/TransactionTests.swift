@@ -234,3 +234,24 @@ struct SideFileTests {
         #expect(try Data(contentsOf: file) != before)
     }
 }
+
+/// A roster others may write (a teacher's choice) still gets a history that works after a crash.
+@Suite("Pending versions of an open roster")
+struct OpenRosterTests {
+    @Test("a pending version of a roster with mode 0666 is put right, not refused", arguments: [false, true])
+    func openRoster(changeHappened: Bool) throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file()
+        try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
+        #expect(chmod(file.path, 0o666) == 0)
+        let change = RosterChange(command: "add", date: Date(), studentsBefore: 1, studentsAfter: 2)
+        _ = try RosterHistory(rosterPath: file.path).keepVersion(before: change, exists: true)
+        if changeHappened {
+            let two = try StorageHandler.load(from: file) + [Student(name: "Alan", age: 12)]
+            try FileSystem.replace(file.path, with: RosterCodec.encode(two, format: .binary))
+        }
+        #expect(try StorageHandler.history(at: file).count == (changeHappened ? 2 : 1))
+        try StorageHandler.undo(at: file)
+        #expect(try StorageHandler.load(from: file).map(\.name) == (changeHappened ? ["Ada"] : []))
+    }
+}

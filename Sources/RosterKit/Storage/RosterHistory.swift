@@ -86,11 +86,13 @@ struct RosterHistory {
         var bySequence: [Int: [Entry]] = [:]
         for name in names {
             guard var entry = Self.entry(named: name, in: folder) else { continue }
-            try FileSystem.checkOwnFile(entry.path, owners: owners)
+            // A pending version may still be the roster itself, with the roster's mode: it is put
+            // right first, in a folder no one else can write to, then checked like the others.
             if entry.state == .pending {
                 guard let settled = try recover(entry) else { continue }
                 entry = settled
             }
+            try FileSystem.checkOwnFile(entry.path, owners: owners)
             bySequence[entry.sequence, default: []].append(entry)
         }
         var entries: [Entry] = []
@@ -189,6 +191,8 @@ struct RosterHistory {
         let settled = Entry(
             sequence: entry.sequence, state: .done, change: entry.change,
             path: Self.path(entry.path, as: .done))
+        // As settle(_:) would have: the old roster's file is the version's alone now, and private.
+        chmod(entry.path, FileSystem.privateFileMode)
         guard rename(entry.path, settled.path) == 0 else {
             throw FileSystem.failure(entry.path, action: "settle")
         }

@@ -38,6 +38,11 @@ extension StorageHandler {
         }
     }
 
+    /// Whether `url` names a folder, such as a OneRoster export, following links.
+    package static func isFolder(_ url: URL) -> Bool {
+        FileSystem.isFolder(url.path)
+    }
+
     /// Reads any file, such as one to import: a regular file, or a pipe read to its end, such as
     /// `/dev/stdin` or a shell's process substitution.
     ///

@@ -1,4 +1,3 @@
-import RosterEngine
 import RosterKit
 
 #if canImport(FoundationEssentials)
@@ -94,7 +93,7 @@ enum ImportCommand: Subcommand {
     {
         // `-` is standard input, which has no name to tell the format by.
         let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
-        if path != "-", FileSystem.isFolder(path) {
+        if path != "-", StorageHandler.isFolder(file) {
             return try readOneRoster(file, parsed)
         }
         if let option = ["age", "from-class"].first(where: { parsed.values[$0] != nil }) {

@@ -1,4 +1,3 @@
-import RosterEngine
 import RosterKit
 
 /// `roster register [--date <d>] [--from <d> --to <d>] [--sort name|absences|rate] [--format ...] [--take]`

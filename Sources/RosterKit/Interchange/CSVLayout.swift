@@ -1,15 +1,17 @@
+import RosterEngine
+
 /// What one pass over a CSV file tells before it is parsed: how many lines it has and whether it
 /// can be cut in two between records.
-package struct CSVLayout {
+struct CSVLayout {
     /// How many line breaks the file has, at least as many as its records.
-    package let lines: Int
+    let lines: Int
     /// Whether the file has a quote anywhere: then a line break may be inside a field.
-    package let hasQuotes: Bool
+    let hasQuotes: Bool
     /// How many lines end in the first half of the file, as ``split(_:)`` counts them.
     private let linesBeforeMiddle: Int
 
     /// Counts a large file's line breaks and quotes on two cores.
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let halves = ParallelWork.halves(count: bytes.count) { Self.count(bytes, in: $0) }
         lines = halves.reduce(0) { $0 + $1.lineFeeds }
         hasQuotes = halves.contains { $0.quotes > 0 }
@@ -18,7 +20,7 @@ package struct CSVLayout {
 
     /// Where to cut a large file without quotes in two, just after a line break near its
     /// middle, and the number of the line that starts there; `nil` to read it whole.
-    package func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (position: Int, line: Int)? {
+    func split(_ bytes: UnsafeBufferPointer<UInt8>) -> (position: Int, line: Int)? {
         let middle = bytes.count / 2
         guard !hasQuotes, lines >= 2 * ParallelWork.worthSplitting, linesBeforeMiddle >= 0,
             let lineFeed = bytes[middle...].firstIndex(of: 0x0A)
@@ -44,7 +46,7 @@ package struct CSVLayout {
 
     /// The end of the header line of a file without quotes: the first line with any text
     /// after the byte-order mark.
-    package static func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func headerEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let isBreak = { (byte: UInt8) in byte == 0x0A || byte == 0x0D }
         let afterMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let start = bytes[afterMark...].firstIndex { !isBreak($0) } ?? bytes.count

@@ -6,12 +6,12 @@
 
 /// Version 5 UUIDs (RFC 9562): the same name in the same namespace always gives the same UUID,
 /// so an id that another system gives a record can become a roster id, again and again.
-package enum NameBasedUUID {
+enum NameBasedUUID {
     /// The five words of a SHA-1 state.
     typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32)
 
     /// The version 5 UUID of `name` in `namespace`.
-    package static func uuid(namespace: UUID, name: String) -> UUID {
+    static func uuid(namespace: UUID, name: String) -> UUID {
         var name = name
         return name.withUTF8 { nameBytes in
             // The message and its SHA-1 padding, made in place: a school's export makes 100,000.

@@ -255,3 +255,28 @@ struct OpenRosterTests {
         #expect(try StorageHandler.load(from: file).map(\.name) == (changeHappened ? ["Ada"] : []))
     }
 }
+
+/// The binary writer cannot overrun its buffer: every write is checked before it is made.
+@Suite("A checked writer")
+struct CheckedWriterTests {
+    @Test("a buffer sized too small stops the writer before it writes past the end")
+    func overrunTraps() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4)
+            let table = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
+            var writer = BinaryPlistWriter.ByteWriter(
+                buffer: buffer, base: 0, table: table, offsetSize: 1, objects: 0)
+            writer.writeHeader(records: [], referenceSize: 1)
+        }
+        // Stopped by the writer's own check, before the buffer's end, not by anything after it.
+        let said = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(said.contains("binary plist size was miscounted"), "\(said)")
+    }
+
+    @Test("a buffer of the right size is filled to its end, no further")
+    func exactFit() throws {
+        let students = [Student(name: "Ada", age: 12)]
+        let bytes = try RosterCodec.encode(students, format: .binary)
+        #expect(try RosterCodec.decode(Data(bytes), path: "x").students == students)
+    }
+}

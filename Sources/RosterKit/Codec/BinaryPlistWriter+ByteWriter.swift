@@ -99,8 +99,16 @@ extension BinaryPlistWriter {
             return trailer
         }
 
+        /// Checks that `count` more bytes fit the buffer before they are written: whatever size the
+        /// buffer was given, the writer stops the process rather than write past its end.
+        @inline(__always)
+        private func reserve(_ count: Int) {
+            precondition(count <= buffer.count - position, "binary plist size was miscounted")
+        }
+
         /// Records that an object starts here, in the offset table.
         private mutating func begin() {
+            precondition(objects < table.count / offsetSize, "binary plist object count was miscounted")
             Self.store(UInt64(base + position), size: offsetSize, into: table, at: objects * offsetSize)
             objects += 1
         }
@@ -121,12 +129,14 @@ extension BinaryPlistWriter {
         }
 
         private mutating func appendID(_ id: UUID) {
+            reserve(36)
             UUIDText.write(id, into: UnsafeMutableBufferPointer(rebasing: buffer[position..<(position + 36)]))
             position += 36
         }
 
         @inline(__always)
         mutating func append(_ byte: UInt8) {
+            reserve(1)
             buffer[position] = byte
             position += 1
         }
@@ -134,6 +144,7 @@ extension BinaryPlistWriter {
         /// Copies bytes in one go, as a name's UTF-8 bytes.
         @inline(__always)
         mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+            reserve(bytes.count)
             _ = UnsafeMutableBufferPointer(rebasing: buffer[position..<position + bytes.count])
                 .initialize(fromContentsOf: bytes)
             position += bytes.count
@@ -147,6 +158,7 @@ extension BinaryPlistWriter {
         /// Writes the lowest `size` bytes of `value`, most significant first.
         @inline(__always)
         private mutating func bigEndian(_ value: UInt64, size: Int) {
+            reserve(size)
             Self.store(value, size: size, into: UnsafeMutableRawBufferPointer(buffer), at: position)
             position += size
         }

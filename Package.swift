@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Two layers: RosterKit is the teaching app grown up (the model, StorageHandler, the view model);
-// RosterEngine, below it, is what makes it fast and safe (file system calls, locks,
-// parallel work, sorting, bytes and text). The engine is not a product and cannot see Student.
+// RosterEngine, below it, is what makes it fast (parallel work, sorting, bytes and text). The
+// engine is not a product and cannot see Student; the file layer lives in RosterKit/Files.
 let package = Package(
     name: "roster",
     platforms: [.macOS(.v13)],

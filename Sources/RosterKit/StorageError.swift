@@ -92,3 +92,12 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 }
+
+extension StorageError {
+    /// The error the last failed system call (`errno`) describes, while doing `action` with `path`.
+    static func lastSystemError(_ path: String, action: String) -> StorageError {
+        let code = errno
+        if code == EISDIR { return .isDirectory(path: path) }
+        return .fileSystem(path: path, action: action, code: code)
+    }
+}

@@ -27,15 +27,14 @@ extension StorageHandler {
     /// - Throws: ``StorageError`` when the file cannot be written; a regular file is unchanged then.
     @discardableResult
     package static func writeFile(_ data: some ContiguousBytes, to url: URL) throws -> Bool {
-        return try StorageError.translating {
-            if let kind = FileSystem.specialKind(url.path) {
-                guard kind != "a folder" else { throw StorageError.notAFile(path: url.path, kind: kind) }
-                try FileSystem.write(data, into: url.path)
-                return false
-            }
-            try FileSystem.replace(FileSystem.rosterTarget(url.path), with: data)
-            return true
+        if let kind = FileSystem.specialKind(url.path) {
+            guard kind != "a folder" else { throw StorageError.notAFile(path: url.path, kind: kind) }
+            try FileSystem.write(data, into: url.path)
+            return false
         }
+        try FileSystem.replace(FileSystem.rosterTarget(url.path), with: data)
+        return true
+
     }
 
     /// Whether `url` names a folder, such as a OneRoster export, following links.
@@ -58,18 +57,17 @@ extension StorageHandler {
     /// - Throws: ``StorageError`` when it does not exist, cannot be read, is a folder or a
     ///   device, or is larger than roster reads.
     package static func readFile(at url: URL, allowingPipes: Bool = true) throws -> Data {
-        return try StorageError.translating {
-            let path = url.path
-            if allowingPipes, let kind = FileSystem.specialKind(path) {
-                guard kind == "a named pipe" || kind == "a socket" else {
-                    throw StorageError.notAFile(path: path, kind: kind)
-                }
-                return try FileSystem.readPipe(path)
+        let path = url.path
+        if allowingPipes, let kind = FileSystem.specialKind(path) {
+            guard kind == "a named pipe" || kind == "a socket" else {
+                throw StorageError.notAFile(path: path, kind: kind)
             }
-            guard let data = try FileSystem.read(path) else {
-                throw StorageError.fileSystem(path: path, action: "read", code: ENOENT)
-            }
-            return data
+            return try FileSystem.readPipe(path)
         }
+        guard let data = try FileSystem.read(path) else {
+            throw StorageError.fileSystem(path: path, action: "read", code: ENOENT)
+        }
+        return data
+
     }
 }

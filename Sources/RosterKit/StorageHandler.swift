@@ -125,10 +125,9 @@ public enum StorageHandler {
     /// - Throws: ``StorageError/damaged(path:reason:)`` when the file exists but is not a roster,
     ///   or a file-system error when it cannot be read.
     public static func load(from url: URL = plistURL) throws -> [Student] {
-        return try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            return try readRoster(path) { try RosterCodec.decode($0, path: path) }?.students ?? []
-        }
+        let path = try FileSystem.rosterTarget(url.path)
+        return try readRoster(path) { try RosterCodec.decode($0, path: path) }?.students ?? []
+
     }
 
     /// Empties the roster, keeping its students for ``undo(at:)``.

@@ -37,11 +37,15 @@ struct ErrorWordingTests {
     }
 
     @Test("a file-system error carries the system's error number and says it in the system's words")
-    func errno() {
+    func systemErrors() {
         let error = StorageError.fileSystem(path: "/c/s.plist", action: "write", code: ENOSPC)
         #expect(error.description == "Could not write '/c/s.plist': No space left on device.")
+        // The file layer throws the library's own error: the last failed call, in one place.
+        errno = EACCES
         #expect(
-            StorageError(.system(path: "/x", action: "read", code: EACCES))
+            StorageError.lastSystemError("/x", action: "read")
                 == .fileSystem(path: "/x", action: "read", code: EACCES))
+        errno = EISDIR
+        #expect(StorageError.lastSystemError("/x", action: "read") == .isDirectory(path: "/x"))
     }
 }

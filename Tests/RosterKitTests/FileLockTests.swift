@@ -13,12 +13,12 @@ struct FileLockTests {
         let holder = try FileLock(rosterPath: path)
         let clock = ContinuousClock()
         let start = clock.now
-        let error = try #require(throws: FileProblem.self) {
+        let error = try #require(throws: StorageError.self) {
             _ = try FileLock(rosterPath: path, timeout: .milliseconds(300))
         }
         #expect(clock.now - start >= .milliseconds(300))
         #expect(error == .busy(path: path, seconds: 0))
-        #expect(StorageError(error).description.hasPrefix("Another roster command is using '\(path)'"))
+        #expect(error.description.hasPrefix("Another roster command is using '\(path)'"))
         _ = consume holder
         #expect(throws: Never.self) { _ = try FileLock(rosterPath: path, timeout: .milliseconds(300)) }
     }

@@ -77,7 +77,7 @@ struct RosterHistory {
     ///   change; the one that is a second name of the roster itself was made by that step, which
     ///   did not finish, and is removed.
     ///
-    /// - Throws: ``FileProblem/notOwnFile(path:)`` for a folder or version that is not roster's
+    /// - Throws: ``StorageError/notOwnFile(path:)`` for a folder or version that is not roster's
     ///   own, and a file-system problem when the folder cannot be read: a change is never numbered
     ///   from a partial listing.
     func entries() throws -> [Entry] {

@@ -76,20 +76,19 @@ extension StorageHandler {
     static func change<Result>(
         at url: URL, writes: Bool = true, _ decide: (Current) throws -> (Outcome, Result)
     ) throws -> Result {
-        try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            // A read-only file system is named at once, as the roster's, before anything is decided.
-            if writes, FileSystem.isOnReadOnlyFileSystem(path) {
-                throw StorageError.fileSystem(path: path, action: "change", code: EROFS)
-            }
-            let lock = try FileLock(rosterPath: path)
-            FileSystem.removeLeftovers(beside: path)
-            let bytes = writes ? try readBytes(path) : nil
-            let (outcome, result) = try decide(Current(path: path, bytes: bytes))
-            try carryOut(outcome, at: path, existed: bytes != nil)
-            _ = consume lock
-            return result
+        let path = try FileSystem.rosterTarget(url.path)
+        // A read-only file system is named at once, as the roster's, before anything is decided.
+        if writes, FileSystem.isOnReadOnlyFileSystem(path) {
+            throw StorageError.fileSystem(path: path, action: "change", code: EROFS)
         }
+        let lock = try FileLock(rosterPath: path)
+        FileSystem.removeLeftovers(beside: path)
+        let bytes = writes ? try readBytes(path) : nil
+        let (outcome, result) = try decide(Current(path: path, bytes: bytes))
+        try carryOut(outcome, at: path, existed: bytes != nil)
+        _ = consume lock
+        return result
+
     }
 
     /// Steps 5 to 7: writes what a change decided.
@@ -161,10 +160,9 @@ extension StorageHandler {
 
     /// The students and the file's conventions at `url`, or `nil` when there is no roster yet.
     static func readConventions(at url: URL) throws -> (students: [Student], conventions: FileConventions)? {
-        try StorageError.translating {
-            let path = try FileSystem.rosterTarget(url.path)
-            return try readRoster(path) { try RosterCodec.decode($0, path: path) }
-        }
+        let path = try FileSystem.rosterTarget(url.path)
+        return try readRoster(path) { try RosterCodec.decode($0, path: path) }
+
     }
 }
 

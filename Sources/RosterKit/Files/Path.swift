@@ -1,28 +1,28 @@
 /// The parts of a file path, without Foundation.
-package enum Path {
+enum Path {
     /// The folder part of `path`: everything before its last `/`; empty for a bare name, `/` for
     /// a file at the root.
-    package static func folder(of path: String) -> String {
+    static func folder(of path: String) -> String {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     /// The last part of `path`, after its last `/`.
-    package static func name(of path: String) -> String {
+    static func name(of path: String) -> String {
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
     /// The longest name a folder entry may have, in bytes (`NAME_MAX`).
-    package static let maximumNameLength = 255
+    static let maximumNameLength = 255
 
     /// The part of a file name that the files roster keeps beside it start from: the name itself,
     /// or, for a name so long that `.NAME.history` or a temporary `.NAME.<pid>-<n>.tmp` would not
     /// fit ``maximumNameLength``, its first 200 bytes, `~` and a hash of the whole name, so that
     /// two long names never share their side files.
-    package static func stem(of name: String) -> String {
+    static func stem(of name: String) -> String {
         let bytes = Array(name.utf8)
         guard bytes.count > maximumNameLength - 33 else { return name }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -37,7 +37,7 @@ package enum Path {
 
     /// The path of a file kept beside the file at `path`: `<prefix><stem><suffix>` in its folder,
     /// with ``stem(of:)`` of its name.
-    package static func beside(_ path: String, prefix: String, suffix: String) -> String {
+    static func beside(_ path: String, prefix: String, suffix: String) -> String {
         let folder = folder(of: path)
         let name = prefix + stem(of: name(of: path)) + suffix
         return folder.isEmpty ? name : (folder == "/" ? "/" : folder + "/") + name

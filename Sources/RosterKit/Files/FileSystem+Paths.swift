@@ -14,37 +14,37 @@
 /// unless told to.
 extension FileSystem {
     /// How many symbolic links a path may pass through, as the system allows.
-    package static let maximumLinks = 40
+    static let maximumLinks = 40
 
     /// The regular file that a roster path finally names, following symbolic links (relative or
     /// absolute, through chains), so that the roster is replaced where it really is and every
     /// link stays a link. A path that names nothing is returned as it is, to be created.
     ///
-    /// - Throws: ``FileProblem/brokenLink(path:target:)`` for a link to nothing,
-    ///   ``FileProblem/linkLoop(path:)`` for links that loop, ``FileProblem/isDirectory(path:)``
-    ///   and ``FileProblem/notAFile(path:kind:)`` for what is not a regular file.
-    package static func rosterTarget(_ path: String) throws -> String {
+    /// - Throws: ``StorageError/brokenLink(path:target:)`` for a link to nothing,
+    ///   ``StorageError/linkLoop(path:)`` for links that loop, ``StorageError/isDirectory(path:)``
+    ///   and ``StorageError/notAFile(path:kind:)`` for what is not a regular file.
+    static func rosterTarget(_ path: String) throws -> String {
         var current = path
         var lastTarget: String?
         for _ in 0...maximumLinks {
             var status = stat()
             guard lstat(current, &status) == 0 else {
                 guard errno == ENOENT else { throw failure(current, action: "read") }
-                if let lastTarget { throw FileProblem.brokenLink(path: path, target: lastTarget) }
+                if let lastTarget { throw StorageError.brokenLink(path: path, target: lastTarget) }
                 return current
             }
             let type = status.st_mode & S_IFMT
             guard type == S_IFLNK else {
                 if type == S_IFREG { return current }
-                if type == S_IFDIR { throw FileProblem.isDirectory(path: path) }
-                throw FileProblem.notAFile(path: path, kind: kind(of: type))
+                if type == S_IFDIR { throw StorageError.isDirectory(path: path) }
+                throw StorageError.notAFile(path: path, kind: kind(of: type))
             }
             let target = try linkTarget(current)
             lastTarget = target
             let folder = Path.folder(of: current)
             current = target.hasPrefix("/") || folder.isEmpty ? target : folder + "/" + target
         }
-        throw FileProblem.linkLoop(path: path)
+        throw StorageError.linkLoop(path: path)
     }
 
     private static func linkTarget(_ path: String) throws -> String {
@@ -55,7 +55,7 @@ extension FileSystem {
     }
 
     /// A person's word for a kind of file that is not a regular file or a folder.
-    package static func kind(of type: mode_t) -> String {
+    static func kind(of type: mode_t) -> String {
         switch type {
         case S_IFIFO: return "a named pipe"
         case S_IFSOCK: return "a socket"
@@ -67,7 +67,7 @@ extension FileSystem {
 
     /// What `path` names, following links, when it exists and is not a regular file: "a named
     /// pipe", "a device", "a folder" and so on; `nil` for a regular file or nothing.
-    package static func specialKind(_ path: String) -> String? {
+    static func specialKind(_ path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let type = status.st_mode & S_IFMT
@@ -75,7 +75,7 @@ extension FileSystem {
     }
 
     /// Reads a named pipe or socket to its end: opening waits for a writer, as a shell would.
-    package static func readPipe(_ path: String) throws -> Data {
+    static func readPipe(_ path: String) throws -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, action: "read") }
         defer { close(descriptor) }
@@ -83,39 +83,39 @@ extension FileSystem {
     }
 
     /// Whether `path`, or what a link there leads to, is a folder.
-    package static func isFolder(_ path: String) -> Bool {
+    static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `path` itself, not a link, is a regular file.
-    package static func isPlainFile(_ path: String) -> Bool {
+    static func isPlainFile(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Whether the folder that holds `path` is on a file system mounted read-only.
-    package static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+    static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
         var status = statvfs()
         let folder = Path.folder(of: path)
         return statvfs(folder.isEmpty ? "." : folder, &status) == 0 && status.f_flag & UInt(ST_RDONLY) != 0
     }
 
     /// Whether two paths name the same file.
-    package static func isSameFile(_ first: String, _ second: String) -> Bool {
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
         var (one, two) = (stat(), stat())
         return lstat(first, &one) == 0 && lstat(second, &two) == 0 && one.st_dev == two.st_dev
             && one.st_ino == two.st_ino
     }
 
     /// The size of the file at `path` in bytes, or 0 when there is none.
-    package static func size(of path: String) -> Int {
+    static func size(of path: String) -> Int {
         var status = stat()
         return lstat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// When the file at `path` was last changed.
-    package static func modificationDate(of path: String) -> Date {
+    static func modificationDate(of path: String) -> Date {
         var status = stat()
         guard lstat(path, &status) == 0 else { return Date() }
         #if canImport(Darwin)
@@ -128,7 +128,7 @@ extension FileSystem {
     /// Creates a private folder (mode 0700) that only roster writes in, or checks that the one
     /// there is such a folder: a real folder, not a link, owned by this user (or, for root, by
     /// the owner of the folder it is in, to whom root gives a folder it creates).
-    package static func createPrivateFolder(_ path: String) throws {
+    static func createPrivateFolder(_ path: String) throws {
         let parent = Path.folder(of: path)
         if mkdir(path, privateDirectoryMode) == 0 {
             if let owner = ownerForNewFiles(in: parent) { chown(path, owner.0, owner.1) }
@@ -140,7 +140,7 @@ extension FileSystem {
         let owner = ownerForNewFiles(in: parent)?.0 ?? geteuid()
         guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == owner || status.st_uid == geteuid()
         else {
-            throw FileProblem.notOwnFile(path: path)
+            throw StorageError.notOwnFile(path: path)
         }
     }
 }

@@ -15,17 +15,17 @@
 /// Two `roster add` commands started at the same moment would otherwise both read the same roster
 /// and the second rename would drop the first one's student. The lock file is never removed, since
 /// removing it would let a waiting process lock a file that no longer has a name.
-package struct FileLock: ~Copyable {
+struct FileLock: ~Copyable {
     /// How long a command waits for another one before giving up.
-    package static let defaultTimeout: Duration = .seconds(10)
+    static let defaultTimeout: Duration = .seconds(10)
 
     private let descriptor: Int32
 
     /// Takes the lock for the roster at `rosterPath`, waiting at most `timeout`.
     ///
-    /// - Throws: ``FileProblem/busy(path:seconds:)`` when the wait runs out, or a file-system error
+    /// - Throws: ``StorageError/busy(path:seconds:)`` when the wait runs out, or a file-system error
     ///   when the lock file cannot be created.
-    package init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
+    init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
         let folder = Path.folder(of: rosterPath)
         try FileSystem.createFolder(folder.isEmpty ? "." : folder)
         let lockPath = Path.beside(rosterPath, prefix: "", suffix: ".lock")
@@ -42,7 +42,7 @@ package struct FileLock: ~Copyable {
             }
         }
         guard descriptor >= 0 else {
-            if errno == ELOOP { throw FileProblem.notOwnFile(path: lockPath) }
+            if errno == ELOOP { throw StorageError.notOwnFile(path: lockPath) }
             throw FileSystem.failure(lockPath, action: "create the lock file")
         }
         var status = stat()
@@ -53,7 +53,7 @@ package struct FileLock: ~Copyable {
             status.st_mode & 0o002 == 0
         else {
             close(descriptor)
-            throw FileProblem.notOwnFile(path: lockPath)
+            throw StorageError.notOwnFile(path: lockPath)
         }
         // A lock that root creates goes to the folder's owner, who must be able to open it later.
         if let owner = FileSystem.ownerForNewFiles(in: folder), status.st_uid == 0 {
@@ -64,7 +64,7 @@ package struct FileLock: ~Copyable {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
                 close(descriptor)
-                throw FileProblem.busy(path: rosterPath, seconds: Int(timeout.components.seconds))
+                throw StorageError.busy(path: rosterPath, seconds: Int(timeout.components.seconds))
             }
             // Polling keeps the wait bounded without signals; 5 ms is short next to any command.
             usleep(5_000)

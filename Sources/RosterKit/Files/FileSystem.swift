@@ -15,11 +15,11 @@
 ///
 /// Foundation's `Data.write(options: .atomic)` neither syncs to disk nor keeps a file's mode, so the
 /// storage layer talks to the system directly here.
-package enum FileSystem {
+enum FileSystem {
     /// The mode of every file roster creates: readable and writable by its owner only.
-    package static let privateFileMode: mode_t = 0o600
+    static let privateFileMode: mode_t = 0o600
     /// The mode of every folder roster creates.
-    package static let privateDirectoryMode: mode_t = 0o700
+    static let privateDirectoryMode: mode_t = 0o700
 
     /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file.
     ///
@@ -29,21 +29,20 @@ package enum FileSystem {
     ///
     /// With `durable` set to `false` nothing is synced: for files worth less than the time a sync
     /// takes, such as the empty backup of a roster that did not exist yet.
-    package static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws
-    {
+    static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws {
         try replace(path, durable: durable) { write in try data.withUnsafeBytes(write) }
     }
 
     /// Replaces the file at `path` as ``replace(_:with:durable:)`` does, with the bytes that
     /// `body` hands to the `write` function it is given, in as many pieces as it likes.
-    package static func replace(
+    static func replace(
         _ path: String, durable: Bool = true,
         writing body: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let folder = Path.folder(of: path)
         try createFolder(folder.isEmpty ? "." : folder)
         let existing = existingStatus(path)
-        if let existing, existing.st_mode & 0o200 == 0 { throw FileProblem.readOnly(path: path) }
+        if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
         let mode = existing.map { $0.st_mode & 0o7777 } ?? privateFileMode
         let temporary = temporaryPath(beside: path)
         let descriptor = open(
@@ -79,7 +78,7 @@ package enum FileSystem {
     /// A hard link costs nothing however large the roster is, and it is safe because roster never
     /// changes a file in place: the next write renames a new file over `path`, and the old one
     /// lives on under `copy`. Where links are not supported the bytes are copied instead.
-    package static func keep(_ path: String, as copy: String) throws {
+    static func keep(_ path: String, as copy: String) throws {
         if link(path, copy) == 0 { return }
         let temporary = temporaryPath(beside: copy)
         if errno == EEXIST, link(path, temporary) == 0 {
@@ -96,7 +95,7 @@ package enum FileSystem {
 
     /// Writes `data` into what `path` names as it is, without replacing it: for a pipe, a
     /// terminal or a device, into which a shell's redirection would write too.
-    package static func write(_ data: some ContiguousBytes, into path: String) throws {
+    static func write(_ data: some ContiguousBytes, into path: String) throws {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         defer { close(descriptor) }
@@ -105,31 +104,31 @@ package enum FileSystem {
 
     /// Who should own a file that roster, run as root, creates in `folder`: the folder's owner;
     /// `nil` when roster does not run as root.
-    package static func ownerForNewFiles(in folder: String) -> (uid_t, gid_t)? {
+    static func ownerForNewFiles(in folder: String) -> (uid_t, gid_t)? {
         var status = stat()
         guard geteuid() == 0, stat(folder.isEmpty ? "." : folder, &status) == 0 else { return nil }
         return (status.st_uid, status.st_gid)
     }
 
     /// Creates an empty private file at `path`, which must not exist; never through a link.
-    package static func createEmpty(_ path: String) throws {
+    static func createEmpty(_ path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
         guard descriptor >= 0 else { throw failure(path, action: "create") }
         close(descriptor)
     }
 
     /// Moves the file at `path` to `destination`, replacing it atomically.
-    package static func move(_ path: String, to destination: String) throws {
+    static func move(_ path: String, to destination: String) throws {
         guard rename(path, destination) == 0 else { throw failure(destination, action: "replace") }
         syncFolder(Path.folder(of: destination))
     }
 
     /// Creates `path` and any missing parents with mode 0700.
-    package static func createFolder(_ path: String) throws {
+    static func createFolder(_ path: String) throws {
         var status = stat()
         if stat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw FileProblem.system(path: path, action: "use the folder", code: ENOTDIR)
+                throw StorageError.fileSystem(path: path, action: "use the folder", code: ENOTDIR)
             }
             return
         }
@@ -140,9 +139,9 @@ package enum FileSystem {
         }
     }
 
-    /// The last failed system call, as a ``FileProblem``.
-    package static func failure(_ path: String, action: String) -> FileProblem {
-        FileProblem.lastSystemError(path, action: action)
+    /// The last failed system call, as a ``StorageError``.
+    static func failure(_ path: String, action: String) -> StorageError {
+        StorageError.lastSystemError(path, action: action)
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
@@ -168,7 +167,7 @@ package enum FileSystem {
     ///
     /// Call only while holding the roster's lock: a writer creates its temporary file under the
     /// lock, so any that exist then belong to a process that died mid-write.
-    package static func removeLeftovers(beside path: String) {
+    static func removeLeftovers(beside path: String) {
         let folder = Path.folder(of: path)
         let prefix = "." + Path.stem(of: Path.name(of: path)) + "."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
@@ -191,7 +190,7 @@ package enum FileSystem {
     /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises, and that no
     /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`, with the name
     /// shortened as ``Path/stem(of:)`` says when it is long.
-    package static func temporaryPath(beside path: String) -> String {
+    static func temporaryPath(beside path: String) -> String {
         Path.beside(path, prefix: ".", suffix: ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 

@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,16 +15,16 @@
 /// Reading a whole file into fresh memory.
 extension FileSystem {
     /// Files at least this large are read in two halves at once (see ``read(_:)``).
-    package static let splitReadSize = 8 << 20
+    static let splitReadSize = 8 << 20
 
     /// The largest roster or import file roster reads: 2 GiB, some fifteen million students.
-    package static let maximumFileSize = 2 << 30
+    static let maximumFileSize = 2 << 30
 
     /// Reads an open pipe, or anything else read in order, to its end.
     ///
-    /// - Throws: ``FileProblem/tooLarge(path:limit:)`` once more than `limit` bytes have come, so
+    /// - Throws: ``StorageError/tooLarge(path:limit:)`` once more than `limit` bytes have come, so
     ///   memory stays bounded whatever writes into the pipe or whatever size a file claims.
-    package static func readToEnd(_ descriptor: Int32, path: String, limit: Int = maximumFileSize) throws
+    static func readToEnd(_ descriptor: Int32, path: String, limit: Int = maximumFileSize) throws
         -> Data
     {
         var data = Data()
@@ -34,7 +36,7 @@ extension FileSystem {
                 throw failure(path, action: "read")
             }
             if count == 0 { return data }
-            guard data.count + count <= limit else { throw FileProblem.tooLarge(path: path, limit: limit) }
+            guard data.count + count <= limit else { throw StorageError.tooLarge(path: path, limit: limit) }
             data.append(contentsOf: piece[0..<count])
         }
     }
@@ -52,9 +54,9 @@ extension FileSystem {
     /// `checkingEnds`, the file's first and last 64 bytes are shown to it before the rest is read,
     /// so that a huge file that is no roster is refused at once.
     ///
-    /// - Throws: ``FileProblem/changedWhileRead(path:)`` when the file is shorter at its end
+    /// - Throws: ``StorageError/changedWhileRead(path:)`` when the file is shorter at its end
     ///   than when it was opened: another program cut it short while it was read.
-    package static func read(
+    static func read(
         _ path: String,
         checkingEnds check: ((_ head: [UInt8], _ tail: [UInt8], _ size: Int) throws -> Void)? = nil
     ) throws -> Data? {
@@ -67,16 +69,16 @@ extension FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
         let type = status.st_mode & S_IFMT
-        if type == S_IFDIR { throw FileProblem.isDirectory(path: path) }
-        guard type == S_IFREG else { throw FileProblem.notAFile(path: path, kind: kind(of: type)) }
+        if type == S_IFDIR { throw StorageError.isDirectory(path: path) }
+        guard type == S_IFREG else { throw StorageError.notAFile(path: path, kind: kind(of: type)) }
         let size = max(Int(status.st_size), 0)
-        guard size <= maximumFileSize else { throw FileProblem.tooLarge(path: path, limit: maximumFileSize) }
+        guard size <= maximumFileSize else { throw StorageError.tooLarge(path: path, limit: maximumFileSize) }
         if size == 0 {
             // A file that says it is empty yet has bytes, such as one in /proc, may never end.
             // (Some, like /proc/self/pagemap, refuse a read of one byte: any answer but "no bytes" is refused.)
             var probe = [UInt8](repeating: 0, count: 64)
             guard pread(descriptor, &probe, probe.count, 0) == 0 else {
-                throw FileProblem.notAFile(path: path, kind: "a file without a size")
+                throw StorageError.notAFile(path: path, kind: "a file without a size")
             }
             return Data()
         }
@@ -139,11 +141,11 @@ extension FileSystem {
             filled += count
             // A file that grows while it is read is read only up to the limit.
             guard filled <= maximumFileSize else {
-                throw FileProblem.tooLarge(path: path, limit: maximumFileSize)
+                throw StorageError.tooLarge(path: path, limit: maximumFileSize)
             }
         }
         // Cut short while it was read: what was read is no file that ever was.
-        guard filled >= expected else { throw FileProblem.changedWhileRead(path: path) }
+        guard filled >= expected else { throw StorageError.changedWhileRead(path: path) }
         data.count = filled
     }
 
@@ -185,7 +187,7 @@ extension FileSystem {
 
     /// Memory for `byteCount` bytes that are about to be filled, such as a file being read; see
     /// ``preferLargePages(_:)``.
-    package static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
+    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)
         preferLargePages(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
@@ -193,14 +195,14 @@ extension FileSystem {
     }
 
     /// The size of a Linux huge page on x86-64 and most ARM systems.
-    package static let largePageSize = 2 << 20
+    static let largePageSize = 2 << 20
 
     /// Asks Linux to back the whole 2 MiB pages inside `memory` with huge pages, before it is
     /// first written.
     ///
     /// Filling 13 MB of fresh memory with 4 KiB pages takes some 3,300 page faults; with huge
     /// pages it takes seven. Systems that do not offer them, and other systems, ignore this.
-    package static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
+    static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
             guard let base = memory.baseAddress, memory.count >= largePageSize else { return }
             let address = UInt(bitPattern: base)

@@ -26,7 +26,7 @@ import RosterEngine
 /// each rename a version over the roster. A process killed between two steps leaves a state the
 /// next command reads correctly (see ``entries()``).
 ///
-/// The folder and its versions must be roster's own (see ``FileSystem/checkOwnFolder(_:owners:)``):
+/// The folder and its versions must be roster's own (see ``FileSystem/names(inOwnFolder:owners:)``):
 /// a folder or version that another user could have planted is refused, never read.
 struct RosterHistory {
     /// How many changes can be undone.
@@ -62,12 +62,13 @@ struct RosterHistory {
 
     init(rosterPath: String) {
         self.rosterPath = rosterPath
+        owners = FileSystem.trustedOwners(ofRoster: rosterPath)
         folder = Path.beside(rosterPath, prefix: ".", suffix: ".history")
     }
 
     /// The users whose files roster trusts beside this roster: the one running it, and the
     /// roster's owner (or, for a roster not made yet, its folder's).
-    private var owners: [uid_t] { FileSystem.trustedOwners(ofRoster: rosterPath) }
+    private let owners: [uid_t]
 
     /// The kept versions, oldest change first, with what a killed command left put right.
     ///

@@ -29,7 +29,8 @@ struct Invocation {
     }
 
     /// Runs the command the words name and returns its exit code: 1 when its output could not be
-    /// written, 141 (as a process ended by `SIGPIPE`), quietly, when the output's reader went away.
+    /// written, 141 (as a process ended by `SIGPIPE`), quietly, when the output's reader went away
+    /// before anything was saved. When a change was saved, the error says which, whatever failed.
     func run(_ words: [String]) -> Int32 {
         let saved = SavedChange()
         let status = runCommand(words, saved: saved)

@@ -34,11 +34,11 @@ public enum StudentValidator {
             }
             throw ValidationError.nameHasControlCharacter
         }
-        let marks = mostMarks(trimmed)
-        guard marks <= maximumMarks else { throw ValidationError.nameHasTooManyMarks(count: marks) }
-        guard trimmed.unicodeScalars.contains(where: isVisible) else {
-            throw ValidationError.nameHasNoVisibleCharacter
+        let shape = shape(of: trimmed)
+        guard shape.mostMarks <= maximumMarks else {
+            throw ValidationError.nameHasTooManyMarks(count: shape.mostMarks)
         }
+        guard shape.showsSomething else { throw ValidationError.nameHasNoVisibleCharacter }
         // A name has at least as many bytes as characters, so only long ones need counting.
         if trimmed.utf8.count > maximumNameLength {
             let length = trimmed.count
@@ -202,24 +202,11 @@ public enum StudentValidator {
         if kept.utf8.count > maximumNameLength, kept.count > maximumNameLength {
             return "a name longer than \(maximumNameLength) characters"
         }
-        // One pass: a name shows something, and no character carries too many marks.
-        var (isVisibleSomewhere, run) = (false, 0)
-        for scalar in kept.unicodeScalars {
-            if isPlainLetter(scalar.value) && !isPlainMark(scalar.value) {
-                (isVisibleSomewhere, run) = (true, 0)
-                continue
-            }
-            if isMark(scalar) {
-                run += 1
-                if run > maximumMarks {
-                    return "a name with more than \(maximumMarks) marks on one character"
-                }
-            } else {
-                run = 0
-                if !isVisibleSomewhere { isVisibleSomewhere = isVisible(scalar) }
-            }
+        let shape = shape(of: kept)
+        guard shape.mostMarks <= maximumMarks else {
+            return "a name with more than \(maximumMarks) marks on one character"
         }
-        return isVisibleSomewhere ? nil : "a name with no visible character"
+        return shape.showsSomething ? nil : "a name with no visible character"
     }
 
     /// Whether a scalar is a combining mark, which sits on the character before it.
@@ -231,29 +218,24 @@ public enum StudentValidator {
         }
     }
 
-    /// The most combining marks in a row in the text: what one character carries at most.
-    static func mostMarks(_ text: String) -> Int {
-        var (most, run) = (0, 0)
+    /// In one pass over the text: the most combining marks in a row (what one character carries
+    /// at most), and whether any character shows (see ``isVisible(_:)``).
+    static func shape(of text: String) -> (mostMarks: Int, showsSomething: Bool) {
+        var (most, run, showsSomething) = (0, 0, false)
         for scalar in text.unicodeScalars {
             // The plain blocks' only marks are the combining diacritics and Cyrillic's; every other
-            // scalar of them is a letter, known without a lookup.
-            if isPlainLetter(scalar.value) {
-                if isPlainMark(scalar.value) {
-                    run += 1
-                    most = max(most, run)
-                } else {
-                    run = 0
-                }
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .spacingMark:
+            // scalar of them is a letter that shows, known without a lookup.
+            if isPlainLetter(scalar.value) && !isPlainMark(scalar.value) {
+                (run, showsSomething) = (0, true)
+            } else if isMark(scalar) {
                 run += 1
                 most = max(most, run)
-            default: run = 0
+            } else {
+                run = 0
+                if !showsSomething { showsSomething = isVisible(scalar) }
             }
         }
-        return most
+        return (most, showsSomething)
     }
 
     private static func trimmedSlowly(_ text: String) -> String {

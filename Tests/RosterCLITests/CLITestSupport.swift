@@ -18,3 +18,12 @@ func runTool(
     let status = invocation.run(arguments)
     return RunResult(status: status, output: output.text, errorOutput: errorOutput.text)
 }
+
+/// Runs the tool in-process with standard output going to `descriptor`, such as `/dev/full`.
+func runTool(_ arguments: [String], sandbox: RosterSandbox, outputDescriptor descriptor: Int32) -> RunResult {
+    let errorOutput = CapturedOutput()
+    let status = CommandLineTool.run(
+        arguments: arguments, environment: sandbox.environment,
+        output: FileDescriptorOutput(descriptor: descriptor), errorOutput: errorOutput)
+    return RunResult(status: status, output: "", errorOutput: errorOutput.text)
+}

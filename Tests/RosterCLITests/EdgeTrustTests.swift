@@ -21,13 +21,8 @@ struct EdgeTrustTests {
         sandbox = try RosterSandbox()
     }
 
-    /// Runs the tool in-process with standard output going to `descriptor`.
     private func run(_ arguments: [String], outputDescriptor descriptor: Int32) -> RunResult {
-        let errorOutput = CapturedOutput()
-        let status = CommandLineTool.run(
-            arguments: arguments, environment: sandbox.environment,
-            output: FileDescriptorOutput(descriptor: descriptor), errorOutput: errorOutput)
-        return RunResult(status: status, output: "", errorOutput: errorOutput.text)
+        runTool(arguments, sandbox: sandbox, outputDescriptor: descriptor)
     }
 
     @Test(

@@ -26,11 +26,7 @@ struct SavedChangeTests {
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)
         defer { close(full) }
-        let errorOutput = CapturedOutput()
-        let status = CommandLineTool.run(
-            arguments: arguments, environment: sandbox.environment,
-            output: FileDescriptorOutput(descriptor: full), errorOutput: errorOutput)
-        return RunResult(status: status, output: "", errorOutput: errorOutput.text)
+        return runTool(arguments, sandbox: sandbox, outputDescriptor: full)
     }
 
     @Test(

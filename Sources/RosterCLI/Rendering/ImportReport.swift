@@ -133,15 +133,19 @@ struct ImportReport {
 
     /// A problem as `path:line: message`, or `path/users.csv:line: message` in an import folder.
     static func line(_ problem: ImportProblem, path: String) -> String {
-        let file = problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path
         let place = problem.location.map { "\($0):" } ?? ""
-        return "\(VisibleText.of(file)):\(place) \(VisibleText.of(problem.message))"
+        return "\(VisibleText.of(file(of: problem, path: path))):\(place) \(VisibleText.of(problem.message))"
     }
 
     /// The most problem lines and notes one command prints; a file of a million bad rows would
     /// otherwise print a hundred megabytes.
     static let mostProblems = 50
     static let mostNotes = 20
+
+    /// The file a problem is in: `path`, or the file of the import folder `path` names.
+    private static func file(of problem: ImportProblem, path: String) -> String {
+        problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path
+    }
 
     /// Each problem on a line of its own, as ``line(_:path:)`` writes it, up to ``mostProblems``,
     /// then how many more there are.
@@ -171,7 +175,7 @@ struct ImportReport {
         struct Report: Encodable { let problems: [Problem] }
         let rows = problems.map { problem in
             Problem(
-                file: problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path,
+                file: file(of: problem, path: path),
                 line: problem.line, record: problem.record, message: problem.message)
         }
         return try JSONReport.text(Report(problems: rows))

@@ -46,11 +46,10 @@ struct FileLock: ~Copyable {
             throw FileSystem.failure(lockPath, action: "create the lock file")
         }
         var status = stat()
-        // The lock must be roster's own: a regular file of one name, of a trusted owner, that
-        // others cannot write.
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_nlink == 1,
-            FileSystem.trustedOwners(ofRoster: rosterPath).contains(status.st_uid) || status.st_uid == 0,
-            status.st_mode & 0o002 == 0
+        // The lock must be roster's own, of one name; root's, when root made it, too.
+        guard fstat(descriptor, &status) == 0, status.st_nlink == 1,
+            FileSystem.isOwn(
+                status, type: S_IFREG, owners: FileSystem.trustedOwners(ofRoster: rosterPath) + [0])
         else {
             close(descriptor)
             throw StorageError.notOwnFile(path: lockPath)

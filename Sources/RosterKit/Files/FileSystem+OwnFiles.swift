@@ -104,7 +104,7 @@ extension FileSystem {
 
     /// Whether a file's status makes it roster's own: of `type`, owned by one of `owners`, and
     /// not writable by others.
-    private static func isOwn(_ status: stat, type: mode_t, owners: [uid_t]) -> Bool {
+    static func isOwn(_ status: stat, type: mode_t, owners: [uid_t]) -> Bool {
         (status.st_mode & S_IFMT) == type && owners.contains(status.st_uid) && status.st_mode & 0o002 == 0
     }
 }

@@ -6,7 +6,7 @@ import PackageDescription
 // engine is not a product and cannot see Student; the file layer lives in RosterKit/Files.
 let package = Package(
     name: "roster",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "RosterKit", targets: ["RosterKit"]),
         .executable(name: "roster", targets: ["roster"]),

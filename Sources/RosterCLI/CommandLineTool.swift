@@ -41,11 +41,11 @@ public enum CommandLineTool {
 
     /// The subcommand called `name`, if there is one.
     static func subcommand(named name: String) -> SubcommandEntry? {
-        subcommands.first { $0.spec.name == name }
+        subcommands.first { $0.name == name }
     }
 
     /// The names of all subcommands, in help order.
-    static var subcommandNames: [String] { subcommands.map { $0.spec.name } }
+    static var subcommandNames: [String] { subcommands.map(\.name) }
 
     /// Runs the `roster` process: prepares it (see ``prepareProcess()``), runs the command its
     /// arguments name on the real standard streams, and exits with the command's code.

@@ -1,5 +1,5 @@
-import RosterEngine
 import RosterKit
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,22 +15,10 @@ import RosterKit
 /// ``CommandLineTool/run(arguments:environment:input:output:errorOutput:keepsRosterUntilExit:)``);
 /// tests that run commands in-process do not, so nothing they load outlives their run.
 enum ProcessLifetime {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var kept: [AnyObject] = []
+    private static let kept = Mutex<[any Sendable]>([])
 
-    /// Keeps `object` alive until the process exits.
-    static func keep(_ object: AnyObject) {
-        lock.withLock { kept.append(object) }
-    }
-
-    /// Keeps a loaded roster's students alive until the process exits.
-    static func keep(_ students: [Student]) {
-        keep(Roster(students: students))
-    }
-
-    /// A loaded roster, as one object to keep.
-    private final class Roster {
-        let students: [Student]
-        init(students: [Student]) { self.students = students }
+    /// Keeps `value`, such as a loaded roster's students, alive until the process exits.
+    static func keep(_ value: some Sendable) {
+        kept.withLock { $0.append(value) }
     }
 }

@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// Orders students for a listing: stable, with missing values last.
 ///
 /// Sorting works on positions rather than on the students themselves, so a listing can be written
@@ -21,6 +23,20 @@ package enum RosterSorter {
         case .score:
             return orderWithMissingLast(keys: students.map(\.score), reversed: reversed)
         }
+    }
+
+    /// The positions of `students` in listing order and, `withShortIDs`, how many characters of
+    /// each id tell it apart (see ``RosterLookup/shortIDLengths(for:)``); otherwise no lengths.
+    ///
+    /// Finding the short ids keeps one core busy about as long as sorting a large roster takes,
+    /// so the two are worked out at once.
+    package static func sortedIndices(
+        _ students: [Student], by field: SortField, reversed: Bool, withShortIDs: Bool
+    ) -> (order: [Int], shortIDLengths: [Int]) {
+        ParallelWork.both(
+            splitting: withShortIDs && students.count >= ParallelWork.worthSplitting,
+            { sortedIndices(students, by: field, reversed: reversed) },
+            { withShortIDs ? RosterLookup.shortIDLengths(for: students) : [] })
     }
 
     private static func order<Key: Comparable>(_ positions: some Collection<Int>, keys: [Key], reversed: Bool)

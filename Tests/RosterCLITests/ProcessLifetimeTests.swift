@@ -9,7 +9,7 @@ import Testing
 struct ProcessLifetimeTests {
     @Test("what is kept outlives every other reference to it")
     func keeps() {
-        final class Loaded {}
+        final class Loaded: Sendable {}
         weak var kept: Loaded?
         weak var dropped: Loaded?
         do {

@@ -5,8 +5,9 @@ import RosterKit
 /// At a terminal, `roster add` without a name or an age asks for them, as the iOS app's form
 /// does, and asks again after an answer it cannot use.
 enum AddCommand: Subcommand {
+    static let name = "add"
     static let spec = CommandSpec(
-        name: "add",
+        name: name,
         abstract: "Add a student to the roster.",
         discussion: "Prints the new student's id, which other commands accept as a reference. "
             + "At a terminal, a missing name or age is asked for.",

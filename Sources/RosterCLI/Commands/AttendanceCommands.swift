@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster absent <student>... [--late] [--date <YYYY-MM-DD>]`
 enum AbsentCommand: Subcommand {
+    static let name = "absent"
     static let spec = CommandSpec(
-        name: "absent",
+        name: name,
         abstract: "Mark students absent (or late) in the register, today by default.",
         discussion: "The register is kept in the roster file and 'roster undo' takes a mark back.",
         arguments: [
@@ -27,8 +28,9 @@ enum AbsentCommand: Subcommand {
 
 /// `roster present <student>... [--date <YYYY-MM-DD>]`
 enum PresentCommand: Subcommand {
+    static let name = "present"
     static let spec = CommandSpec(
-        name: "present",
+        name: name,
         abstract: "Clear students' absent or late mark in the register, today by default.",
         arguments: [
             ArgumentSpec(name: "student", help: "A student, by name, words or id.", isRepeated: true)

@@ -8,8 +8,9 @@ import RosterKit
 
 /// `roster classes [--format table|json]`
 enum ClassesCommand: Subcommand {
+    static let name = "classes"
     static let spec = CommandSpec(
-        name: "classes",
+        name: name,
         abstract: "List the classes kept with --class, with their number of students.",
         discussion: "Each class is a roster of its own, ~/Documents/Classes/<name>.plist; '--class 7A' (or "
             + "ROSTER_CLASS=7A) makes any command work on it.",

@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster delete-all [--yes]`
 enum DeleteAllCommand: Subcommand {
+    static let name = "delete-all"
     static let spec = CommandSpec(
-        name: "delete-all",
+        name: name,
         abstract: "Delete every student on the roster.",
         discussion:
             "Asks for confirmation at a terminal; elsewhere it needs --yes. 'roster undo' brings the roster back.",

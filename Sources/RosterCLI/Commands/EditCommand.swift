@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster edit <student> [--name <name>] [--age <age>] [--grade <grade>] [--score <score>] …`
 enum EditCommand: Subcommand {
+    static let name = "edit"
     static let spec = CommandSpec(
-        name: "edit",
+        name: name,
         abstract: "Change a student's details.",
         discussion: "Give at least one change. Fields you leave out keep their values.",
         arguments: [

@@ -8,8 +8,9 @@ import RosterKit
 
 /// `roster export [--format csv|json|plist] [--output <file>] [--bom] [--delimiter comma|semicolon]`
 enum ExportCommand: Subcommand {
+    static let name = "export"
     static let spec = CommandSpec(
-        name: "export",
+        name: name,
         abstract: "Write every student, in the order they were added, as CSV, JSON or a plist.",
         discussion: "Without --format the format follows the --output file's extension, else CSV. "
             + "A plist export is XML. CSV fields that a spreadsheet would run as a formula start with '.",

@@ -3,8 +3,9 @@ import RosterKit
 /// `roster groups (--size <n> | --count <n>) [--balance score|grade|age] [--apart <students>]...
 /// [--skip <student>]... [--format table|json|csv]`
 enum GroupsCommand: Subcommand {
+    static let name = "groups"
     static let spec = CommandSpec(
-        name: "groups",
+        name: name,
         abstract: "Split the class into groups whose sizes differ by at most one.",
         discussion:
             "Give --size (groups of at most that many) or --count (that many groups). --balance makes the "

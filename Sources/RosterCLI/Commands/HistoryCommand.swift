@@ -8,8 +8,9 @@ import RosterKit
 
 /// `roster history [--format table|json]`
 enum HistoryCommand: Subcommand {
+    static let name = "history"
     static let spec = CommandSpec(
-        name: "history",
+        name: name,
         abstract: "List the changes that undo and redo can reach, newest first.",
         discussion: "Up to 20 changes are kept, in a private folder beside the roster. Undone changes are "
             + "marked; 'roster redo' makes them again, until the next change.",

@@ -9,8 +9,9 @@ import RosterKit
 /// `roster import <file|folder> [--format csv|json|plist] [--replace] [--dry-run] [--allow-duplicates]
 /// [--report text|json] [--age <n>] [--from-class <class>]`
 enum ImportCommand: Subcommand {
+    static let name = "import"
     static let spec = CommandSpec(
-        name: "import",
+        name: name,
         abstract: "Add the students in a CSV, JSON or plist file, or a OneRoster export, to the roster.",
         discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
             + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "

@@ -1,10 +1,10 @@
-import RosterEngine
 import RosterKit
 
 /// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist] [filters…]`
 enum ListCommand: Subcommand {
+    static let name = "list"
     static let spec = CommandSpec(
-        name: "list",
+        name: name,
         abstract: "List the students on the roster.",
         options: [
             OptionSpec(
@@ -30,12 +30,8 @@ enum ListCommand: Subcommand {
         let students = try context.loadedStudents()
         let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
         let (field, reversed) = (parsed.choice("sort", default: SortField.name), parsed.has("reverse"))
-        // A table also needs every id's shortest unique prefix, which keeps one core busy about
-        // as long as sorting a large roster takes, so the two are worked out at once.
-        var (order, shortIDLengths) = ParallelWork.both(
-            splitting: format == nil && students.count >= ParallelWork.worthSplitting,
-            { RosterSorter.sortedIndices(students, by: field, reversed: reversed) },
-            { format == nil ? RosterLookup.shortIDLengths(for: students) : [] })
+        var (order, shortIDLengths) = RosterSorter.sortedIndices(
+            students, by: field, reversed: reversed, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if let format {
@@ -47,9 +43,9 @@ enum ListCommand: Subcommand {
                 : "No student matches.\n"
             context.output.write(message)
         } else {
-            var table = StudentTable(
-                shortIDLengths: shortIDLengths, width: context.width,
-                style: context.style)
+            var table = StudentTable(shortIDLengths: shortIDLengths, width: context.width)
+            let style = context.style
+            table.styleHeader = { style.bold($0) }
             table.showsHeader = !parsed.has("no-header")
             table.write(students, order: order) { context.output.write(bytes: $0) }
         }

@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster pick [--count <n>] [--skip <student>]... [--reset] [--format table|json|csv]`
 enum PickCommand: Subcommand {
+    static let name = "pick"
     static let spec = CommandSpec(
-        name: "pick",
+        name: name,
         abstract: "Pick students to answer, fairly: nobody twice until everyone has had a turn.",
         discussion:
             "The round carries on across runs and starts again, never with the last pick, once everyone "

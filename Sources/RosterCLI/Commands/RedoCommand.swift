@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster redo`
 enum RedoCommand: Subcommand {
+    static let name = "redo"
     static let spec = CommandSpec(
-        name: "redo",
+        name: name,
         abstract: "Make the last undone change again.",
         discussion: "Works until the next change: a new change drops the changes that could be redone.")
 

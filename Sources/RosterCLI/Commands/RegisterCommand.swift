@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster register [--date <d>] [--from <d> --to <d>] [--sort name|absences|rate] [--format ...] [--take]`
 enum RegisterCommand: Subcommand {
+    static let name = "register"
     static let spec = CommandSpec(
-        name: "register",
+        name: name,
         abstract: "Show who was absent or late on a day, or each student's attendance over a range.",
         discussion:
             "With --from and --to: each student's absences, lates and attendance rate over the days the "

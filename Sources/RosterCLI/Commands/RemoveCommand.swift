@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster remove <student> ...`
 enum RemoveCommand: Subcommand {
+    static let name = "remove"
     static let spec = CommandSpec(
-        name: "remove",
+        name: name,
         abstract: "Remove students from the roster.",
         discussion: "Removes all the students named, or none of them if one cannot be found.",
         arguments: [

@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster show <student> [--format table|json]`
 enum ShowCommand: Subcommand {
+    static let name = "show"
     static let spec = CommandSpec(
-        name: "show",
+        name: name,
         abstract: "Show one student.",
         arguments: [
             ArgumentSpec(

@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster stats [--format table|json]`
 enum StatsCommand: Subcommand {
+    static let name = "stats"
     static let spec = CommandSpec(
-        name: "stats",
+        name: name,
         abstract: "Summarise the class: count, ages, a picture of the scores, and each grade.",
         discussion:
             "The scores are drawn in ten bars, 0-9 to 90-100, with block characters when the locale is "

@@ -1,5 +1,8 @@
 /// A `roster` subcommand: what it accepts, and what it does with it.
 protocol Subcommand: SendableMetatype {
+    /// The word that names the command, as in `roster add`.
+    static var name: String { get }
+
     /// The command's name, arguments and options, for the parser and the help.
     static var spec: CommandSpec { get }
 
@@ -18,14 +21,21 @@ extension Subcommand {
     static var prompts: Bool { false }
 }
 
-/// A subcommand as the router keeps it: its spec and its entry point.
+/// A subcommand as the router keeps it: its name, its spec and its entry point.
+///
+/// The spec is made only when it is asked for, so running one command builds only its own spec.
 struct SubcommandEntry: Sendable {
-    let spec: CommandSpec
+    let name: String
     let prompts: Bool
     let run: @Sendable (ParsedCommand, CommandContext) throws -> Void
+    private let makeSpec: @Sendable () -> CommandSpec
+
+    /// The command's arguments and options.
+    var spec: CommandSpec { makeSpec() }
 
     init<Command: Subcommand>(_ command: Command.Type) {
-        spec = command.spec
+        name = command.name
+        makeSpec = { Command.spec }
         prompts = command.prompts
         run = { try Command.run($0, in: $1) }
     }

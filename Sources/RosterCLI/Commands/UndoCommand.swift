@@ -2,8 +2,9 @@ import RosterKit
 
 /// `roster undo`
 enum UndoCommand: Subcommand {
+    static let name = "undo"
     static let spec = CommandSpec(
-        name: "undo",
+        name: name,
         abstract: "Take back the last change, one more each time, up to 20 changes.",
         discussion:
             "'roster redo' makes an undone change again, until the next change. 'roster history' lists the "

@@ -1,97 +1,68 @@
 import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Splits the slow jobs of a large roster, such as sorting, writing rows and checking imported
-/// rows, between two cores.
+/// rows, between the machine's cores.
 ///
 /// Below ``worthSplitting`` items everything runs on the calling thread, so a class of 30 never
-/// pays for starting a thread. The work handed in must be safe to run on two threads at once: it
-/// may read shared values but write only what it is given. Every job here waits for both halves
-/// before it returns, so callers stay ordinary synchronous code.
+/// pays for starting a thread; above it a job is cut into one part per core, but never into parts
+/// of fewer than half that many items. The work handed in is `@Sendable`, so the compiler checks
+/// that it shares only values that are safe to share; each part's result comes back as a value.
+/// Every job waits for all of its parts before it returns, so callers stay ordinary synchronous
+/// code.
 package enum ParallelWork {
-    /// Jobs with at least this many items are split.
+    /// Jobs with at least this many items are split; see the measurements in the README's
+    /// section on speed.
     package static let worthSplitting = 20_000
 
-    /// How many rows each core writes before the blocks are handed over.
+    /// How many rows each part writes before the blocks are handed over.
     package static let rowsPerBlock = 8_192
 
-    /// Sorts `elements`; a large array as two halves at once, which are then merged.
-    ///
-    /// - Parameters:
-    ///   - elements: The array to sort in place.
-    ///   - areInIncreasingOrder: A strict total order; elements it cannot tell apart may end in
-    ///     either order, so break ties (for example by position) when the order matters.
-    package static func sort<Element>(
-        _ elements: inout [Element], by areInIncreasingOrder: (Element, Element) -> Bool
-    ) {
-        guard elements.count >= worthSplitting else {
-            elements.sort(by: areInIncreasingOrder)
-            return
-        }
-        let middle = elements.count / 2
-        withoutActuallyEscaping(areInIncreasingOrder) { areInIncreasingOrder in
-            nonisolated(unsafe) let areInIncreasingOrder = areInIncreasingOrder
-            elements.withUnsafeMutableBufferPointer { buffer in
-                nonisolated(unsafe) let halves = [
-                    UnsafeMutableBufferPointer(rebasing: buffer[..<middle]),
-                    UnsafeMutableBufferPointer(rebasing: buffer[middle...]),
-                ]
-                _ = pair { half in
-                    var part = halves[half]
-                    part.sort(by: areInIncreasingOrder)
-                }
-            }
-        }
-        elements = merged(elements, at: middle, by: areInIncreasingOrder)
+    /// How many cores the machine has online, at least 1.
+    package static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// How many parts a job of `count` items is cut into: 1 below ``worthSplitting``, else one per
+    /// core, each of at least half ``worthSplitting`` items.
+    package static func partCount(for count: Int) -> Int {
+        guard count >= worthSplitting else { return 1 }
+        return max(1, min(cores, count / (worthSplitting / 2)))
     }
 
-    private static func merged<Element>(
-        _ elements: [Element], at middle: Int, by areInIncreasingOrder: (Element, Element) -> Bool
-    ) -> [Element] {
-        elements.withUnsafeBufferPointer { buffer in
-            [Element](unsafeUninitializedCapacity: buffer.count) { output, initialized in
-                var (left, right) = (0, middle)
-                for position in 0..<buffer.count {
-                    let takesRight =
-                        left == middle
-                        || (right < buffer.count && areInIncreasingOrder(buffer[right], buffer[left]))
-                    output.initializeElement(at: position, to: buffer[takesRight ? right : left])
-                    if takesRight { right += 1 } else { left += 1 }
-                }
-                initialized = buffer.count
-            }
-        }
+    /// `0..<count` cut into `parts` ranges of nearly equal size, in order.
+    package static func ranges(count: Int, parts: Int) -> [Range<Int>] {
+        (0..<parts).map { part in (count * part / parts)..<(count * (part + 1) / parts) }
     }
 
-    /// Runs `work` on the two halves of `0..<count` at once, or on the whole range when it is
-    /// small; returns the results in order.
+    /// Runs `work` on the parts of `0..<count` at once (see ``partCount(for:)``), or on the whole
+    /// range when it is small; returns the results in the order of their ranges.
     ///
     /// - Parameters:
     ///   - count: How many items there are.
-    ///   - work: Does the job for the items in a range; called once or twice.
-    /// - Returns: One result, or two in the order of their ranges.
-    package static func halves<Result>(count: Int, _ work: (Range<Int>) -> Result) -> [Result] {
-        guard count >= worthSplitting else { return [work(0..<count)] }
-        let ranges = [0..<count / 2, count / 2..<count]
-        return pair { work(ranges[$0]) }
+    ///   - work: Does the job for the items in a range; called once per part.
+    /// - Returns: One result per part, in order.
+    package static func parts<Result: Sendable>(
+        count: Int, _ work: @Sendable (Range<Int>) -> Result
+    ) -> [Result] {
+        let ranges = ranges(count: count, parts: partCount(for: count))
+        return each(ranges.count) { work(ranges[$0]) }
     }
 
-    /// An array of `count` elements, element `index` made by `element(index)`; a long one is made
-    /// on both cores, each filling its own half in place.
-    ///
-    /// - Parameters:
-    ///   - count: How many elements.
-    ///   - element: Makes the element at a position; called once for each, from two threads at
-    ///     once for a long array.
-    /// - Returns: The elements, in order of their positions.
-    package static func array<Element>(count: Int, _ element: (Int) -> Element) -> [Element] {
-        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Each half initializes only its own elements.
-            nonisolated(unsafe) let buffer = buffer
-            _ = halves(count: count) { range in
-                for index in range { buffer.initializeElement(at: index, to: element(index)) }
-            }
-            initialized = count
+    /// Runs `work(0)`, `work(1)` … `work(count - 1)` at once, one per core, and returns their
+    /// results in that order; a single job runs on the calling thread.
+    package static func each<Result: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Result) -> [Result] {
+        guard count > 1 else { return count == 1 ? [work(0)] : [] }
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { job in
+            let result = work(job)
+            results.withLock { $0[job] = result }
         }
+        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// Runs two different jobs, at once when `splitting`, and returns both results.
@@ -105,76 +76,159 @@ package enum ParallelWork {
     ///   - first: One job.
     ///   - second: The other job.
     /// - Returns: The results of `first` and `second`.
-    package static func both<First, Second>(
-        splitting: Bool, _ first: () -> First, _ second: () -> Second
+    package static func both<First: Sendable, Second: Sendable>(
+        splitting: Bool, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
-        guard splitting else { return (first(), second()) }
-        // Each job initializes only its own slot.
-        nonisolated(unsafe) let firstResult = UnsafeMutablePointer<First>.allocate(capacity: 1)
-        nonisolated(unsafe) let secondResult = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-        defer {
-            firstResult.deallocate()
-            secondResult.deallocate()
-        }
-        _ = pair { job in
-            if job == 0 { firstResult.initialize(to: first()) } else { secondResult.initialize(to: second()) }
-        }
-        return (firstResult.move(), secondResult.move())
-    }
-
-    /// Runs `work(0)` and `work(1)` at once, one per core; returns their results in that order.
-    package static func pair<Result>(_ work: (Int) -> Result) -> [Result] {
-        // Each call writes only its own slot.
-        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Result>.allocate(capacity: 2)
-        defer { results.deallocate() }
-        withoutActuallyEscaping(work) { work in
-            nonisolated(unsafe) let work = work
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                results.initializeElement(at: half, to: work(half))
+        guard splitting, cores > 1 else { return (first(), second()) }
+        let results = Mutex<(First?, Second?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { job in
+            if job == 0 {
+                let result = first()
+                results.withLock { $0.0 = result }
+            } else {
+                let result = second()
+                results.withLock { $0.1 = result }
             }
         }
-        return (0..<2).map { results.moveElement(from: $0) }
+        return results.withLock { results in
+            guard let first = results.0, let second = results.1 else {
+                preconditionFailure("concurrentPerform returned before both jobs ran")
+            }
+            return (first, second)
+        }
+    }
+
+    /// An array of `count` elements, element `index` made by `element(index)`; a long one is made
+    /// in parts at once and joined.
+    ///
+    /// - Parameters:
+    ///   - count: How many elements.
+    ///   - element: Makes the element at a position; called once for each.
+    /// - Returns: The elements, in order of their positions.
+    package static func array<Element: Sendable>(count: Int, _ element: @Sendable (Int) -> Element)
+        -> [Element]
+    {
+        let parts = parts(count: count) { range in range.map(element) }
+        guard parts.count > 1 else { return parts.first ?? [] }
+        var joined: [Element] = []
+        joined.reserveCapacity(count)
+        for part in parts { joined.append(contentsOf: part) }
+        return joined
+    }
+
+    /// Sorts `elements`; a large array in parts at once, which are then merged.
+    ///
+    /// - Parameters:
+    ///   - elements: The array to sort in place.
+    ///   - areInIncreasingOrder: A strict total order; elements it cannot tell apart may end in
+    ///     either order, so break ties (for example by position) when the order matters.
+    package static func sort<Element: Sendable>(
+        _ elements: inout [Element], by areInIncreasingOrder: @Sendable (Element, Element) -> Bool
+    ) {
+        guard partCount(for: elements.count) > 1 else {
+            elements.sort(by: areInIncreasingOrder)
+            return
+        }
+        let all = elements
+        var sorted = parts(count: all.count) { range in all[range].sorted(by: areInIncreasingOrder) }
+        while sorted.count > 1 {
+            let pairs = stride(from: 0, to: sorted.count, by: 2).map {
+                Array(sorted[$0..<min($0 + 2, sorted.count)])
+            }
+            sorted = each(pairs.count) { pair in
+                pairs[pair].count == 1
+                    ? pairs[pair][0] : merged(pairs[pair][0], pairs[pair][1], by: areInIncreasingOrder)
+            }
+        }
+        elements = sorted[0]
+    }
+
+    /// The sorted arrays `left` and `right` as one sorted array, `left`'s elements first among
+    /// equals.
+    private static func merged<Element>(
+        _ left: [Element], _ right: [Element], by areInIncreasingOrder: (Element, Element) -> Bool
+    ) -> [Element] {
+        var output: [Element] = []
+        output.reserveCapacity(left.count + right.count)
+        var (leftIndex, rightIndex) = (0, 0)
+        while leftIndex < left.count, rightIndex < right.count {
+            if areInIncreasingOrder(right[rightIndex], left[leftIndex]) {
+                output.append(right[rightIndex])
+                rightIndex += 1
+            } else {
+                output.append(left[leftIndex])
+                leftIndex += 1
+            }
+        }
+        output.append(contentsOf: left[leftIndex...])
+        output.append(contentsOf: right[rightIndex...])
+        return output
     }
 
     /// Writes `count` rows with `row`, handing the bytes to `emit` in order, a block at a time.
     ///
-    /// A long listing is written two blocks at once, one per core, so the bytes held at any time
-    /// stay small however many rows there are.
+    /// A long listing is written a block per core at once, so the bytes held at any time stay
+    /// small however many rows there are.
     ///
     /// - Parameters:
     ///   - count: How many rows.
     ///   - emit: Receives the rows' bytes, in order.
     ///   - row: Appends row number `index` (from 0) to the bytes it is given.
     package static func writeRows(
-        count: Int, emit: ([UInt8]) -> Void, row: (_ index: Int, _ output: inout [UInt8]) -> Void
+        count: Int, emit: ([UInt8]) -> Void, row: @Sendable (_ index: Int, _ output: inout [UInt8]) -> Void
     ) {
-        guard count >= worthSplitting else {
+        let blocksAtOnce = partCount(for: count)
+        guard blocksAtOnce > 1 else {
             var output: [UInt8] = []
             for index in 0..<count { row(index, &output) }
             emit(output)
             return
         }
-        withoutActuallyEscaping(row) { row in
-            nonisolated(unsafe) let row = row
-            // Each core appends only to its own block.
-            nonisolated(unsafe) let blocks = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2)
-            blocks.initialize(repeating: [])
-            defer {
-                _ = blocks.deinitialize()
-                blocks.deallocate()
+        for start in stride(from: 0, to: count, by: blocksAtOnce * rowsPerBlock) {
+            let blocks = each(blocksAtOnce) { block in
+                var output: [UInt8] = []
+                let first = start + block * rowsPerBlock
+                for index in first..<max(first, min(first + rowsPerBlock, count)) { row(index, &output) }
+                return output
             }
-            for start in stride(from: 0, to: count, by: 2 * rowsPerBlock) {
-                _ = pair { half in
-                    let first = start + half * rowsPerBlock
-                    for index in first..<max(first, min(first + rowsPerBlock, count)) {
-                        row(index, &blocks[half])
-                    }
-                }
-                for half in 0..<2 where !blocks[half].isEmpty {
-                    emit(blocks[half])
-                    blocks[half].removeAll(keepingCapacity: true)
-                }
-            }
+            for block in blocks where !block.isEmpty { emit(block) }
         }
     }
+}
+
+/// Memory the parts of one ``ParallelWork`` job fill at once, each part only its own elements.
+///
+/// The one unchecked type of the parallel work: the compiler cannot see that parts write disjoint
+/// elements, which is what every user of it promises (each writes the range or the slots its part
+/// was given). It is safe to share because ``ParallelWork`` returns only once every part has
+/// finished, and nobody reads the memory before then.
+package struct PartedBuffer<Element>: @unchecked Sendable {
+    /// The memory.
+    package let base: UnsafeMutableBufferPointer<Element>
+
+    /// Shares `base` between the parts of one job.
+    package init(_ base: UnsafeMutableBufferPointer<Element>) {
+        self.base = base
+    }
+}
+
+/// Bytes the parts of one ``ParallelWork`` job read at once, such as a file being decoded; see
+/// ``PartedBuffer``. Read-only, so sharing them is safe while the memory lives, which outlasts
+/// the job.
+package struct SharedBytes: @unchecked Sendable {
+    /// The bytes.
+    package let base: UnsafeRawBufferPointer
+
+    /// Shares `base` between the parts of one job.
+    package init(_ base: UnsafeRawBufferPointer) {
+        self.base = base
+    }
+
+    /// Shares `bytes` between the parts of one job.
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        base = UnsafeRawBufferPointer(bytes)
+    }
+
+    /// The bytes, typed.
+    package var bytes: UnsafeBufferPointer<UInt8> { base.assumingMemoryBound(to: UInt8.self) }
 }

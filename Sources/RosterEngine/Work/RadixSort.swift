@@ -22,44 +22,43 @@ package enum RadixSort {
     /// One counting pass and one moving pass put the numbers in buckets by their highest bits
     /// (see ``bucketBits(forCount:)``); then each bucket is sorted on its own. Numbers that are not
     /// random, which all fall in a few large buckets, are still sorted in O(n log n). Many numbers
-    /// are counted, moved and sorted on both cores.
+    /// are counted, moved and sorted in parts at once, one per core.
     package static func sort(_ values: inout [UInt64]) {
         guard values.count > 64 else {
             values.sort()
             return
         }
         let shift = UInt64(UInt64.bitWidth - bucketBits(forCount: values.count))
-        let sorted = values.withUnsafeBufferPointer { values in
-            // Each half of the numbers is counted and moved on its own core, into its own share
-            // of every bucket, which follows the first half's share.
-            let counts = ParallelWork.halves(count: values.count) { part in
-                bucketSizes(of: UnsafeBufferPointer(rebasing: values[part]), shift: shift)
-            }
-            let (cursors, ends) = starts(of: counts)
-            return [UInt64](unsafeUninitializedCapacity: values.count) { target, initialized in
-                nonisolated(unsafe) let target = target
-                _ = ParallelWork.halves(count: values.count) { part in
-                    move(
-                        UnsafeBufferPointer(rebasing: values[part]), into: target,
-                        at: cursors[part.lowerBound == 0 ? 0 : 1], shift: shift)
-                }
-                _ = ParallelWork.halves(count: ends.count) { buckets in
-                    for bucket in buckets {
-                        let start = bucket == 0 ? 0 : ends[bucket - 1]
-                        sortBucket(UnsafeMutableBufferPointer(rebasing: target[start..<ends[bucket]]))
-                    }
-                }
-                initialized = values.count
-            }
+        // Each part of the numbers is counted and moved on its own core, into its own share of
+        // every bucket, which follows the earlier parts' shares.
+        let parts = ParallelWork.ranges(count: values.count, parts: ParallelWork.partCount(for: values.count))
+        let all = values
+        let counts = ParallelWork.each(parts.count) { part in bucketSizes(of: all[parts[part]], shift: shift)
         }
-        values = sorted
+        let (cursors, ends) = starts(of: counts)
+        values = [UInt64](unsafeUninitializedCapacity: all.count) { target, initialized in
+            let target = PartedBuffer(target)
+            _ = ParallelWork.each(parts.count) { part in
+                move(all[parts[part]], into: target.base, at: cursors[part], shift: shift)
+            }
+            let bucketParts = ParallelWork.ranges(count: ends.count, parts: parts.count)
+            _ = ParallelWork.each(bucketParts.count) { part in
+                for bucket in bucketParts[part] {
+                    let start = bucket == 0 ? 0 : ends[bucket - 1]
+                    sortBucket(UnsafeMutableBufferPointer(rebasing: target.base[start..<ends[bucket]]))
+                }
+            }
+            initialized = all.count
+        }
     }
 
     /// How many of `values` fall in each bucket.
-    private static func bucketSizes(of values: UnsafeBufferPointer<UInt64>, shift: UInt64) -> [Int] {
+    private static func bucketSizes(of values: ArraySlice<UInt64>, shift: UInt64) -> [Int] {
         var sizes = [Int](repeating: 0, count: 1 << (UInt64.bitWidth - Int(shift)))
         sizes.withUnsafeMutableBufferPointer { sizes in
-            for value in values { sizes[Int(value >> shift)] += 1 }
+            values.withUnsafeBufferPointer { values in
+                for value in values { sizes[Int(value >> shift)] += 1 }
+            }
         }
         return sizes
     }
@@ -67,15 +66,17 @@ package enum RadixSort {
     /// Puts each of `values` in its bucket of `target`, at the next place of that bucket's share
     /// that `cursors` gives.
     private static func move(
-        _ values: UnsafeBufferPointer<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>,
+        _ values: ArraySlice<UInt64>, into target: UnsafeMutableBufferPointer<UInt64>,
         at cursors: [Int], shift: UInt64
     ) {
         var next = cursors
         next.withUnsafeMutableBufferPointer { next in
-            for value in values {
-                let bucket = Int(value >> shift)
-                target.initializeElement(at: next[bucket], to: value)
-                next[bucket] += 1
+            values.withUnsafeBufferPointer { values in
+                for value in values {
+                    let bucket = Int(value >> shift)
+                    target.initializeElement(at: next[bucket], to: value)
+                    next[bucket] += 1
+                }
             }
         }
     }

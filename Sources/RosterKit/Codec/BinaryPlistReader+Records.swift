@@ -1,4 +1,5 @@
 import RosterEngine
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -52,19 +53,18 @@ extension BinaryPlistReader {
         return (ids, notes, namesakes)
     }
 
-    /// Students noted on two threads at once.
-    private final class Candidates: @unchecked Sendable {
-        private let lock = Lock()
-        private var found: [(Student, StoredName)] = []
+    /// Students noted by the parts of a large roster at once.
+    private final class Candidates: Sendable {
+        private let found = Mutex<[(Student, StoredName)]>([])
 
         func add(_ student: Student, _ name: StoredName) {
-            lock.withLock { found.append((student, name)) }
+            found.withLock { $0.append((student, name)) }
         }
 
-        /// The candidates in the order their names stand in the file, whichever half noted them
+        /// The candidates in the order their names stand in the file, whichever part noted them
         /// first.
         func inFileOrder() -> [(Student, StoredName)] {
-            lock.withLock { found }.sorted { $0.1.start < $1.1.start }
+            found.withLock { $0 }.sorted { $0.1.start < $1.1.start }
         }
     }
 
@@ -82,79 +82,32 @@ extension BinaryPlistReader {
 
     /// Reads and checks every record, keeping what `keep` takes of each.
     ///
+    /// A large roster is read in parts at once, one per core (see ``ParallelWork``); the reader
+    /// itself only reads, and each part returns its own records and notes.
+    ///
     /// - Parameters:
     ///   - names: Whether to make the names; without them (they are left empty, and `keep` is
     ///     told where their bytes are) every record is still checked in full.
     ///   - keep: What to keep of each student.
-    private func records<Value>(names: Bool, keep: (RecordRead) -> Value) throws(DecodingProblem)
-        -> ([Value], RecordNotes)
+    private func records<Value: Sendable>(names: Bool, keep: @Sendable (RecordRead) -> Value)
+        throws(DecodingProblem) -> ([Value], RecordNotes)
     {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
-        guard top.count >= Self.recordsWorthSplitting else {
-            return try records(in: 0..<top.count, of: top, names: names, keep: keep)
+        let parts = ParallelWork.parts(count: top.count) { range in
+            Result { () throws(DecodingProblem) in try records(in: range, of: top, names: names, keep: keep) }
         }
-        // A large roster is read in two halves at once, one per core, each half decoding straight
-        // into its own part of the result; the reader itself only reads.
-        let halves = [0..<top.count / 2, top.count / 2..<top.count]
-        // Each half writes only its own slot of `problems` and its own part of the result.
-        nonisolated(unsafe) let problems = UnsafeMutableBufferPointer<DecodingProblem?>.allocate(capacity: 2)
-        problems.initialize(repeating: nil)
-        nonisolated(unsafe) let notes = UnsafeMutableBufferPointer<RecordNotes>.allocate(capacity: 2)
-        notes.initialize(repeating: RecordNotes())
-        defer {
-            problems.deallocate()
-            notes.deinitialize().deallocate()
+        if parts.count == 1 { return try parts[0].get() }
+        var values: [Value] = []
+        values.reserveCapacity(top.count)
+        var notes = RecordNotes()
+        for part in parts {
+            let (partValues, partNotes) = try part.get()
+            values.append(contentsOf: partValues)
+            notes.merge(partNotes)
         }
-        nonisolated(unsafe) let reader = self
-        nonisolated(unsafe) let keep = keep
-        let result = [Value](unsafeUninitializedCapacity: top.count) { buffer, initialized in
-            FileSystem.preferLargePages(UnsafeMutableRawBufferPointer(buffer))
-            nonisolated(unsafe) let storage = buffer
-            _ = ParallelWork.pair { half in
-                problems[half] = reader.decode(
-                    halves[half], of: top, names: names, keep: keep, into: storage, notes: &notes[half])
-            }
-            for half in 0..<2 where problems[half] != nil {
-                // Undo the half that did succeed; the result is abandoned.
-                for other in 0..<2 where problems[other] == nil {
-                    _ = UnsafeMutableBufferPointer(rebasing: storage[halves[other]]).deinitialize()
-                }
-                initialized = 0
-                return
-            }
-            initialized = top.count
-        }
-        if let problem = problems.compactMap({ $0 }).first { throw problem }
-        var merged = notes[0]
-        merged.merge(notes[1])
-        return (result, merged)
+        return (values, notes)
     }
-
-    /// Decodes the records in `range` into their places in `storage`; on a problem, nothing of the
-    /// range is left initialized and the problem is returned.
-    private func decode<Value>(
-        _ range: Range<Int>, of top: Object, names: Bool, keep: (RecordRead) -> Value,
-        into storage: UnsafeMutableBufferPointer<Value>, notes: inout RecordNotes
-    ) -> DecodingProblem? {
-        var keys = KeyCache()
-        var budget = PlistValueBudget(objects: objectCount)
-        for index in range {
-            do {
-                let reference = reference(at: top.start + index * referenceSize)
-                let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
-                notes.note(id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields)
-                storage.initializeElement(at: index, to: keep(read))
-            } catch {
-                _ = UnsafeMutableBufferPointer(rebasing: storage[range.lowerBound..<index]).deinitialize()
-                return error
-            }
-        }
-        return nil
-    }
-
-    /// Rosters at least this large are read on two cores.
-    static let recordsWorthSplitting = 20_000
 
     private func records<Value>(
         in range: Range<Int>, of top: Object, names: Bool, keep: (RecordRead) -> Value

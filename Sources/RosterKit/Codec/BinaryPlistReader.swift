@@ -16,7 +16,9 @@ import RosterEngine
 /// It is also the fast path behind ``StorageHandler/load(from:)``: keys are matched by their bytes,
 /// ids are parsed by hand, and UTF-16 names are transcoded straight into the string's storage.
 struct BinaryPlistReader {
-    let bytes: UnsafeRawBufferPointer
+    /// The file's bytes, which the parts of a large roster read at once.
+    private let file: SharedBytes
+    var bytes: UnsafeRawBufferPointer { file.base }
     let offsetSize: Int
     let referenceSize: Int
     let objectCount: Int
@@ -27,7 +29,7 @@ struct BinaryPlistReader {
 
     /// Checks the trailer of a binary property list.
     init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
-        self.bytes = bytes
+        file = SharedBytes(bytes)
         guard bytes.count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
         let trailer = try Self.trailer(
             UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - Self.trailerSize)...]),

@@ -72,26 +72,31 @@ struct BinaryPlistWriter {
         try trailer.withUnsafeBytes(write)
     }
 
-    /// Encodes the blocks of records, two at a time on a large roster, into two reusable
+    /// Encodes the blocks of records, one per core at a time on a large roster, into reusable
     /// buffers, and hands each block to `write` in order.
     private static func writeBlocks(
         of roster: some PlistRecords, layout: Layout, table: UnsafeMutableRawBufferPointer,
         to write: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
         let largest = max(layout.blockSizes.max() ?? 0, 1)
-        let buffers = (0..<2).map { _ in UnsafeMutableBufferPointer<UInt8>.allocate(capacity: largest) }
-        defer { for buffer in buffers { buffer.deallocate() } }
-        let perRound = roster.count >= ParallelWork.worthSplitting ? 2 : 1
-        for first in stride(from: 0, to: layout.blockSizes.count, by: perRound) {
-            let blocks = first..<min(first + perRound, layout.blockSizes.count)
-            nonisolated(unsafe) let (buffers, table) = (buffers, table)
-            let encode = { (block: Int) in
-                encodeBlock(block, of: roster, layout: layout, into: buffers[block - first], table: table)
+        let blocksAtOnce = ParallelWork.partCount(for: roster.count)
+        // Each block is encoded into its own buffer and writes only its own records' entries
+        // of the offset table.
+        let buffers = (0..<blocksAtOnce).map { _ in
+            PartedBuffer(UnsafeMutableBufferPointer<UInt8>.allocate(capacity: largest))
+        }
+        defer { for buffer in buffers { buffer.base.deallocate() } }
+        let sharedTable = PartedBuffer(table.assumingMemoryBound(to: UInt8.self))
+        for first in stride(from: 0, to: layout.blockSizes.count, by: blocksAtOnce) {
+            let blocks = first..<min(first + blocksAtOnce, layout.blockSizes.count)
+            _ = ParallelWork.each(blocks.count) { part in
+                encodeBlock(
+                    first + part, of: roster, layout: layout, into: buffers[part].base,
+                    table: UnsafeMutableRawBufferPointer(sharedTable.base))
             }
-            if blocks.count == 2 { _ = ParallelWork.pair { encode(first + $0) } } else { encode(first) }
             for block in blocks {
                 let bytes = UnsafeMutableBufferPointer(
-                    rebasing: buffers[block - first][..<layout.blockSizes[block]])
+                    rebasing: buffers[block - first].base[..<layout.blockSizes[block]])
                 try write(UnsafeRawBufferPointer(bytes))
             }
         }
@@ -136,18 +141,16 @@ struct BinaryPlistWriter {
             var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
             headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
             let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
-            // The blocks are measured on both cores, each taking whole blocks.
-            let measure = { (blocks: Range<Int>) in
+            // The blocks are measured in parts at once, each part taking whole blocks.
+            let measure: @Sendable (Range<Int>) -> [Int] = { blocks in
                 blocks.map { block in
                     Self.records(in: block, count: roster.count).reduce(0) {
                         $0 + size(of: roster.record(at: $1), records[$1], referenceSize: referenceSize)
                     }
                 }
             }
-            let blockSizes =
-                roster.count >= ParallelWork.worthSplitting
-                ? ParallelWork.pair { measure($0 == 0 ? 0..<blocks / 2 : blocks / 2..<blocks) }.flatMap { $0 }
-                : measure(0..<blocks)
+            let parts = ParallelWork.ranges(count: blocks, parts: ParallelWork.partCount(for: roster.count))
+            let blockSizes = ParallelWork.each(parts.count) { measure(parts[$0]) }.flatMap { $0 }
             var starts: [Int] = []
             var next = headerBytes
             for size in blockSizes {
@@ -178,7 +181,7 @@ struct BinaryPlistWriter {
         /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
         private var smallIntegers = [Int32](repeating: -1, count: 256)
 
-        /// The record of every student: names measured on both cores first, then the objects
+        /// The record of every student: names measured in parts at once first, then the objects
         /// numbered in one pass, in order, since equal numbers share one object.
         mutating func records(for roster: some PlistRecords) -> [Record] {
             var records = ParallelWork.array(count: roster.count) { index in

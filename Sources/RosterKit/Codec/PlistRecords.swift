@@ -11,7 +11,7 @@ import RosterEngine
 ///
 /// The writer needs each name twice, first its length and then its bytes, so the name is asked of
 /// the roster rather than of the record.
-protocol PlistRecords {
+protocol PlistRecords: Sendable {
     associatedtype Record: StudentValues
 
     /// How many students there are.

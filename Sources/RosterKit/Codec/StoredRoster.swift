@@ -47,32 +47,30 @@ struct StoredRoster: PlistRecords {
     }
 
     /// Copies the names of `records` out of `file` into one buffer, in order, and points the
-    /// records at their copies; a large roster on two cores.
+    /// records at their copies; a large roster in parts at once.
     private static func gatherNames(of records: inout [StoredStudent], from file: UnsafeRawBufferPointer)
         -> [UInt8]
     {
-        records.withUnsafeMutableBufferPointer { records in
-            nonisolated(unsafe) let records = records
-            let sizes = ParallelWork.halves(count: records.count) { range in
-                range.reduce(0) { $0 + records[$1].name.byteCount }
+        let (all, file) = (records, SharedBytes(file))
+        let parts = ParallelWork.parts(count: all.count) { range in
+            var names: [UInt8] = []
+            names.reserveCapacity(range.reduce(0) { $0 + all[$1].name.byteCount })
+            for index in range {
+                let name = all[index].name
+                names.append(contentsOf: file.base[name.start..<(name.start + name.byteCount)])
             }
-            return [UInt8](unsafeUninitializedCapacity: sizes.reduce(0, +)) { buffer, initialized in
-                nonisolated(unsafe) let buffer = UnsafeMutableRawBufferPointer(buffer)
-                _ = ParallelWork.halves(count: records.count) { range in
-                    var position = range.first == 0 ? 0 : sizes[0]
-                    for index in range {
-                        let name = records[index].name
-                        let bytes = UnsafeRawBufferPointer(
-                            rebasing: file[name.start..<(name.start + name.byteCount)])
-                        UnsafeMutableRawBufferPointer(rebasing: buffer[position..<(position + bytes.count)])
-                            .copyMemory(from: bytes)
-                        records[index].name.start = position
-                        position += bytes.count
-                    }
-                }
-                initialized = sizes.reduce(0, +)
-            }
+            return names
         }
+        var position = 0
+        for index in records.indices {
+            records[index].name.start = position
+            position += records[index].name.byteCount
+        }
+        guard parts.count > 1 else { return parts.first ?? [] }
+        var names: [UInt8] = []
+        names.reserveCapacity(position)
+        for part in parts { names.append(contentsOf: part) }
+        return names
     }
 
     /// How many students there are.

@@ -14,7 +14,7 @@ import RosterEngine
 
 /// Reading a whole file into fresh memory.
 extension FileSystem {
-    /// Files at least this large are read in two halves at once (see ``read(_:)``).
+    /// Files at least this large are read in parts at once, one per core (see ``read(_:)``).
     static let splitReadSize = 8 << 20
 
     /// The largest roster or import file roster reads: 2 GiB, some fifteen million students.
@@ -45,7 +45,7 @@ extension FileSystem {
     ///
     /// Most of the time in reading a large file goes to the system preparing the fresh memory the
     /// bytes land in, which it does on the core that first touches each page; so a file of at
-    /// least ``splitReadSize`` bytes is read as two halves at once, one per core. The file is read,
+    /// least ``splitReadSize`` bytes is read in parts at once, one per core. The file is read,
     /// never mapped: a mapped file that another program cuts short would stop the process with a
     /// bus error, which only a signal handler could catch, and a library installs none.
     ///
@@ -98,7 +98,7 @@ extension FileSystem {
                 deallocator: .custom { pointer, _ in pointer.deallocate() })
         var filled = 0
         if size >= splitReadSize {
-            filled = try data.withUnsafeMutableBytes { try fillHalves($0, from: descriptor, path: path) }
+            filled = try data.withUnsafeMutableBytes { try fillParts($0, from: descriptor, path: path) }
         }
         try readOn(descriptor, into: &data, from: filled, path: path)
         return data
@@ -149,20 +149,28 @@ extension FileSystem {
         data.count = filled
     }
 
-    /// Fills the two halves of `buffer` from the start of the file at once; returns how many
-    /// bytes from the start are filled, fewer than all when the file has shrunk.
-    private static func fillHalves(
+    /// Fills the parts of `buffer` from the start of the file at once, one per core; returns how
+    /// many bytes from the start are filled, fewer than all when the file has shrunk.
+    private static func fillParts(
         _ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, path: String
     ) throws -> Int {
-        let halves = [0..<buffer.count / 2, buffer.count / 2..<buffer.count]
-        // Each core writes only its own half.
-        nonisolated(unsafe) let buffer = buffer
-        let results = ParallelWork.pair { half in fill(buffer, range: halves[half], from: descriptor) }
+        let parts = ParallelWork.ranges(count: buffer.count, parts: min(ParallelWork.cores, 8))
+        // Each part reads only into its own range.
+        let shared = PartedBuffer(buffer.assumingMemoryBound(to: UInt8.self))
+        let results = ParallelWork.each(parts.count) { part in
+            fill(UnsafeMutableRawBufferPointer(shared.base), range: parts[part], from: descriptor)
+        }
         if let code = results.lazy.compactMap(\.error).first {
             errno = code
             throw failure(path, action: "read")
         }
-        return results[0].count < halves[0].count ? results[0].count : halves[0].count + results[1].count
+        // Up to the first part cut short: what follows it is not the file's.
+        var filled = 0
+        for (part, result) in zip(parts, results) {
+            filled += result.count
+            if result.count < part.count { break }
+        }
+        return filled
     }
 
     /// Reads the file's bytes at `range` into the same range of `buffer`, until it is full or

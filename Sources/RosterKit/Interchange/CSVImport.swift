@@ -14,7 +14,7 @@ import RosterEngine
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, progress: ((Int) -> Void)? = nil)
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, progress: (@Sendable (Int) -> Void)? = nil)
         throws(ImportError)
         -> (RosterImporter.Result, [ImportProblem])
     {
@@ -53,19 +53,22 @@ enum CSVImport {
     private static func readInHalves(
         _ bytes: UnsafeBufferPointer<UInt8>, at split: (position: Int, line: Int), lines: Int,
         separator: UInt8,
-        progress: ((Int) -> Void)?
+        progress: (@Sendable (Int) -> Void)?
     ) throws(ImportError) -> Rows {
-        var second = Rows(separator: separator, capacity: lines + 2 - split.line, inParallel: true)
-        try second.read(UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
-        // The first half has room for every row, so the second half is added to it in place.
-        var first = Rows(separator: separator, capacity: lines + 1, inParallel: true)
-        let halves = ParallelWork.pair { half in
+        let shared = SharedBytes(bytes)
+        let halves = ParallelWork.each(2) { half in
             Result { () throws(ImportError) -> Rows in
-                if half == 0 {
+                let bytes = shared.bytes
+                guard half == 1 else {
+                    // The first half has room for every row, so the second is added to it in place.
+                    var first = Rows(separator: separator, capacity: lines + 1, inParallel: true)
                     try first.read(
                         UnsafeBufferPointer(rebasing: bytes[..<split.position]), progress: progress)
                     return first
                 }
+                var second = Rows(separator: separator, capacity: lines + 2 - split.line, inParallel: true)
+                try second.read(
+                    UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
                 second.forgetHeaderFindings()
                 try second.read(
                     UnsafeBufferPointer(rebasing: bytes[split.position...]), firstLine: split.line,
@@ -103,7 +106,7 @@ enum CSVImport {
 
         /// Reads and checks every record of `bytes`, which start at line `firstLine`.
         mutating func read(
-            _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, progress: ((Int) -> Void)?
+            _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, progress: (@Sendable (Int) -> Void)?
         ) throws(ImportError) {
             do {
                 _ = try CSVRosterReader(bytes, separator: separator, firstLine: firstLine) {
@@ -165,19 +168,21 @@ enum CSVImport {
             // Each field's column, looked up once rather than once a row.
             let columns = (CSVRosterWriter.columns + ["first name", "last name"]).map { self.columns[$0] }
             let (records, decimalComma) = (pending, separator == 0x3B)
-            let validate = { (range: Range<Int>) in
-                var ids = IDGenerator()
-                var problems: [ImportProblem] = []
-                let rows = range.compactMap { index in
-                    Self.validate(
-                        records[index], columns: columns, decimalComma: decimalComma, ids: &ids,
-                        problems: &problems)
+            let validate:
+                @Sendable (Range<Int>) -> ([(student: Student, source: ImportSource)], [ImportProblem]) = {
+                    range in
+                    var ids = IDGenerator()
+                    var problems: [ImportProblem] = []
+                    let rows = range.compactMap { index in
+                        Self.validate(
+                            records[index], columns: columns, decimalComma: decimalComma, ids: &ids,
+                            problems: &problems)
+                    }
+                    return (rows, problems)
                 }
-                return (rows, problems)
-            }
             // A file read in halves keeps both cores busy already.
             let halves =
-                inParallel ? [validate(records.indices)] : ParallelWork.halves(count: records.count, validate)
+                inParallel ? [validate(records.indices)] : ParallelWork.parts(count: records.count, validate)
             for (rows, problems) in halves {
                 for row in rows { result.append(row) }
                 self.problems += problems

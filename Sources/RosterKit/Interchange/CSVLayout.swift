@@ -10,9 +10,17 @@ struct CSVLayout {
     /// How many lines end in the first half of the file, as ``split(_:)`` counts them.
     private let linesBeforeMiddle: Int
 
-    /// Counts a large file's line breaks and quotes on two cores.
+    /// Counts a large file's line breaks and quotes in two halves at once, where ``split(_:)``
+    /// may cut it.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let halves = ParallelWork.halves(count: bytes.count) { Self.count(bytes, in: $0) }
+        let shared = SharedBytes(bytes)
+        let middle = bytes.count / 2
+        let halves =
+            bytes.count >= ParallelWork.worthSplitting
+            ? ParallelWork.each(2) {
+                Self.count(shared.bytes, in: $0 == 0 ? 0..<middle : middle..<shared.bytes.count)
+            }
+            : [Self.count(bytes, in: 0..<bytes.count)]
         lines = halves.reduce(0) { $0 + $1.lineFeeds }
         hasQuotes = halves.contains { $0.quotes > 0 }
         linesBeforeMiddle = halves.count == 2 ? halves[0].lineEnds : -1

@@ -47,15 +47,15 @@ public enum CSVRosterWriter {
     }
 
     /// Writes the CSV file for `students` in the given order, handing the bytes to `emit` in
-    /// pieces as they are made. A long file is written on both cores (see `ParallelWork`).
+    /// pieces as they are made. A long file is written in parts at once (see `ParallelWork`).
     static func write(
         _ students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, to emit: ([UInt8]) -> Void
     ) {
         emit(Array((columns.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8))
         let positions = order ?? Array(students.indices)
-        students.withUnsafeBufferPointer { buffer in
-            ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                append(buffer, at: positions[number], delimiter: delimiter, to: &output)
+        ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
+            students.withUnsafeBufferPointer {
+                append($0, at: positions[number], delimiter: delimiter, to: &output)
             }
         }
     }

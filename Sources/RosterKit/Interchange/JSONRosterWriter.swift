@@ -23,7 +23,7 @@ public enum JSONRosterWriter {
 
     /// Writes ``array(_:)`` in the order `order` gives, handing the text to `emit` in pieces as
     /// it is made: a listing of a million students then never sits in memory whole. A long
-    /// listing is written on both cores (see `ParallelWork`).
+    /// listing is written in parts at once (see `ParallelWork`).
     static func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
         let positions = order ?? Array(students.indices)
         guard !positions.isEmpty else {
@@ -31,10 +31,9 @@ public enum JSONRosterWriter {
             return
         }
         emit(Array("[\n".utf8))
-        // Reading through the buffer lends each student to `append` instead of copying it.
-        students.withUnsafeBufferPointer { buffer in
-            ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                append(buffer, at: positions[number], to: &output, isLast: number + 1 == positions.count)
+        ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
+            students.withUnsafeBufferPointer {
+                append($0, at: positions[number], to: &output, isLast: number + 1 == positions.count)
             }
         }
         emit(Array("]\n".utf8))

@@ -57,7 +57,7 @@ public enum RosterImporter {
     ///   - progress: Called now and then with the number of rows checked so far.
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
-    public static func read(_ data: Data, format: InterchangeFormat, progress: ((Int) -> Void)?)
+    public static func read(_ data: Data, format: InterchangeFormat, progress: (@Sendable (Int) -> Void)?)
         throws(ImportError) -> Result
     {
         if isWorkbook(data) { throw ImportError(problems: [ImportProblem(message: workbookAdvice)]) }

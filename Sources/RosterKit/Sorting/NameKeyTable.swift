@@ -21,13 +21,12 @@ struct NameKeyTable {
     private var spans: [(start: Int, count: Int)] = []
 
     init(_ students: [Student]) {
-        // A large class is folded on both cores, each half into its own buffer, then joined.
-        let parts = ParallelWork.halves(count: students.count) { Self.keys(students[$0]) }
-        bytes = parts.count == 1 ? parts[0].0 : parts[0].0 + parts[1].0
-        spans = parts[0].1
-        if parts.count == 2 {
-            let shift = parts[0].0.count
-            spans += parts[1].1.map { ($0.start + shift, $0.count) }
+        // A large class is folded in parts at once, each part into its own buffer, then joined.
+        let parts = ParallelWork.parts(count: students.count) { Self.keys(students[$0]) }
+        for (partBytes, partSpans) in parts {
+            let shift = bytes.count
+            bytes += partBytes
+            spans += shift == 0 ? partSpans : partSpans.map { ($0.start + shift, $0.count) }
         }
     }
 
@@ -55,35 +54,33 @@ struct NameKeyTable {
     /// those bytes is sorted, the groups split between two cores. Keys are compared by their
     /// first 32 bytes as four integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
-        bytes.withUnsafeBufferPointer { buffer -> [Int] in
-            spans.withUnsafeBufferPointer { spans -> [Int] in
-                guard let base = buffer.baseAddress else { return Array(spans.indices) }
-                var entries = Self.entries(base: base, spans: spans)
-                let order = KeyOrder(base: base, spans: spans, reversed: reversed)
-                // A small class is sorted at once: counting into 65,536 groups would cost more.
-                guard entries.count >= ParallelWork.worthSplitting else {
-                    entries.sort { order($0, $1) }
-                    return entries.map(\.index)
-                }
-                var (grouped, starts) = Self.grouped(entries, reversed: reversed)
-                // When most names start alike ("Student 1", "Student 2", …) one group holds most
-                // of them; then the whole list is sorted in two halves instead.
-                let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
-                if largestGroup > grouped.count / 2 {
-                    ParallelWork.sort(&grouped) { order($0, $1) }
-                } else {
-                    Self.sortGroups(&grouped, starts: starts, by: order)
-                }
-                return Self.indices(of: grouped)
+        bytes.withUnsafeBytes { buffer -> [Int] in
+            let order = KeyOrder(bytes: SharedBytes(buffer), spans: spans, reversed: reversed)
+            var entries = Self.entries(order)
+            // A small class is sorted at once: counting into 65,536 groups would cost more.
+            guard ParallelWork.partCount(for: entries.count) > 1 else {
+                entries.sort { order($0, $1) }
+                return entries.map(\.index)
             }
+            var (grouped, starts) = Self.grouped(entries, reversed: reversed)
+            // When most names start alike ("Student 1", "Student 2", …) one group holds most
+            // of them; then the whole list is sorted in parts instead.
+            let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
+            if largestGroup > grouped.count / 2 {
+                ParallelWork.sort(&grouped) { order($0, $1) }
+            } else {
+                grouped = Self.sortingGroups(grouped, starts: starts, by: order)
+            }
+            let sorted = grouped
+            return ParallelWork.array(count: sorted.count) { sorted[$0].index }
         }
     }
 
     /// The order of two entries: by their keys' first 32 bytes as four integers, by the rest of
     /// the keys only when those are equal, and by position when the keys are equal.
     private struct KeyOrder {
-        let base: UnsafePointer<UInt8>
-        let spans: UnsafeBufferPointer<(start: Int, count: Int)>
+        let bytes: SharedBytes
+        let spans: [(start: Int, count: Int)]
         let reversed: Bool
 
         @inline(__always)
@@ -106,7 +103,7 @@ struct NameKeyTable {
         private func compareRest(_ left: (start: Int, count: Int), _ right: (start: Int, count: Int)) -> Int {
             let common = min(left.count, right.count)
             let skipped = NameKeyTable.prefixLength
-            if common > skipped {
+            if common > skipped, let base = bytes.base.baseAddress {
                 let result = memcmp(
                     base + left.start + skipped, base + right.start + skipped, common - skipped)
                 if result != 0 { return Int(result) }
@@ -115,37 +112,32 @@ struct NameKeyTable {
         }
     }
 
-    /// Every key's entry, in the roster's order; a large class on both cores.
-    private static func entries(
-        base: UnsafePointer<UInt8>, spans: UnsafeBufferPointer<(start: Int, count: Int)>
-    ) -> [Entry] {
-        ParallelWork.array(count: spans.count) { index in
-            Entry(prefix: prefix(base + spans[index].start, count: spans[index].count), index: index)
+    /// Every key's entry, in the roster's order; a large class in parts at once.
+    private static func entries(_ order: KeyOrder) -> [Entry] {
+        ParallelWork.array(count: order.spans.count) { index in
+            let span = order.spans[index]
+            return Entry(prefix: prefix(order.bytes.base, at: span.start, count: span.count), index: index)
         }
     }
 
-    /// The positions the sorted entries stand for; a large class on both cores.
-    private static func indices(of entries: [Entry]) -> [Int] {
-        entries.withUnsafeBufferPointer { entries in
-            ParallelWork.array(count: entries.count) { entries[$0].index }
-        }
-    }
-
-    /// Sorts each group of `entries` in place, the groups up to the one that holds the middle
-    /// entry on one core and the rest on the other.
-    private static func sortGroups(_ entries: inout [Entry], starts: [Int], by order: KeyOrder) {
-        let middle = starts.firstIndex { $0 >= entries.count / 2 } ?? starts.count - 1
-        nonisolated(unsafe) let order = order
-        entries.withUnsafeMutableBufferPointer { all in
-            nonisolated(unsafe) let all = all
-            _ = ParallelWork.pair { half in
-                for group in half == 0 ? 0..<middle : middle..<(starts.count - 1)
-                where starts[group + 1] - starts[group] > 1 {
-                    var part = UnsafeMutableBufferPointer(rebasing: all[starts[group]..<starts[group + 1]])
-                    part.sort { order($0, $1) }
-                }
+    /// `entries` with each group sorted, the groups shared out between parts by where they start.
+    private static func sortingGroups(_ entries: [Entry], starts: [Int], by order: KeyOrder) -> [Entry] {
+        let groups = starts.count - 1
+        let parts = ParallelWork.ranges(
+            count: entries.count, parts: ParallelWork.partCount(for: entries.count))
+        // Part `k` takes the groups that start in its range of entries.
+        let firstGroups =
+            parts.map { part in starts.firstIndex { $0 >= part.lowerBound } ?? groups } + [groups]
+        let sorted = ParallelWork.each(parts.count) { part in
+            var own = Array(entries[starts[firstGroups[part]]..<starts[firstGroups[part + 1]]])
+            let offset = starts[firstGroups[part]]
+            for group in firstGroups[part]..<firstGroups[part + 1] where starts[group + 1] - starts[group] > 1
+            {
+                own[(starts[group] - offset)..<(starts[group + 1] - offset)].sort { order($0, $1) }
             }
+            return own
         }
+        return Array(sorted.joined())
     }
 
     /// The entries in order of their keys' first two bytes (highest first when `reversed`),
@@ -185,14 +177,15 @@ struct NameKeyTable {
     }
 
     /// The first 32 bytes of a key as four big-endian integers, padded with zeros.
-    private static func prefix(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64, UInt64, UInt64)
-    {
+    private static func prefix(_ bytes: UnsafeRawBufferPointer, at start: Int, count: Int) -> (
+        UInt64, UInt64, UInt64, UInt64
+    ) {
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             for offset in 0..<min(prefixLength, count) {
                 // Byte 0 is the first word's most significant byte (on a little-endian
                 // processor), so comparing the words compares the bytes in order.
-                raw[offset - offset % 8 + 7 - offset % 8] = start[offset]
+                raw[offset - offset % 8 + 7 - offset % 8] = bytes[start + offset]
             }
         }
         return words

@@ -74,7 +74,7 @@ public enum OneRosterImport {
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
         let reader = try OneRosterUserReader(users: users, options: options, births: births)
         notes += reader.missingColumnNotes
-        let halves = ParallelWork.halves(count: users.records.count) { range in
+        let halves = ParallelWork.parts(count: users.records.count) { range in
             var half = reader
             for record in users.records[range] {
                 let id = users.value(record, reader.sourcedID)

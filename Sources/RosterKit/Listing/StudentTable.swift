@@ -1,5 +1,4 @@
 import RosterEngine
-import RosterKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -12,15 +11,20 @@ import RosterKit
 /// Columns line up by display width, so names in any script stay aligned; when the table is too
 /// wide, the name column is shortened with `…` rather than wrapped. Each name's width is measured
 /// once, since measuring is the costly part of a large table.
-struct StudentTable {
+package struct StudentTable {
     /// How many characters of each student's id to show, in the roster's order.
-    let shortIDLengths: [Int]
+    package let shortIDLengths: [Int]
     /// The widest the table may be.
-    let width: Int
-    /// How the header is styled.
-    var style = Style(isEnabled: false)
+    package let width: Int
+    /// How the header is styled, for example in bold at a terminal.
+    package var styleHeader: @Sendable (String) -> String = { $0 }
     /// Whether to print the header row.
-    var showsHeader = true
+    package var showsHeader = true
+
+    /// A table that shows `shortIDLengths` characters of each id and is at most `width` wide.
+    package init(shortIDLengths: [Int], width: Int) {
+        (self.shortIDLengths, self.width) = (shortIDLengths, width)
+    }
 
     private static let headers = ["ID", "NAME", "AGE", "GRADE", "SCORE"]
     private static let gap = 2
@@ -28,8 +32,8 @@ struct StudentTable {
     /// Writes the table, handing the rows to `emit` a block at a time.
     ///
     /// A first pass measures every cell and gathers the names (see ``NameColumn``), and a second
-    /// writes the rows. A long table is measured and written on both cores.
-    func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
+    /// writes the rows. A long table is measured and written in parts at once.
+    package func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
         let order = order ?? Array(students.indices)
         var (widths, names) = measure(students, listing: order)
         widths[1] = max(
@@ -39,16 +43,15 @@ struct StudentTable {
             appendHeader(widths: widths, to: &header)
             emit(header)
         }
-        let (first, last) = (names[0], names[names.count - 1])
-        // The rows borrow what every row reads: two cores share it, and counting references to
-        // shared arrays once per row would make each core wait for the other.
-        students.withUnsafeBufferPointer { students in
-            shortIDLengths.withUnsafeBufferPointer { idLengths in
-                widths.withUnsafeBufferPointer { widths in
-                    ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
-                        let index = order[row]
-                        let names = index < last.start ? first : last
-                        appendRow(
+        let (first, last, widthsFound, table) = (names[0], names[names.count - 1], widths, self)
+        // The rows borrow what every row reads, through buffers, instead of copying it.
+        ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
+            let index = order[row]
+            let names = index < last.start ? first : last
+            students.withUnsafeBufferPointer { students in
+                table.shortIDLengths.withUnsafeBufferPointer { idLengths in
+                    widthsFound.withUnsafeBufferPointer { widths in
+                        table.appendRow(
                             of: students, at: index, idLengths: idLengths, names: names, widths: widths,
                             to: &output)
                     }
@@ -58,17 +61,18 @@ struct StudentTable {
     }
 
     /// The width of every column, and the names of the listed students; a long table is measured
-    /// on both cores, each half of the roster giving its own part of the names.
+    /// in parts at once, each part of the roster giving its own part of the names.
     ///
     /// Students are measured in the roster's order, whatever the listing's: reading a large
     /// roster from start to end is several times faster than jumping about it in sorted order.
     private func measure(_ students: [Student], listing order: [Int]) -> ([Int], [NameColumn]) {
-        var isListed: [Bool] = []
+        var listed: [Bool] = []
         if order.count < students.count {
-            isListed = Array(repeating: false, count: students.count)
-            for index in order { isListed[index] = true }
+            listed = Array(repeating: false, count: students.count)
+            for index in order { listed[index] = true }
         }
-        let parts = ParallelWork.halves(count: students.count) { range in
+        let isListed = listed
+        let parts = ParallelWork.parts(count: students.count) { range in
             measure(students, range, isListed: isListed)
         }
         let widths = parts.dropFirst().reduce(parts[0].widths) { zip($0, $1.widths).map(max) }
@@ -112,7 +116,7 @@ struct StudentTable {
         for (title, width) in zip(["AGE", "GRADE", "SCORE"], widths[2...]) {
             header += String(repeating: " ", count: Self.gap + width - title.count) + title
         }
-        output.append(contentsOf: style.bold(header).utf8)
+        output.append(contentsOf: styleHeader(header).utf8)
         output.append(0x0A)
     }
 

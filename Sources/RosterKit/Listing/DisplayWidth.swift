@@ -1,8 +1,8 @@
 /// How many terminal columns text takes: wide East Asian characters and emoji take two, combining
 /// marks and joiners none.
-enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` takes.
-    static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return simpleWidth(text) ?? text.reduce(0) { $0 + of($1) }
     }
@@ -31,7 +31,7 @@ enum DisplayWidth {
     ///
     /// An emoji sequence, however many scalars it joins, takes two columns; otherwise each scalar
     /// counts as a terminal's `wcwidth` counts it, so a Devanagari vowel sign takes its own column.
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         // A variation selector asks for an emoji only after a character that has one: after a
         // letter ("Ada" + U+FE0F) it shows nothing.
@@ -42,7 +42,7 @@ enum DisplayWidth {
     }
 
     /// Shortens `text` to at most `limit` columns, ending with `…` when anything was cut.
-    static func truncated(_ text: String, to limit: Int) -> String {
+    package static func truncated(_ text: String, to limit: Int) -> String {
         guard of(text) > limit else { return text }
         guard limit > 0 else { return "" }
         var result = ""
@@ -57,7 +57,7 @@ enum DisplayWidth {
     }
 
     /// `text` followed by spaces up to `width` columns.
-    static func padded(_ text: String, to width: Int) -> String {
+    package static func padded(_ text: String, to width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - of(text)))
     }
 

@@ -10,9 +10,10 @@ import RosterEngine
 /// the words teachers call students by.
 ///
 /// A reference is tried, in order, as: the full id; a prefix of the id at least
-/// ``minimumPrefixLength`` characters long (case-insensitive); the whole name (ignoring case);
-/// then the name's words, ignoring case and accents, each word of the reference a whole word of
-/// the name or else the start of one (`lovelace`, `a love` and `zoe martin` find Ada Lovelace and
+/// ``minimumPrefixLength`` characters long (case-insensitive); the whole name, by the one rule
+/// for names that `add`'s note, an import's duplicate check and ``StudentFilter`` also use
+/// (ignoring case, accents and invisible characters); then the name's words, folded by the same rule, each word of the reference
+/// a whole word of the name or else the start of one (`lovelace`, `a love` and `zoe martin` find Ada Lovelace and
 /// Zoë Martin). Whole words win over starts: beside Adam Smith, `ada` is Ada Lovelace. It must
 /// match exactly one student; a reference that matches none is told the closest names.
 public enum RosterLookup {
@@ -48,10 +49,13 @@ public enum RosterLookup {
             return index
         }
         let prefix = IDPrefix(wanted)
-        let name = NameMatcher(wanted)
+        let name = SameName(wanted)
+        var folder = ScalarFolder()
         var matches: [Int] = []
         for index in 0..<roster.count
-        where prefix?.matches(roster.id(at: index)) == true || roster.name(at: index, matches: name) {
+        where prefix?.matches(roster.id(at: index)) == true
+            || roster.name(at: index, isSameAs: name, folder: &folder)
+        {
             matches.append(index)
         }
         if matches.isEmpty { matches = byWords(wanted, among: roster) }
@@ -102,73 +106,6 @@ public enum RosterLookup {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): return character - UInt8(ascii: "A") + 10
             default: return nil
             }
-        }
-    }
-
-    /// Compares names case-insensitively, byte by byte when both are ASCII.
-    struct NameMatcher {
-        private let text: String
-        private let lowered: String
-        private let visibleLowered: String
-        private let isASCII: Bool
-
-        init(_ text: String) {
-            self.text = text
-            lowered = text.lowercased()
-            visibleLowered = Self.visible(text).lowercased()
-            isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        }
-
-        /// Whether a name of `units` UTF-16 code units might match, so that a name kept as bytes
-        /// is made into a `String` only then.
-        func couldMatch(units: Int, isASCII nameIsASCII: Bool) -> Bool {
-            let length = text.utf8.count
-            if isASCII && nameIsASCII { return units == length }
-            // An ASCII name matches a name of other characters only through invisible ones
-            // (a joiner, a selector) or a rare letter that lowercases to ASCII (the Kelvin sign):
-            // a few units more, never fewer.
-            if isASCII { return units >= length && units <= length + 4 }
-            // A name of `units` UTF-16 units has from one to three times as many UTF-8 bytes, and
-            // `matches` needs the two lengths within two bytes of each other.
-            return units <= length + 2 && length <= 3 * units + 2
-        }
-
-        func matches(_ name: String) -> Bool {
-            let nameIsASCII = name.utf8.allSatisfy { $0 < 0x80 }
-            if isASCII && nameIsASCII {
-                return name.utf8.count == text.utf8.count
-                    && zip(name.utf8, lowered.utf8).allSatisfy { Self.lower($0) == $1 }
-            }
-            if name == text { return true }
-            // An ASCII reference matches a name with other characters only through invisible ones
-            // (or a rare letter that lowercases to ASCII): the name keeps the reference's ASCII
-            // bytes, which a byte count checks without making anything.
-            if isASCII && name.utf8.reduce(0, { $0 + ($1 < 0x80 ? 1 : 0) }) != text.utf8.count {
-                return false
-            }
-            // Changing case changes a name's length by a byte or two at most in practice, and an
-            // invisible character adds three or four, so most names are ruled out without the
-            // cost of lowercasing them.
-            guard abs(name.utf8.count - text.utf8.count) <= 8 else { return false }
-            return Self.visible(name).lowercased() == visibleLowered
-        }
-
-        /// `text` without the characters that show nothing; see ``StudentValidator/isInvisible(_:)``.
-        static func visible(_ text: String) -> String {
-            // Every invisible character's UTF-8 starts with one of these bytes; most names have none.
-            let mayHaveInvisible = text.utf8.contains {
-                $0 == 0xC2 || (0xD8...0xDC).contains($0) || $0 >= 0xE1
-            }
-            guard mayHaveInvisible, text.unicodeScalars.contains(where: StudentValidator.isInvisible) else {
-                return text
-            }
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: text.unicodeScalars.filter { !StudentValidator.isInvisible($0) })
-            return String(scalars)
-        }
-
-        private static func lower(_ byte: UInt8) -> UInt8 {
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
         }
     }
 }

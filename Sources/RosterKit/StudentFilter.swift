@@ -2,7 +2,8 @@ import RosterEngine
 
 /// Which students a listing shows: a name search, a grade, an age range.
 ///
-/// The search ignores case and accents, as sorting does, so `emile` finds `Émile Durand`.
+/// The search folds names by the one rule for names that ``RosterLookup`` uses (ignoring case,
+/// accents and invisible characters), so `emile` finds `Émile Durand`.
 public struct StudentFilter: Sendable {
     /// Text the name must contain, ignoring case and accents.
     public var search: String?
@@ -35,14 +36,14 @@ public struct StudentFilter: Sendable {
     public func apply(to students: [Student], in order: [Int]) -> [Int] {
         guard !isEmpty else { return order }
         var folder = ScalarFolder()
-        let needle = search.map { folder.folded($0) } ?? []
+        let needle = search.map { SameName.fold($0, folder: &folder) } ?? []
         return order.filter { index in
             let student = students[index]
             if let grade, student.grade != grade { return false }
             if let minimumAge, student.age < minimumAge { return false }
             if let maximumAge, student.age > maximumAge { return false }
             guard !needle.isEmpty else { return true }
-            return Self.contains(folder.folded(student.name), needle)
+            return Self.contains(SameName.fold(student.name, folder: &folder), needle)
         }
     }
 

@@ -12,7 +12,7 @@ struct AppendTests {
         "spliced files read back as the old students plus the new, with Foundation too",
         arguments: sizes, [1, 3, 20])
     func splice(count: Int, adding: Int) throws {
-        var generator = SeededGenerator(seed: UInt64(count * 31 + adding))
+        var generator = SeededRandom(seed: UInt64(count * 31 + adding))
         let existing = RandomRoster.make(count: count, using: &generator)
         let added = RandomRoster.make(count: adding, using: &generator)
         for base in [

@@ -13,7 +13,7 @@ struct CodecDifferentialTests {
         "files roster writes decode identically with PropertyListDecoder", arguments: sizes,
         RosterFormat.allCases)
     func ourWriterFoundationReader(count: Int, format: RosterFormat) throws {
-        var generator = SeededGenerator(seed: UInt64(count) &* 7919 &+ (format == .xml ? 1 : 0))
+        var generator = SeededRandom(seed: UInt64(count) &* 7919 &+ (format == .xml ? 1 : 0))
         let students = RandomRoster.make(count: count, using: &generator)
         let data = Data(try RosterCodec.encode(students, format: format))
         var decodedFormat = PropertyListSerialization.PropertyListFormat.binary
@@ -26,7 +26,7 @@ struct CodecDifferentialTests {
         "files Foundation writes decode identically with roster's readers", arguments: sizes,
         RosterFormat.allCases)
     func foundationWriterOurReader(count: Int, format: RosterFormat) throws {
-        var generator = SeededGenerator(seed: UInt64(count) &* 104_729 &+ (format == .xml ? 1 : 0))
+        var generator = SeededRandom(seed: UInt64(count) &* 104_729 &+ (format == .xml ? 1 : 0))
         let students = RandomRoster.make(count: count, using: &generator)
         let encoder = PropertyListEncoder()
         encoder.outputFormat = format == .xml ? .xml : .binary
@@ -49,7 +49,7 @@ struct CodecDifferentialTests {
 
     @Test("a roster large enough to be read in two halves reads as Foundation reads it")
     func twoHalves() throws {
-        var generator = SeededGenerator(seed: 30_000)
+        var generator = SeededRandom(seed: 30_000)
         let students = RandomRoster.make(count: 30_000, using: &generator)
         let data = Data(try RosterCodec.encode(students, format: .binary))
         #expect(try RosterCodec.decode(data, path: "big").students == students)
@@ -135,7 +135,7 @@ struct CodecDifferentialTests {
 
     @Test("roster's binary output is as compact as Foundation's for names that differ")
     func size() throws {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let students = RandomRoster.make(count: 1000, using: &generator).enumerated().map { index, student in
             var unique = student
             unique.name = "\(student.name.prefix(90)) \(index)"
@@ -148,7 +148,7 @@ struct CodecDifferentialTests {
 
     @Test("ids are written and read as Foundation writes and reads them")
     func idText() {
-        var generator = SeededGenerator(seed: 36)
+        var generator = SeededRandom(seed: 36)
         for _ in 0..<10_000 {
             let bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let id = UUID(
@@ -172,7 +172,7 @@ struct CodecDifferentialTests {
                 #expect(ours == Self.referenceUUID(changed), "\(position) \(byte)")
             }
         }
-        var generator = SeededGenerator(seed: 37)
+        var generator = SeededRandom(seed: 37)
         for _ in 0..<2_000 {
             let mixed = String(
                 UUID().uuidString.map { Bool.random(using: &generator) ? Character($0.lowercased()) : $0 })
@@ -206,7 +206,7 @@ struct CodecDifferentialTests {
         "UTF-16 names are checked four units at a time as one at a time, and made into the strings Swift makes"
     )
     func utf16Check() {
-        var generator = SeededGenerator(seed: 16)
+        var generator = SeededRandom(seed: 16)
         let pool: [UInt16] = [
             0x41, 0x7F, 0x80, 0xFF, 0x100, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF, 0x2D,
         ]

@@ -21,7 +21,7 @@ struct InterchangeTests {
 
     @Test("JSON export reads back with JSONDecoder, control characters and quotes included")
     func jsonRoundTrip() throws {
-        var generator = SeededGenerator(seed: 9)
+        var generator = SeededRandom(seed: 9)
         var students = RandomRoster.make(count: 25_000, using: &generator)
         let awkward = [
             "tab\there", "line\nbreak", "back\\slash", "\"quoted\"", "bell\u{7}\u{1F}", "\r\u{0}", "",
@@ -41,7 +41,7 @@ struct InterchangeTests {
 
     @Test("numbers written digit by digit read exactly as String prints them")
     func decimalText() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var scores: [Double] = [
             0, -0.0, 0.5, -0.5, 88.5, 100, 0.1, 0.30000000000000004, 1e-7, 999_999.9, 1e6, 1e300,
         ]
@@ -114,7 +114,7 @@ struct InterchangeTests {
         "a large file read in two halves gives what reading it whole gives, whatever its line ends",
         arguments: [false, true])
     func csvHalvesMatchWhole(withProblems: Bool) throws {
-        var generator = SeededGenerator(seed: 77)
+        var generator = SeededRandom(seed: 77)
         var text = "\u{FEFF}\r\nname,age\r\n"
         for row in 0..<60_000 {
             let age = withProblems && row % 9_973 == 0 ? "old" : String(row % 20 + 1)
@@ -188,7 +188,7 @@ struct InterchangeTests {
 
     @Test("writing in pieces gives the same bytes as writing at once", arguments: InterchangeFormat.allCases)
     func pieces(format: InterchangeFormat) throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let students = RandomRoster.make(count: 20_000, using: &generator)
         let order = Array(students.indices.reversed())
         var pieces: [[UInt8]] = []
@@ -202,7 +202,7 @@ struct InterchangeTests {
 
     @Test("export then import reproduces the same students", arguments: InterchangeFormat.allCases)
     func roundTrip(format: InterchangeFormat) throws {
-        var generator = SeededGenerator(seed: 99)
+        var generator = SeededRandom(seed: 99)
         var students = RandomRoster.make(count: 400, using: &generator)
         let awkward = [
             "=1+1", "+SUM(A1)", "-5", "@me", "'=quoted", "''", "a,b", "\"q\"", "Zoë, \"李\"", "-Tab",

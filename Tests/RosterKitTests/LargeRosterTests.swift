@@ -14,7 +14,7 @@ import Testing
 struct LargeRosterTests {
     /// A roster file large enough to be read in halves, and its students.
     static func largeRoster(in folder: TemporaryFolder) throws -> (URL, [Student]) {
-        var generator = SeededGenerator(seed: 41)
+        var generator = SeededRandom(seed: 41)
         let students = RandomRoster.make(count: 70_000, using: &generator)
         let url = folder.file()
         try StorageHandler.save(students, to: url)

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import Testing
 
 @testable import RosterKit
@@ -110,7 +111,7 @@ struct LookupTests {
         "short ids are the shortest unique prefixes, also for ids that share most digits",
         arguments: [300, 30_000])
     func shortIDsAgainstAnOracle(count: Int) {
-        var generator = SeededGenerator(seed: UInt64(count))
+        var generator = SeededRandom(seed: UInt64(count))
         // Clusters of ids that agree on 4 to 31 leading hex digits, among plain random ones.
         var texts: [String] = []
         while texts.count < count {
@@ -155,5 +156,45 @@ struct LookupTests {
         ])
     func idText(text: String) {
         #expect(StudentFields.uuid(from: text) == UUID(uuidString: text))
+    }
+}
+
+/// Every place that asks whether two names are the same name asks the one rule, so they agree.
+@Suite("One rule for the same name")
+struct SameNameRuleTests {
+    static let spellings: [(stored: String, typed: String)] = [
+        ("Zoë Martin", "zoe martin"), ("Straße Ölz", "STRASSE olz"), ("Ａda Lovelace", "ada lovelace"),
+        ("Ada\u{200B} Byron", "ada byron"), ("Jose\u{0301} Luis", "josé luis"),
+    ]
+
+    @Test("lookup, add's namesake note, an import's duplicate check and --search agree", arguments: spellings)
+    func agree(stored: String, typed: String) throws {
+        let student = Student(name: stored, age: 12)
+        let roster = [Student(name: "Someone Else", age: 12), student]
+        #expect(try RosterLookup.index(of: typed, in: roster) == 1)
+        var folder = ScalarFolder()
+        #expect(SameName(typed).matches(stored, folder: &folder))
+        let imported = RosterImporter.Result(
+            students: [Student(name: typed, age: 12)], sources: [ImportSource(line: 2, hasFileID: false)])
+        #expect(ProbableDuplicate.find(in: imported, roster: roster).map(\.match) == [student])
+        #expect(StudentFilter(search: typed).apply(to: roster, in: [0, 1]) == [1])
+    }
+
+    @Test("names that differ by more than case, accents and invisible characters are not the same")
+    func differ() {
+        var folder = ScalarFolder()
+        #expect(!SameName("Ada Lovelace").matches("Ada Lovelac", folder: &folder))
+        #expect(!SameName("Ana").matches("Anna", folder: &folder))
+        let imported = RosterImporter.Result(
+            students: [Student(name: "Zoe Martin", age: 13)],
+            sources: [ImportSource(line: 2, hasFileID: false)])
+        #expect(ProbableDuplicate.find(in: imported, roster: [Student(name: "Zoë Martin", age: 12)]).isEmpty)
+    }
+
+    @Test("one edit distance, for letters and for words")
+    func editDistance() {
+        #expect(EditDistance.between(Array("kitten"), Array("sitting")) == 3)
+        #expect(EditDistance.between([UInt32](), [1, 2]) == 2)
+        #expect(EditDistance.between(Array("lsit"), Array("list")) == 2)
     }
 }

@@ -19,14 +19,6 @@ package struct ScalarFolder {
     /// A folder that has folded nothing yet.
     package init() {}
 
-    /// The scalars `text` folds to.
-    package mutating func folded(_ text: String) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars { fold(scalar.value) { result.append($0) } }
-        return result
-    }
-
     /// Calls `emit` with each scalar that `scalar` folds to, in order.
     package mutating func fold(_ scalar: UInt32, _ emit: (UInt32) -> Void) {
         if scalar < 0x80 {

@@ -23,7 +23,7 @@ extension BinaryPlistReader {
     /// Checks every record as ``ids()`` does, and also finds the students whose names are the
     /// same as `matcher`'s: the names whose length could match are noted while the records are
     /// read (on two cores), and only those are made and compared afterwards.
-    func ids(namesMatching matcher: NamesakeMatcher) throws(DecodingProblem) -> (
+    func ids(namesMatching matcher: SameName) throws(DecodingProblem) -> (
         [UUID], RecordNotes, [Student]
     ) {
         let found = Candidates()

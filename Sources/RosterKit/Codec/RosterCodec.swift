@@ -71,7 +71,7 @@ enum RosterCodec {
     static func appending(_ added: [Student], to data: Data, path: String, lookingFor name: String? = nil)
         throws -> Appended
     {
-        let matcher = name.map(NamesakeMatcher.init)
+        let matcher = name.map(SameName.init)
         guard data.starts(with: Array("bplist00".utf8)) else {
             return try reencoded(data, adding: added, path: path, matcher: matcher)
         }
@@ -111,7 +111,7 @@ enum RosterCodec {
 
     /// The roster in `data` with `added` at its end, decoded and encoded again in its conventions.
     private static func reencoded(
-        _ data: Data, adding added: [Student], path: String, matcher: NamesakeMatcher?
+        _ data: Data, adding added: [Student], path: String, matcher: SameName?
     ) throws -> Appended {
         var (students, conventions) = try decode(data, path: path)
         let oldCount = students.count

@@ -148,8 +148,7 @@ struct StoredRoster: PlistRecords {
 
     // MARK: Bytes
 
-    private func withBytes<Result>(of name: StoredName, _ body: (UnsafeRawBufferPointer) -> Result) -> Result
-    {
+    func withBytes<Result>(of name: StoredName, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         names.withUnsafeBytes {
             body(UnsafeRawBufferPointer(rebasing: $0[name.start..<(name.start + name.byteCount)]))
         }

@@ -3,8 +3,9 @@ import RosterEngine
 /// A row without an id whose name and age match a student already on the roster, or another row of
 /// the same file: most likely the same child, about to be added twice.
 ///
-/// Names match ignoring case, accents and invisible characters, as `roster add` compares
-/// them, so `zoe martin` matches `Zoë Martin`.
+/// Names match by the one rule for names that ``RosterLookup`` uses (ignoring case, accents and
+/// invisible characters), as `roster add` compares them, so
+/// `zoe martin` matches `Zoë Martin`.
 public struct ProbableDuplicate: Sendable, Equatable {
     /// The student the row would add.
     public let student: Student
@@ -29,17 +30,11 @@ public struct ProbableDuplicate: Sendable, Equatable {
         guard imported.sources.contains(where: { !$0.hasFileID }) else { return [] }
         var folder = ScalarFolder()
         func key(_ student: Student) -> Int {
-            var hasher = Hasher()
-            for scalar in student.name.unicodeScalars where !StudentValidator.isInvisible(scalar) {
-                folder.fold(scalar.value) { hasher.combine($0) }
-            }
-            hasher.combine(student.age)
-            return hasher.finalize()
+            SameName.hash(student.name, student.age, folder: &folder)
         }
         func same(_ one: Student, _ other: Student) -> Bool {
             one.age == other.age
-                && NamesakeMatcher.fold(one.name, folder: &folder)
-                    == NamesakeMatcher.fold(other.name, folder: &folder)
+                && SameName.fold(one.name, folder: &folder) == SameName.fold(other.name, folder: &folder)
         }
         var onRoster = [Int: Int](minimumCapacity: roster.count)
         for (index, student) in roster.enumerated() {

@@ -30,18 +30,18 @@ extension RosterLookup {
     /// one of its words, ignoring case and accents.
     static func closestNames(to reference: String, among roster: some SearchableRoster) -> [String] {
         var folder = ScalarFolder()
-        let wanted = folder.folded(reference)
+        let wanted = SameName.fold(reference, folder: &folder)
         guard !wanted.isEmpty else { return [] }
         let allowed = max(1, wanted.count / 3)
         var scored: [(distance: Int, index: Int)] = []
         for index in 0..<roster.count {
             let name = roster.name(at: index)
-            let whole = folder.folded(name)
+            let whole = SameName.fold(name, folder: &folder)
             var best =
-                abs(whole.count - wanted.count) <= allowed ? NameWords.distance(wanted, whole) : allowed + 1
-            for word in NameWords.words(of: name, folder: &folder)
+                abs(whole.count - wanted.count) <= allowed ? EditDistance.between(wanted, whole) : allowed + 1
+            for word in SameName.words(of: name, folder: &folder)
             where abs(word.count - wanted.count) <= allowed {
-                best = min(best, NameWords.distance(wanted, word))
+                best = min(best, EditDistance.between(wanted, word))
             }
             if best <= allowed { scored.append((best, index)) }
         }

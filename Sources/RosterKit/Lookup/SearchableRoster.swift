@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -16,8 +18,8 @@ protocol SearchableRoster {
     /// The name of the student at `index`.
     func name(at index: Int) -> String
 
-    /// Whether the name of the student at `index` matches.
-    func name(at index: Int, matches matcher: RosterLookup.NameMatcher) -> Bool
+    /// Whether the name of the student at `index` is the same name as `rule`'s.
+    func name(at index: Int, isSameAs rule: SameName, folder: inout ScalarFolder) -> Bool
 }
 
 extension Array: SearchableRoster where Element == Student {
@@ -29,15 +31,19 @@ extension Array: SearchableRoster where Element == Student {
         self[index].name
     }
 
-    func name(at index: Int, matches matcher: RosterLookup.NameMatcher) -> Bool {
-        matcher.matches(self[index].name)
+    func name(at index: Int, isSameAs rule: SameName, folder: inout ScalarFolder) -> Bool {
+        rule.matches(self[index].name, folder: &folder)
     }
 }
 
 extension StoredRoster: SearchableRoster {
-    func name(at index: Int, matches matcher: RosterLookup.NameMatcher) -> Bool {
+    /// A name stored as ASCII is compared on its bytes; any other is made into a `String` only
+    /// when its length and first letter could match.
+    func name(at index: Int, isSameAs rule: SameName, folder: inout ScalarFolder) -> Bool {
         let name = records[index].name
-        return matcher.couldMatch(units: name.units, isASCII: name.isASCII)
-            && matcher.matches(self.name(at: index))
+        guard rule.couldMatch(units: name.units) else { return false }
+        return withBytes(of: name) { bytes in
+            name.isUTF16 ? rule.couldMatch(utf16: bytes) : rule.matches(ascii: bytes)
+        } && (!name.isUTF16 || rule.matches(self.name(at: index), folder: &folder))
     }
 }

@@ -2,23 +2,6 @@ import Foundation
 
 @testable import RosterKit
 
-/// A repeatable random number generator (SplitMix64), so random tests fail the same way twice.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 /// Random but realistic rosters for differential tests.
 enum RandomRoster {
     static let nameParts = [
@@ -26,7 +9,7 @@ enum RandomRoster {
         "O'Brien", "Smith & Sons", "<b>bold</b>", "\"quoted\"", "Student 10", "ß", "Ångström", "a  b",
     ]
 
-    static func make(count: Int, using generator: inout SeededGenerator) -> [Student] {
+    static func make(count: Int, using generator: inout SeededRandom) -> [Student] {
         (0..<count).map { _ in
             let parts = Int.random(in: 1...3, using: &generator)
             var name = (0..<parts).map { _ in nameParts.randomElement(using: &generator) ?? "x" }.joined(

@@ -123,18 +123,19 @@ public final class RosterViewModel {
         }
     }
 
-    /// Marks the students `references` pick out in the register of `day`; `nil` clears their
-    /// mark. See ``AttendanceRegister/mark(_:as:on:at:command:)``.
+    /// Marks the students `references` pick out in the register of `lesson`, taking the
+    /// register (everyone else present) when it was not taken yet. See
+    /// ``AttendanceRegister/mark(_:as:in:at:command:)``.
     ///
-    /// - Returns: The students marked.
+    /// - Returns: What the marking did.
     /// - Throws: ``LookupError`` or ``StorageError``; nothing is written then.
     @discardableResult
-    public func mark(_ references: [String], as mark: AttendanceMark?, on day: SchoolDay) async throws
-        -> [Student]
+    public func mark(_ references: [String], as entry: AttendanceEntry, in lesson: Lesson) async throws
+        -> AttendanceRegister.Marking
     {
         try await commit {
             try AttendanceRegister.mark(
-                references, as: mark, on: day, at: $0, command: mark?.rawValue ?? "present")
+                references, as: entry, in: lesson, at: $0, command: entry.mark.rawValue)
         }
     }
 

@@ -11,7 +11,9 @@
 ///
 /// Decoding is lenient where the original iOS teaching app was: that app stored `age` as a string
 /// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as a string of digits.
-/// Encoding always writes an integer and leaves out ``grade`` and ``score`` when they are `nil`.
+/// Encoding always writes an integer and leaves out ``grade``, ``score`` and ``attendance`` when
+/// they are empty. The app's decoder reads `id`, `name` and `age` and ignores the rest, so it
+/// still reads every roster roster writes.
 public struct Student: Codable, Identifiable, Hashable, Sendable {
     /// The student's stable identity, unique within a roster.
     public var id: UUID
@@ -23,6 +25,9 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     public var grade: Int?
     /// The student's score, from 0 to 100, if known.
     public var score: Double?
+    /// The student's register: their mark in each lesson the register was taken while they were
+    /// on the roster (see ``AttendanceRegister``).
+    public var attendance: [Lesson: AttendanceEntry]
 
     /// Creates a student.
     ///
@@ -34,12 +39,17 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     ///   - age: The age in whole years.
     ///   - grade: The school grade, or `nil`.
     ///   - score: The score from 0 to 100, or `nil`.
-    public init(id: UUID = UUID(), name: String, age: Int, grade: Int? = nil, score: Double? = nil) {
+    ///   - attendance: The register's marks; none by default.
+    public init(
+        id: UUID = UUID(), name: String, age: Int, grade: Int? = nil, score: Double? = nil,
+        attendance: [Lesson: AttendanceEntry] = [:]
+    ) {
         self.id = id
         self.name = name
         self.age = age
         self.grade = grade
         self.score = score
+        self.attendance = attendance
     }
 
     /// The keys a student is stored under, the same as the original iOS app's.
@@ -49,6 +59,7 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         case age
         case grade
         case score
+        case attendance = "register"
     }
 
     /// Decodes a student, accepting `age` as an integer or as a string of digits.
@@ -63,6 +74,16 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         age = try Self.decodeAge(from: container)
         grade = try container.decodeIfPresent(Int.self, forKey: .grade)
         score = try container.decodeIfPresent(Double.self, forKey: .score)
+        attendance = [:]
+        for (key, entry) in try container.decodeIfPresent([String: AttendanceEntry].self, forKey: .attendance)
+            ?? [:]
+        {
+            guard let lesson = Lesson(key: key) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .attendance, in: container, debugDescription: "'\(key)' is not a lesson")
+            }
+            attendance[lesson] = entry
+        }
     }
 
     /// Encodes the student, leaving out `grade` and `score` when they are `nil`.
@@ -75,6 +96,11 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         try container.encode(age, forKey: .age)
         try container.encodeIfPresent(grade, forKey: .grade)
         try container.encodeIfPresent(score, forKey: .score)
+        if !attendance.isEmpty {
+            try container.encode(
+                Dictionary(uniqueKeysWithValues: attendance.map { ($0.key.description, $0.value) }),
+                forKey: .attendance)
+        }
     }
 
     private static func decodeAge(from container: KeyedDecodingContainer<CodingKeys>) throws -> Int {

@@ -16,6 +16,8 @@ public enum StudentValidator {
     public static let grades = 0...13
     /// The scores accepted.
     public static let scores = 0.0...100.0
+    /// The longest free text accepted, such as an absence's reason, in characters.
+    public static let maximumTextLength = 200
     /// ``scores`` as messages write it: `0 to 100`.
     public static let scoreRangeText = "\(Int(scores.lowerBound)) to \(Int(scores.upperBound))"
 
@@ -45,6 +47,42 @@ public enum StudentValidator {
             guard length <= maximumNameLength else { throw ValidationError.nameTooLong(length: length) }
         }
         return trimmed
+    }
+
+    /// Trims a free text, such as the reason for an absence, and checks it: one line of at most
+    /// ``maximumTextLength`` characters.
+    ///
+    /// - Parameters:
+    ///   - text: The text as typed.
+    ///   - field: What the text is, for the message: `reason`.
+    /// - Returns: The trimmed text, or `nil` when nothing is left.
+    /// - Throws: ``ValidationError`` when the text is too long or holds control characters.
+    public static func freeText(_ text: String, field: String) throws -> String? {
+        let kept = trimmed(text)
+        guard !kept.isEmpty else { return nil }
+        if let problem = problem(withText: kept) {
+            throw problem == .tooLong
+                ? ValidationError.textTooLong(field: field, length: kept.count)
+                : ValidationError.textHasControlCharacter(field: field)
+        }
+        return kept
+    }
+
+    /// What is wrong with a free text read from a file, in words that follow "is", or `nil`.
+    static func problem(withReason text: String) -> String? {
+        switch problem(withText: text) {
+        case .tooLong: return "longer than \(maximumTextLength) characters"
+        case .hasControlCharacter: return "not one line of text"
+        case nil: return nil
+        }
+    }
+
+    private enum TextProblem { case tooLong, hasControlCharacter }
+
+    private static func problem(withText text: String) -> TextProblem? {
+        if forbiddenScalar(text) != nil { return .hasControlCharacter }
+        if text.utf8.count > maximumTextLength, text.count > maximumTextLength { return .tooLong }
+        return nil
     }
 
     /// The same rules for a name that is all ASCII, byte by byte, as most names on most rosters are.

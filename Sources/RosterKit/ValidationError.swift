@@ -16,6 +16,11 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
     /// One character of the name carries more than ``StudentValidator/maximumMarks`` combining
     /// marks (`count` of them).
     case nameHasTooManyMarks(count: Int)
+    /// A free text, such as an absence's reason, is longer than
+    /// ``StudentValidator/maximumTextLength`` characters.
+    case textTooLong(field: String, length: Int)
+    /// A free text holds a control or layout character, such as a newline.
+    case textHasControlCharacter(field: String)
     /// A field every student needs is missing; `field` is `name` or `age`.
     case missing(field: String)
     /// A field's text is not a number of the kind it needs; `field` is `age`, `grade` or `score`.
@@ -49,6 +54,12 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
         case .nameHasNoVisibleCharacter:
             return "The name has no visible character, only blank or invisible ones; "
                 + "give the student's name, for example \"Ada Lovelace\"."
+        case .textTooLong(let field, let length):
+            return "The \(field) is \(length) characters long; "
+                + "use at most \(StudentValidator.maximumTextLength) characters."
+        case .textHasControlCharacter(let field):
+            return "The \(field) contains a control or layout character such as a newline; "
+                + "type it on one line."
         case .missing(let field):
             return "The \(field) is missing; every student needs a name and an age."
         case .notANumber(let field, let text, let expected):

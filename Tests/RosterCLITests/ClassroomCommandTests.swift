@@ -127,25 +127,34 @@ struct ClassroomCommandTests {
         let today = SchoolDay.today().text
         #expect(
             sandbox.run(["absent", "ada", "--date", "2026-11-02"]).output
-                == "Marked absent on 2026-11-02: Ada Lovelace.\n")
+                == "Marked absent on 2026-11-02: Ada Lovelace.\n"
+                + "Took the register for 2026-11-02: everyone else present.\n")
         #expect(sandbox.run(["absent", "alan", "grace", "--late", "--date", "2026-11-02"]).status == 0)
-        #expect(sandbox.run(["absent", "zoe"]).output == "Marked absent on \(today): Zoë Martin.\n")
+        #expect(
+            sandbox.run(["absent", "zoe"]).output
+                == "Marked absent on \(today): Zoë Martin.\nTook the register for \(today): everyone else present.\n"
+        )
         #expect(
             sandbox.run(["register", "--date", "2026-11-02"]).output
-                == "Ada Lovelace: absent\nAlan Turing: late\nGrace Hopper: late\n")
+                == "Register for 2026-11-02: 1 present, 1 absent, 2 late.\n  Absent: Ada Lovelace\n"
+                + "  Late: Alan Turing, Grace Hopper\n")
         #expect(sandbox.run(["edit", "ada", "--score", "90"]).status == 0)
         #expect(sandbox.run(["present", "grace", "--date", "2026-11-02"]).status == 0)
         let range = sandbox.run(["register", "--from", "2026-11-01", "--sort", "absences"]).output
-        #expect(range.split(separator: "\n").first == "NAME          ABSENT  LATE  ATTENDANCE")
-        #expect(range.contains("Ada Lovelace       1     0         50%"))
-        #expect(range.contains("Grace Hopper       0     0        100%"))
+        #expect(
+            range.split(separator: "\n").first
+                == "NAME          LESSONS  PRESENT  LATE  ABSENT  EXCUSED  ATTENDANCE")
+        #expect(range.contains("Ada Lovelace        2        1     0       1        0         50%"))
+        #expect(range.contains("Grace Hopper        2        2     0       0        0        100%"))
         let csv = sandbox.run(["register", "--from", "2026-11-01", "--format", "csv"]).output
-        #expect(csv.hasPrefix("id,name,absences,lates,days,attendance_percent\r\n"))
+        #expect(csv.hasPrefix("id,name,lessons,present,late,absent,excused,attendance_percent\r\n"))
         #expect(
             sandbox.run(["export", "--format", "json"]).output.contains(
-                "\"attendance\":{\"2026-11-02\":\"absent\"}"))
+                "\"register\":{\"2026-11-02\":\"absent\",\"\(today)\":\"present\"}"))
         #expect(sandbox.run(["undo"]).output.hasPrefix("Undid present"))
-        #expect(sandbox.run(["register", "--date", "2026-11-02"]).output.contains("Grace Hopper: late"))
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-02"]).output.contains(
+                "Late: Alan Turing, Grace Hopper"))
     }
 
     @Test(
@@ -156,7 +165,7 @@ struct ClassroomCommandTests {
                 "Error: The value '2026-02-30' is invalid"
             ),
             (["absent", "ada", "--date", "2999-01-01"], 64, "Error: The value '2999-01-01' is invalid"),
-            (["register", "--date", "yesterday"], 64, "Error: The value 'yesterday' is invalid"),
+            (["register", "--date", "someday"], 64, "Error: The value 'someday' is invalid"),
             (
                 ["register", "--from", "2026-11-05", "--to", "2026-11-01"], 64,
                 "Error: --from 2026-11-05 comes after"
@@ -179,6 +188,68 @@ struct ClassroomCommandTests {
         #expect(result.errorOutput.contains("  Type Enter, a, l or b.\n"))
         #expect(
             sandbox.run(["register", "--date", "2026-11-03"]).output
-                == "Ada Lovelace: absent\nAlan Turing: late\n")
+                == "Register for 2026-11-03: 2 present, 1 absent, 1 late.\n  Absent: Ada Lovelace\n"
+                + "  Late: Alan Turing\n")
+    }
+
+    @Test("register --week shows students by the week's school days, one column a lesson")
+    func weekGrid() throws {
+        #expect(sandbox.run(["absent", "ada", "--date", "2026-11-23"]).status == 0)
+        #expect(
+            sandbox.run(["absent", "zoe", "--excused", "--date", "2026-11-25", "--lesson", "2"]).status == 0)
+        #expect(
+            sandbox.run(["absent", "alan", "--late", "--date", "2026-11-25", "--lesson", "5"]).status == 0)
+        let week = sandbox.run(["register", "--week", "2026-11-26"])
+        #expect(week.status == 0)
+        #expect(
+            week.output == """
+                Week of Monday 2026-11-23
+                NAME          Mon 23  Tue 24  Wed 25/2  Wed 25/5  Thu 26  Fri 27  TOTAL
+                Ada Lovelace  A               .         .                         2/3
+                Alan Turing   .               .         L                         3/3
+                Grace Hopper  .               .         .                         3/3
+                Zoë Martin    .               E         .                         2/3
+
+                """, "\(week.output)")
+        let json = sandbox.run(["register", "--week", "--date", "2026-11-23", "--format", "json"])
+        let rows = try #require(
+            JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(
+            rows.map { $0["name"] as? String } == [
+                "Ada Lovelace", "Alan Turing", "Grace Hopper", "Zoë Martin",
+            ])
+        #expect((rows[3]["marks"] as? [String: String])?["2026-11-25/2"] == "excused")
+        #expect(rows.allSatisfy { ($0["id"] as? String)?.count == 36 })
+    }
+
+    @Test(
+        "register's options that contradict each other are usage errors, and nothing is read",
+        arguments: [
+            ["register", "--to", "2026-11-30"], ["register", "--from", "2026-11-02", "--date", "2026-11-03"],
+            ["register", "--week", "--from", "2026-11-02"], ["register", "2026-11-02"],
+        ])
+    func registerCombinations(arguments: [String]) {
+        let result = sandbox.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.errorLine.hasPrefix("Error: "), "\(result.errorLine)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("a day's register says when it was not taken, and dates are said as teachers say them")
+    func dayAndDates() throws {
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-24"]).output
+                == "The register was not taken on 2026-11-24.\n")
+        let sunday = sandbox.run(["absent", "ada", "--date", "2026-11-29"])
+        #expect(sunday.errorOutput == "Note: 2026-11-29 is a Sunday.\n")
+        let yesterday = SchoolDay.today().adding(days: -1)
+        #expect(
+            sandbox.run(["present", "--date", "yesterday"]).output
+                == "Took the register for \(yesterday): everyone present.\n")
+        let again = sandbox.run(["absent", "ada", "--date", "2026-11-29"])
+        #expect(again.output == "Already marked absent on 2026-11-29: Ada Lovelace; nothing changed.\n")
+        #expect(
+            sandbox.run(["history", "--format", "json"]).output.components(separatedBy: "\"absent\"").count
+                == 2)
     }
 }

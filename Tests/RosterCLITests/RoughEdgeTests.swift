@@ -193,13 +193,18 @@ struct JSONReportTests {
         let hostile = "Zoë \"Q\" \\ back </script> \u{1B}[31m"
         try StorageHandler.save([Student(name: hostile, age: 12)], to: sandbox.file)
         try AttendanceRegister.mark(
-            ["zoe"], as: .absent, on: SchoolDay.today(), at: sandbox.file, command: "absent")
+            ["zoe"], as: AttendanceEntry(.absent, reason: "</script> \"Q\" \\"),
+            in: #require(Lesson(day: SchoolDay.today())),
+            at: sandbox.file, command: "absent")
         let csv = sandbox.folder.appendingPathComponent("more.csv")
         try Data("name,age\n\"A \"\"B\"\" \\ C\",12\n".utf8).write(to: csv)
         let reports: [([String], (Any) -> [String])] = [
             (
                 ["register", "--format", "json"],
-                { ($0 as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? [] }
+                {
+                    ($0 as? [[String: Any]])?.flatMap { ($0["marks"] as? [[String: Any]]) ?? [] }
+                        .compactMap { $0["name"] as? String } ?? []
+                }
             ),
             (
                 ["register", "--from", "2026-01-01", "--format", "json"],

@@ -76,7 +76,8 @@ struct SavedChangeTests {
         let students = try StorageHandler.load(from: sandbox.file)
         let gone = Student(name: "Gone", age: 12)
         let recorded = try AttendanceRegister.record(
-            [students[0].id: .present, gone.id: .absent], on: SchoolDay.today(), at: sandbox.file)
-        #expect(recorded == [students[0].id: .present])
+            [students[0].id: AttendanceEntry(.present), gone.id: AttendanceEntry(.absent)],
+            in: #require(Lesson(day: SchoolDay.today())), at: sandbox.file)
+        #expect(recorded == [students[0].id: AttendanceEntry(.present)])
     }
 }

@@ -37,6 +37,12 @@ struct ConventionsTests {
         try ClassroomIntents.importStudents(
             RosterImporter.read(Data("name,age\nGrace,13\n".utf8), format: .csv), replace: false, into: file)
         #expect(try appStudents().map(\.age) == ["18", "16", "15", "12", "13"])
+        let lesson = try #require(Lesson(day: SchoolDay.today(), name: "2"))
+        try AttendanceRegister.mark(
+            ["Grace"], as: AttendanceEntry(.excused, reason: "dentist"), in: lesson, at: file,
+            command: "absent")
+        #expect(try appStudents().map(\.age) == ["18", "16", "15", "12", "13"])
+        #expect(try StorageHandler.load(from: file).last?.attendance[lesson]?.reason == "dentist")
     }
 
     @Test("a roster of whole-number ages stays whole numbers")

@@ -86,29 +86,3 @@ struct FairPickerTests {
         }
     }
 }
-
-/// The register, kept in the roster file.
-@Suite("The register")
-struct AttendanceRegisterTests {
-    @Test("marks are kept by day, cleared by present, and summed over a range; a day is checked")
-    func marks() throws {
-        let folder = try TemporaryFolder()
-        let file = folder.file()
-        try StorageHandler.save(["Ada", "Alan"].map { Student(name: $0, age: 12) }, to: file)
-        let day = try #require(SchoolDay("2026-11-02"))
-        let next = try #require(SchoolDay("2026-11-03"))
-        try AttendanceRegister.mark(["Ada"], as: .absent, on: day, at: file, command: "absent")
-        try AttendanceRegister.mark(["Alan"], as: .late, on: next, at: file, command: "absent")
-        try AttendanceRegister.mark(["Alan"], as: nil, on: next, at: file, command: "present")
-        try AttendanceRegister.mark(["Ada"], as: .late, on: next, at: file, command: "absent")
-        let summary = try AttendanceRegister.summary(from: day, to: next, at: file)
-        #expect(summary.map(\.absences) == [1, 0])
-        #expect(summary.map(\.lates) == [1, 0])
-        #expect(summary.map(\.rate) == [0.5, 1])
-        #expect(
-            SchoolDay("2026-13-01") == nil && SchoolDay("2026-02-29") == nil && SchoolDay("2999-01-01") == nil
-        )
-        #expect(SchoolDay("2024-02-29") != nil)
-        #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada", "Alan"])
-    }
-}

@@ -182,7 +182,8 @@ struct RosterViewModelCommittedTests {
         #expect(model.students.map(\.name) == thirty.map(\.name) + ["Noor"])
         try expectCommitted(model)
         model = fresh()
-        try await model.mark(["Student 1"], as: .absent, on: SchoolDay.today())
+        try await model.mark(
+            ["Student 1"], as: AttendanceEntry(.absent), in: #require(Lesson(day: SchoolDay.today())))
         #expect(model.students.count == 31)
         model = fresh()
         try await model.deleteAll()

@@ -1,64 +1,133 @@
 import RosterKit
 
-/// `roster absent <student>... [--late] [--date <YYYY-MM-DD>]`
+/// `roster absent <student>... [--late] [--excused] [--reason <text>] [--date <day>] [--lesson <l>]`
 enum AbsentCommand: Subcommand {
     static let name = "absent"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Mark students absent (or late) in the register, today by default.",
-        discussion: "The register is kept in the roster file and 'roster undo' takes a mark back.",
+        abstract: "Mark students absent (or late) in a lesson's register, today's by default.",
+        discussion: "The first mark of a lesson takes its register: everyone not named is present. "
+            + "The register is kept in the roster file and 'roster undo' takes a mark back.",
         arguments: [
             ArgumentSpec(name: "student", help: "A student, by name, words or id.", isRepeated: true)
         ],
         options: [
             OptionSpec(name: "late", help: "Mark them late instead of absent."),
-            OptionSpec(name: "date", valueName: "YYYY-MM-DD", help: "The day. (default: today)"),
-        ])
+            OptionSpec(name: "excused", help: "Count the absence as authorised (illness, an appointment)."),
+            OptionSpec(name: "reason", valueName: "text", help: "Why, kept with the mark."),
+        ] + AttendanceText.lessonOptions)
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let mark: AttendanceMark = parsed.has("late") ? .late : .absent
-        let day = try AttendanceText.day(parsed.values["date"])
-        let students = try AttendanceRegister.mark(
-            parsed.positionals, as: mark, on: day, at: context.fileURL, command: "absent")
-        let names = students.map { VisibleText.of($0.name) }.joined(separator: ", ")
-        context.saved.record("\(names) marked \(mark.rawValue) on \(day)")
-        context.output.write("Marked \(mark.rawValue) on \(day): \(names).\n")
+        if parsed.has("late") && parsed.has("excused") {
+            throw UsageError.message("--late and --excused cannot be given together; choose one.")
+        }
+        let mark: AttendanceMark = parsed.has("late") ? .late : parsed.has("excused") ? .excused : .absent
+        let reason = try parsed.values["reason"].flatMap {
+            try StudentValidator.freeText($0, field: "reason")
+        }
+        let lesson = try AttendanceText.lesson(parsed, context)
+        let marking = try AttendanceRegister.mark(
+            parsed.positionals, as: AttendanceEntry(mark, reason: reason), in: lesson, at: context.fileURL,
+            command: name)
+        AttendanceText.report(marking, as: mark, in: lesson, context)
     }
 }
 
-/// `roster present <student>... [--date <YYYY-MM-DD>]`
+/// `roster present [<student>...] [--date <day>] [--lesson <l>]`
 enum PresentCommand: Subcommand {
     static let name = "present"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Clear students' absent or late mark in the register, today by default.",
+        abstract: "Take a lesson's register with everyone present, or mark students present in it.",
+        discussion: "Without a student, takes the register of the lesson with everyone present. With "
+            + "students, marks them present, taking the register first if it was not taken.",
         arguments: [
-            ArgumentSpec(name: "student", help: "A student, by name, words or id.", isRepeated: true)
+            ArgumentSpec(
+                name: "student", help: "A student, by name, words or id.", isRepeated: true, isOptional: true)
         ],
-        options: [OptionSpec(name: "date", valueName: "YYYY-MM-DD", help: "The day. (default: today)")])
+        options: AttendanceText.lessonOptions)
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let day = try AttendanceText.day(parsed.values["date"])
-        let students = try AttendanceRegister.mark(
-            parsed.positionals, as: nil, on: day, at: context.fileURL, command: "present")
-        let names = students.map { VisibleText.of($0.name) }.joined(separator: ", ")
-        context.saved.record("\(names) marked present on \(day)")
-        context.output.write("Marked present on \(day): \(names).\n")
+        let lesson = try AttendanceText.lesson(parsed, context)
+        let marking = try AttendanceRegister.mark(
+            parsed.positionals, as: AttendanceEntry(.present), in: lesson, at: context.fileURL, command: name)
+        guard parsed.positionals.isEmpty else {
+            return AttendanceText.report(marking, as: .present, in: lesson, context)
+        }
+        if marking.tookRegister {
+            context.saved.record("The register for \(AttendanceText.describe(lesson)) was taken")
+            context.output.write(
+                "Took the register for \(AttendanceText.describe(lesson)): everyone present.\n")
+        } else {
+            context.output.write(
+                "The register for \(AttendanceText.describe(lesson)) was already taken; nothing changed.\n")
+        }
     }
 }
 
-/// Dates as the register commands read them.
+/// Days and lessons as the register commands read and write them.
 enum AttendanceText {
-    /// The day an option gives, or today.
+    /// `--date` and `--lesson`, which every register command takes.
+    static let lessonOptions = [
+        OptionSpec(
+            name: "date", valueName: "day",
+            help: "The day: YYYY-MM-DD, today, yesterday or a weekday. (default: today)"),
+        OptionSpec(
+            name: "lesson", valueName: "lesson",
+            help: "Which lesson of the day, such as 2 or maths, when there are several."),
+    ]
+
+    /// The day an option gives, or today; a weekend day gets a note unless it only bounds a range.
     ///
-    /// - Throws: ``UsageError`` for text that is not a date or a date in the future.
-    static func day(_ text: String?, label: String = "--date <YYYY-MM-DD>") throws -> SchoolDay {
+    /// - Throws: ``UsageError`` for text that is not a day or a day in the future.
+    static func day(
+        _ text: String?, label: String = "--date <day>", notingWeekend: Bool = true, _ context: CommandContext
+    ) throws -> SchoolDay {
         guard let text else { return SchoolDay.today() }
-        guard let day = SchoolDay(text) else {
+        guard let day = SchoolDay(spoken: text) else {
             throw UsageError.invalidValue(
                 VisibleText.of(text), label: label,
-                reason: "Give a date written YYYY-MM-DD, from 1900 to today, such as \(SchoolDay.today()).")
+                reason: "Give a day from 1900 to today: YYYY-MM-DD (such as \(SchoolDay.today())), "
+                    + "today, yesterday or a weekday such as monday.")
+        }
+        if notingWeekend, day.isWeekend {
+            context.errorOutput.write("Note: \(day) is a \(day.weekdayName).\n")
         }
         return day
+    }
+
+    /// The lesson `--date` and `--lesson` name.
+    static func lesson(_ parsed: ParsedCommand, _ context: CommandContext) throws -> Lesson {
+        let day = try self.day(parsed.values["date"], context)
+        guard let lesson = Lesson(day: day, name: parsed.values["lesson"]) else {
+            throw UsageError.invalidValue(
+                VisibleText.of(parsed.values["lesson"] ?? ""), label: "--lesson <lesson>",
+                reason: "Name the lesson with up to \(Lesson.maximumNameLength) letters, digits or hyphens, "
+                    + "such as 2 or maths.")
+        }
+        return lesson
+    }
+
+    /// The lesson as messages name it: `2026-12-01`, or `2026-12-01, lesson maths`.
+    static func describe(_ lesson: Lesson) -> String {
+        lesson.name.map { "\(lesson.day), lesson \($0)" } ?? lesson.day.text
+    }
+
+    /// Tells what a marking did: who was marked, and whether it took the register.
+    static func report(
+        _ marking: AttendanceRegister.Marking, as mark: AttendanceMark, in lesson: Lesson,
+        _ context: CommandContext
+    ) {
+        let names = marking.students.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        guard marking.changed else {
+            context.output.write(
+                "Already marked \(mark.rawValue) on \(describe(lesson)): \(names); nothing changed.\n")
+            return
+        }
+        context.saved.record("\(names) marked \(mark.rawValue) on \(describe(lesson))")
+        context.output.write("Marked \(mark.rawValue) on \(describe(lesson)): \(names).\n")
+        if marking.tookRegister {
+            context.output.write("Took the register for \(describe(lesson)): everyone else present.\n")
+        }
     }
 }

@@ -48,9 +48,6 @@ enum ExportCommand: Subcommand {
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
         let prefix = try byteOrderMark(if: parsed.has("bom"), format: format)
         let delimiter = try csvDelimiter(parsed.values["delimiter"], format: format)
-        if format == .json, let registered = try registerExport(context) {
-            return try write(Array(registered.utf8), to: output, format: format, context)
-        }
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
         let students = try context.loadedStudents()
         progress.show("Exporting \(StudentText.count(students.count))…")
@@ -95,40 +92,5 @@ enum ExportCommand: Subcommand {
                     + "Drop --delimiter, or add --format csv.")
         }
         return delimiter
-    }
-
-    /// The JSON export of a roster that keeps a register: each student's object with its
-    /// `attendance` (day to mark) added; `nil` when nobody has a mark, so the fast writer serves.
-    private static func registerExport(_ context: CommandContext) throws -> String? {
-        let (students, marks) = try AttendanceRegister.marks(at: context.fileURL)
-        guard !marks.isEmpty else { return nil }
-        return try JSONReport.text(
-            students.map { student in
-                RegisteredStudent(student: student, attendance: marks[student.id]?.mapValues(\.rawValue))
-            })
-    }
-
-    /// A student as the JSON export writes them, with their register when they have one.
-    private struct RegisteredStudent: Encodable {
-        let student: Student
-        let attendance: [String: String]?
-
-        private enum Keys: String, CodingKey { case attendance }
-
-        func encode(to encoder: any Encoder) throws {
-            try student.encode(to: encoder)
-            guard let attendance, !attendance.isEmpty else { return }
-            var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(attendance, forKey: .attendance)
-        }
-    }
-
-    /// Writes an export made in one piece to standard output or to `output`.
-    private static func write(
-        _ bytes: [UInt8], to output: URL?, format: InterchangeFormat, _ context: CommandContext
-    ) throws {
-        guard let output else { return context.output.write(bytes: bytes) }
-        guard try StorageHandler.writeFile(bytes, to: output) else { return }
-        context.output.write("Exported the roster to \(output.path) as \(format.rawValue).\n")
     }
 }

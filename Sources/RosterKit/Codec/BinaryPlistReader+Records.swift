@@ -76,7 +76,8 @@ extension BinaryPlistReader {
             let name = read.storedName ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true)
             let student = read.student
             return StoredStudent(
-                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
+                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
+                attendance: student.attendance)
         }
     }
 
@@ -120,7 +121,9 @@ extension BinaryPlistReader {
         for index in range {
             let reference = reference(at: top.start + index * referenceSize)
             let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
-            notes.note(id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields)
+            notes.note(
+                id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields,
+                legacyRegister: read.hasLegacyRegister)
             values.append(keep(read))
         }
         return (values, notes)

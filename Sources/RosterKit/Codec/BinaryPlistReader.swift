@@ -69,6 +69,8 @@ struct BinaryPlistReader {
         let storedName: StoredName?
         let ageIsText: Bool
         let otherFields: [PlistEntry]
+        /// Whether the register was kept as an earlier version kept it.
+        let hasLegacyRegister: Bool
     }
 
     /// Reads and checks one record. With `names` false the name is checked but not made: the
@@ -128,9 +130,12 @@ struct BinaryPlistReader {
             }
             guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
+        var student = try fields.student(record: record)
+        let register = try RegisterCoding.take(from: &otherFields, record: record)
+        student.attendance = register.attendance
         return RecordRead(
-            student: try fields.student(record: record), storedName: storedName, ageIsText: ageIsText,
-            otherFields: otherFields)
+            student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
+            hasLegacyRegister: register.isLegacy)
     }
 
     /// Stores one value; returns false when it is of the wrong kind for its field.

@@ -7,8 +7,8 @@ import RosterEngine
 #endif
 
 extension PlistValue {
-    /// A student's record as a dictionary, in the order roster writes keys, with the keys roster
-    /// does not know after them, and the age as text when the file keeps it so.
+    /// A student's record as a dictionary, in the order roster writes keys, with its register and the keys
+    /// roster does not know after them, and the age as text when the file keeps it so.
     static func record(of student: Student, conventions: FileConventions) -> PlistValue {
         var entries = [
             PlistEntry(key: "id", value: .string(UUIDText.string(student.id))),
@@ -21,6 +21,10 @@ extension PlistValue {
             entries.append(PlistEntry(key: "grade", value: .integer(Int64(grade))))
         }
         if let score = student.score { entries.append(PlistEntry(key: "score", value: .real(score))) }
+        if !student.attendance.isEmpty {
+            entries.append(
+                PlistEntry(key: RegisterCoding.key, value: RegisterCoding.value(of: student.attendance)))
+        }
         entries += conventions.otherFields[student.id] ?? []
         return .dictionary(entries)
     }

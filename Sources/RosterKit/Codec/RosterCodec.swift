@@ -135,7 +135,7 @@ enum RosterCodec {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
     ///   made before anything is written.
     static func fileWriter(_ roster: StoredRoster, conventions: FileConventions) throws -> FileWriter {
-        guard conventions.isPlain else {
+        guard conventions.isPlain, !roster.hasRegister else {
             return fileWriter(of: try encode(roster.students, conventions: conventions))
         }
         switch conventions.format {
@@ -146,7 +146,7 @@ enum RosterCodec {
 
     /// The file for students in the given conventions, made as for a stored roster.
     static func fileWriter(_ students: [Student], conventions: FileConventions) throws -> FileWriter {
-        guard conventions.isPlain, conventions.format == .binary else {
+        guard isPlain(students, conventions: conventions), conventions.format == .binary else {
             return fileWriter(of: try encode(students, conventions: conventions))
         }
         return { write in try BinaryPlistWriter.write(students, to: write) }
@@ -166,7 +166,7 @@ enum RosterCodec {
     /// Encodes students as a property list in the given conventions: roster's fast writers for
     /// a plain file, otherwise each record as a ``PlistValue`` with everything the file keeps.
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
-        switch (conventions.format, conventions.isPlain) {
+        switch (conventions.format, isPlain(students, conventions: conventions)) {
         case (.binary, true): return BinaryPlistWriter.bytes(for: students)
         case (.xml, true): return try XMLPlistWriter.bytes(for: students)
         case (.binary, false):
@@ -174,6 +174,12 @@ enum RosterCodec {
         case (.xml, false):
             return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
         }
+    }
+
+    /// Whether `students` in `conventions` are written by roster's fast writers, which know only
+    /// the five fields of a student: no other app's keys, no text ages and no register.
+    static func isPlain(_ students: [Student], conventions: FileConventions) -> Bool {
+        conventions.isPlain && !students.contains { !$0.attendance.isEmpty }
     }
 
     private static func decode(_ data: Data) throws(DecodingProblem) -> (
@@ -187,14 +193,16 @@ enum RosterCodec {
             let result = data.withUnsafeBytes { raw in
                 Result { () throws(DecodingProblem) in try BinaryPlistReader(raw).students() }
             }
-            let (students, notes) = try result.get()
+            var (students, notes) = try result.get()
+            if notes.hasLegacyRegister { RegisterCoding.upgradeLegacy(&students) }
             return (students, FileConventions(format: .binary, notes: notes))
         }
         let start = data.prefix(512).drop { [0xEF, 0xBB, 0xBF, 0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard start.first == UInt8(ascii: "<") else {
             throw .notAPropertyList("roster reads binary and XML property lists")
         }
-        let (students, notes) = try XMLPlistReader.students(from: data)
+        var (students, notes) = try XMLPlistReader.students(from: data)
+        if notes.hasLegacyRegister { RegisterCoding.upgradeLegacy(&students) }
         return (students, FileConventions(format: .xml, notes: notes))
     }
 

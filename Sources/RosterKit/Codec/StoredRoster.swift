@@ -27,6 +27,7 @@ struct StoredRoster: PlistRecords {
         let result = file.withUnsafeBytes { raw in
             Result { () throws(DecodingProblem) -> (StoredRoster, RecordNotes) in
                 var (records, notes) = try BinaryPlistReader(raw).storedStudents()
+                if notes.hasLegacyRegister { RegisterCoding.upgradeLegacy(&records) }
                 let names = Self.gatherNames(of: &records, from: raw)
                 return (StoredRoster(names: names, records: records), notes)
             }
@@ -76,6 +77,9 @@ struct StoredRoster: PlistRecords {
     /// How many students there are.
     var count: Int { records.count }
 
+    /// Whether some student has a register, which roster's fast writers do not write.
+    var hasRegister: Bool { records.contains { !$0.attendance.isEmpty } }
+
     /// The id of the student at `index`.
     func id(at index: Int) -> UUID {
         records[index].id
@@ -96,7 +100,8 @@ struct StoredRoster: PlistRecords {
     func student(at index: Int) -> Student {
         let record = records[index]
         return Student(
-            id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score)
+            id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
+            attendance: record.attendance)
     }
 
     /// Every student, in order, with their names.
@@ -166,6 +171,7 @@ struct StoredRoster: PlistRecords {
         let name = StoredName(
             start: start, units: units, isUTF16: !isASCII, isASCII: isASCII)
         return StoredStudent(
-            id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
+            id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
+            attendance: student.attendance)
     }
 }

@@ -10,12 +10,13 @@
 /// An `edit` or `remove` writes almost every student back unchanged. Making a `String` of each
 /// name and encoding it again was about half of their time on a large roster; copying the name's
 /// bytes into the new file costs almost nothing. See ``StoredRoster``.
-struct StoredStudent: StudentValues {
+struct StoredStudent: StudentValues, HasAttendance {
     var id: UUID
     var name: StoredName
     var age: Int
     var grade: Int?
     var score: Double?
+    var attendance: [Lesson: AttendanceEntry]
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.

@@ -75,8 +75,11 @@ struct XMLPlistReader {
             if field == .age && value.name == "string" { ageIsText = true }
             try read(value, into: &fields, field: field, record: record)
         }
-        let student = try fields.student(record: record)
-        notes.note(id: student.id, ageIsText: ageIsText, otherFields: otherFields)
+        var student = try fields.student(record: record)
+        let register = try RegisterCoding.take(from: &otherFields, record: record)
+        student.attendance = register.attendance
+        notes.note(
+            id: student.id, ageIsText: ageIsText, otherFields: otherFields, legacyRegister: register.isLegacy)
         return student
     }
 

@@ -46,7 +46,7 @@ public enum JSONRosterWriter {
     public static func object(_ student: Student) -> String {
         var output: [UInt8] = []
         [student].withUnsafeBufferPointer { students in
-            output.appendRow(maximumCount: maximumCount(ofName: student.name)) {
+            output.appendRow(maximumCount: maximumCount(of: student)) {
                 append(students, at: 0, to: &$0)
             }
         }
@@ -67,16 +67,23 @@ public enum JSONRosterWriter {
     private static func append(
         _ students: UnsafeBufferPointer<Student>, at index: Int, to output: inout [UInt8], isLast: Bool
     ) {
-        output.appendRow(maximumCount: maximumCount(ofName: students[index].name) + 4) { row in
+        output.appendRow(maximumCount: maximumCount(of: students[index]) + 4) { row in
             row.append(static: "  ")
             append(students, at: index, to: &row)
             row.append(static: isLast ? "\n" : ",\n")
         }
     }
 
-    /// The most bytes a student's object takes: a name's byte can become six (`\u001f`).
-    private static func maximumCount(ofName name: String) -> Int {
-        100 + 36 + 6 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
+    /// The most bytes a student's object takes: a name's byte can become six (`\u001f`), and so
+    /// can a byte of a lesson's name or a reason.
+    private static func maximumCount(of student: Student) -> Int {
+        var count =
+            100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            + ByteCursor.maximumScoreCount
+        for (lesson, entry) in student.attendance {
+            count += 64 + 6 * lesson.description.utf8.count + 6 * (entry.reason?.utf8.count ?? 0)
+        }
+        return count
     }
 
     /// Appends the object of the student at `index`, reading its fields where they are: copying the
@@ -97,6 +104,29 @@ public enum JSONRosterWriter {
         if let score = students[index].score {
             output.append(static: ",\"score\":")
             output.append(score: score)
+        }
+        if !students[index].attendance.isEmpty { appendRegister(students[index].attendance, to: &output) }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `,"register":{…}`, lessons in order, each mark as text or, with a reason, as an
+    /// object of `mark` and `reason`: the roster file's own shape (see ``Student/attendance``).
+    private static func appendRegister(_ attendance: [Lesson: AttendanceEntry], to output: inout ByteCursor) {
+        output.append(static: ",\"register\":{")
+        for (position, (lesson, entry)) in attendance.sorted(by: { $0.key < $1.key }).enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\""))
+            UTF16Encoding.withUTF8(of: lesson.description) { appendEscaped($0, to: &output) }
+            output.append(static: "\":")
+            if let reason = entry.reason { output.append(static: "{\"mark\":") }
+            output.append(UInt8(ascii: "\""))
+            UTF16Encoding.withUTF8(of: entry.mark.rawValue) { output.append($0) }
+            output.append(UInt8(ascii: "\""))
+            if let reason = entry.reason {
+                output.append(static: ",\"reason\":\"")
+                UTF16Encoding.withUTF8(of: reason) { appendEscaped($0, to: &output) }
+                output.append(static: "\"}")
+            }
         }
         output.append(UInt8(ascii: "}"))
     }

@@ -136,14 +136,24 @@ extension StorageHandler {
         }
     }
 
-    /// A whole-roster change of the students and the values kept beside them, such as the register.
-    static func changeWithConventions(
-        at url: URL, command: String, _ change: (inout [Student], inout FileConventions) throws -> Void
-    ) throws {
-        _ = try rewrite(
-            at: url, command: command, empty: [], count: \.count,
-            decode: { try RosterCodec.decode($0, path: $1) },
-            encode: { try RosterCodec.fileWriter($0, conventions: $1) }, change: change)
+    /// A change of the whole roster that may find nothing to do, such as a register mark that is
+    /// already so: `change` edits the students and says whether anything changed; when nothing
+    /// did, nothing is written and the history keeps no step.
+    static func changeStudents<Result>(
+        at url: URL, command: String, _ change: (inout [Student]) throws -> (changed: Bool, result: Result)
+    ) throws -> Result {
+        try self.change(at: url) { current in
+            var (students, conventions) = try current.decoded() ?? ([], .binary)
+            let before = students.count
+            let (changed, result) = try change(&students)
+            guard changed else { return (.unchanged, result) }
+            let made = RosterChange(
+                command: command, date: Date(), studentsBefore: before, studentsAfter: students.count)
+            return (
+                .replace(with: try RosterCodec.fileWriter(students, conventions: conventions), change: made),
+                result
+            )
+        }
     }
 
     /// Reads the roster file and decodes it; `nil` when there is none.
@@ -158,12 +168,6 @@ extension StorageHandler {
         }
     }
 
-    /// The students and the file's conventions at `url`, or `nil` when there is no roster yet.
-    static func readConventions(at url: URL) throws -> (students: [Student], conventions: FileConventions)? {
-        let path = try FileSystem.rosterTarget(url.path)
-        return try readRoster(path) { try RosterCodec.decode($0, path: path) }
-
-    }
 }
 
 /// A small private file that roster keeps beside a roster, such as `.students.plist.picks`.

@@ -8,7 +8,9 @@ import RosterKit
 func freshViewModel(on file: URL) async throws -> Int {
     let roster = RosterViewModel(fileURL: file)
     try await roster.add(name: "Grace Hopper", age: 13)
-    try await roster.mark(["grace"], as: .absent, on: SchoolDay.today())
+    if let lesson = Lesson(day: SchoolDay.today()) {
+        try await roster.mark(["grace"], as: AttendanceEntry(.absent), in: lesson)
+    }
     try await roster.undo()
     return roster.students.count  // the whole class, not just Grace
 }

@@ -1,0 +1,216 @@
+import RosterKit
+
+/// The register's three reports, as tables, JSON and CSV: a day's lessons, a range's figures per
+/// student, and a week's grid of marks.
+enum RegisterReport {
+    // MARK: A day
+
+    /// One lesson of a day, as `register --format json` writes it.
+    private struct LessonRow: Encodable {
+        let date: String
+        let lesson: Nullable<String>
+        let present: Int
+        let marks: [MarkRow]
+    }
+
+    /// One student's mark other than present.
+    private struct MarkRow: Encodable {
+        let id: String
+        let name: String
+        let mark: String
+        let reason: Nullable<String>
+    }
+
+    /// For each of the day's lessons, who was absent, excused or late, and how many were present.
+    static func day(_ day: SchoolDay, lessons: [Lesson], _ students: [Student], format: String) throws
+        -> String
+    {
+        let rows = lessons.map { lesson in
+            // Only the students marked other than present are sorted: a handful, whatever the roster's size.
+            var present = 0
+            var marked: [Student] = []
+            for student in students {
+                guard let entry = student.attendance[lesson] else { continue }
+                if entry.mark == .present { present += 1 } else { marked.append(student) }
+            }
+            let marks = RegisterCommand.byName(marked).compactMap { student in
+                student.attendance[lesson].map {
+                    MarkRow(
+                        id: student.id.uuidString, name: student.name, mark: $0.mark.rawValue,
+                        reason: Nullable($0.reason))
+                }
+            }
+            return LessonRow(date: day.text, lesson: Nullable(lesson.name), present: present, marks: marks)
+        }
+        switch format {
+        case "json": return try JSONReport.text(rows)
+        case "csv":
+            return "date,lesson,id,name,mark,reason\r\n"
+                + rows.flatMap { row in
+                    row.marks.map { mark in
+                        [
+                            row.date, row.lesson.value ?? "", mark.id, mark.name, mark.mark,
+                            mark.reason.value ?? "",
+                        ]
+                        .map(CSVRosterWriter.field).joined(separator: ",") + "\r\n"
+                    }
+                }.joined()
+        default:
+            guard !rows.isEmpty else { return "The register was not taken on \(day).\n" }
+            return rows.map(dayText).joined()
+        }
+    }
+
+    /// The marks other than present, in the order a day's report lists them.
+    private static let missedMarks: [AttendanceMark] = [.absent, .excused, .late]
+
+    private static func dayText(_ row: LessonRow) -> String {
+        let lesson = row.lesson.value.map { "\(row.date), lesson \($0)" } ?? row.date
+        let names = missedMarks.map { mark in
+            row.marks.filter { $0.mark == mark.rawValue }.map { mark in
+                VisibleText.of(mark.name) + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
+            }
+        }
+        var text = "Register for \(lesson): \(row.present) present"
+        for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
+            text += ", \(names.count) \(mark.rawValue)"
+        }
+        text += ".\n"
+        for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
+            text += "  \(mark.rawValue.capitalizedWord): \(names.joined(separator: ", "))\n"
+        }
+        return text
+    }
+
+    // MARK: A range
+
+    /// One student's attendance over a range, as `register --from --format json` writes it.
+    private struct SummaryRow: Encodable {
+        let id: String
+        let name: String
+        let lessons: Int
+        let present: Int
+        let late: Int
+        let absent: Int
+        let excused: Int
+        let attendancePercent: Nullable<Double>
+    }
+
+    /// Each student's lessons, marks and attendance rate.
+    static func range(_ rows: [AttendanceRegister.Summary], format: String) throws -> String {
+        let rate = { (row: AttendanceRegister.Summary) in
+            row.rate.map { StudentText.score(($0 * 1000).rounded() / 10) }
+        }
+        let counts = { (row: AttendanceRegister.Summary) in
+            [row.lessons, row.present, row.late, row.absent, row.excused]
+        }
+        switch format {
+        case "json":
+            return try JSONReport.text(
+                rows.map { row in
+                    SummaryRow(
+                        id: row.student.id.uuidString, name: row.student.name, lessons: row.lessons,
+                        present: row.present, late: row.late, absent: row.absent, excused: row.excused,
+                        attendancePercent: Nullable(rate(row).flatMap { Double($0) }))
+                })
+        case "csv":
+            return "id,name,lessons,present,late,absent,excused,attendance_percent\r\n"
+                + rows.map { row in
+                    ([row.student.id.uuidString, CSVRosterWriter.field(row.student.name)]
+                        + counts(row).map(String.init) + [rate(row) ?? ""]).joined(separator: ",") + "\r\n"
+                }.joined()
+        default:
+            let titles = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
+            let width = max(4, rows.map { DisplayWidth.of(VisibleText.of($0.student.name)) }.max() ?? 0)
+            var text = DisplayWidth.padded("NAME", to: width) + titles.map { "  " + $0 }.joined() + "\n"
+            for row in rows {
+                let cells = counts(row).map(String.init) + [rate(row).map { $0 + "%" } ?? "-"]
+                text += DisplayWidth.padded(VisibleText.of(row.student.name), to: width)
+                for (cell, title) in zip(cells, titles) {
+                    text += String(repeating: " ", count: 2 + title.count - cell.count) + cell
+                }
+                text += "\n"
+            }
+            return text
+        }
+    }
+
+    // MARK: A week
+
+    /// One student's week, as `register --week --format json` writes it.
+    private struct WeekRow: Encodable {
+        let id: String
+        let name: String
+        let marks: [String: String]
+        let lessons: Int
+        let there: Int
+    }
+
+    /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
+    /// each school day at least one column.
+    static func week(of day: SchoolDay, _ students: [Student], format: String) throws -> String {
+        let monday = day.monday
+        var taken: Set<Lesson> = []
+        let sunday = monday.adding(days: 6)
+        for student in students {
+            for lesson in student.attendance.keys where lesson.day >= monday && lesson.day <= sunday {
+                taken.insert(lesson)
+            }
+        }
+        // A school day without a lesson still has its column, blank; a weekend day only with one.
+        var columns: [(day: SchoolDay, lesson: Lesson?)] = []
+        for offset in 0..<7 {
+            let date = monday.adding(days: offset)
+            let lessons = taken.filter { $0.day == date }.sorted()
+            if lessons.isEmpty, offset < 5 { columns.append((date, nil)) }
+            for lesson in lessons { columns.append((date, lesson)) }
+        }
+        let symbol: [AttendanceMark: String] = [.present: ".", .absent: "A", .excused: "E", .late: "L"]
+        switch format {
+        case "json", "csv":
+            let rows = students.map { student in
+                let own = student.attendance.filter { taken.contains($0.key) }
+                return WeekRow(
+                    id: student.id.uuidString, name: student.name,
+                    marks: Dictionary(
+                        uniqueKeysWithValues: own.map { ($0.key.description, $0.value.mark.rawValue) }),
+                    lessons: own.count, there: own.values.filter(\.mark.isThere).count)
+            }
+            guard format == "csv" else { return try JSONReport.text(rows) }
+            let keys = columns.compactMap { $0.lesson?.description }
+            return (["id", "name"] + keys + ["lessons", "there"]).joined(separator: ",") + "\r\n"
+                + rows.map { row in
+                    ([row.id, CSVRosterWriter.field(row.name)] + keys.map { row.marks[$0] ?? "" }
+                        + [String(row.lessons), String(row.there)]).joined(separator: ",") + "\r\n"
+                }.joined()
+        default:
+            let labels = columns.map { column in
+                String(column.day.weekdayName.prefix(3)) + " " + String(column.day.text.suffix(2))
+                    + (column.lesson?.name.map { "/" + $0 } ?? "")
+            }
+            let width = max(4, students.map { DisplayWidth.of(VisibleText.of($0.name)) }.max() ?? 0)
+            var text = "Week of Monday \(monday)\n"
+            text += DisplayWidth.padded("NAME", to: width) + labels.map { "  " + $0 }.joined() + "  TOTAL\n"
+            for student in students {
+                text += DisplayWidth.padded(VisibleText.of(student.name), to: width)
+                var (lessons, there) = (0, 0)
+                for (column, label) in zip(columns, labels) {
+                    let entry = column.lesson.flatMap { student.attendance[$0] }
+                    if let entry {
+                        lessons += 1
+                        there += entry.mark.isThere ? 1 : 0
+                    }
+                    let cell = entry.map { symbol[$0.mark] ?? "?" } ?? ""
+                    text += "  " + cell + String(repeating: " ", count: label.count - cell.count)
+                }
+                text += "  \(there)/\(lessons)\n"
+            }
+            return text
+        }
+    }
+}
+
+extension String {
+    /// The word with its first letter in upper case: `Absent`.
+    fileprivate var capitalizedWord: String { prefix(1).uppercased() + dropFirst() }
+}

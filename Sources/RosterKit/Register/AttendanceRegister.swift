@@ -1,0 +1,141 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The class register: for each lesson it was taken, every student of the class present, late,
+/// absent or excused, kept in each student's ``Student/attendance``.
+///
+/// Taking the register of a lesson marks everyone: the students named get their mark and everyone
+/// else is present. A student's figures count only the lessons in their own register, which are
+/// the lessons taken while they were on the roster, so adding or removing a student never changes
+/// anyone else's rate. Marking is a change like any other, so `undo` takes it back; a mark that
+/// is already so changes nothing and keeps no history step.
+public enum AttendanceRegister {
+    /// What marking the register did.
+    public struct Marking: Sendable, Equatable {
+        /// The students named, each once, in the order first given.
+        public let students: [Student]
+        /// Whether this marking took the lesson's register, marking everyone else present.
+        public let tookRegister: Bool
+        /// Whether anything changed; `false` when every mark was already so.
+        public let changed: Bool
+    }
+
+    /// Marks the students `references` pick out with `entry` in `lesson`'s register, taking the
+    /// register first (everyone else present) when it was not taken yet.
+    ///
+    /// - Parameters:
+    ///   - references: What a person typed for each student; one student named twice is marked
+    ///     once. None, with a `present` entry, takes the register with everyone present.
+    ///   - entry: The mark, with its reason.
+    ///   - lesson: The lesson.
+    ///   - url: The roster file.
+    ///   - command: The change's name in the history.
+    /// - Throws: ``ValidationError`` for a reason that is not one line of at most
+    ///   ``StudentValidator/maximumTextLength`` characters, ``LookupError`` for a reference that
+    ///   does not pick out one student, ``StorageError`` when the file cannot be changed; nothing
+    ///   is written then.
+    @discardableResult
+    public static func mark(
+        _ references: [String], as entry: AttendanceEntry, in lesson: Lesson, at url: URL,
+        command: String
+    ) throws -> Marking {
+        var entry = entry
+        entry.reason = try entry.reason.flatMap { try StudentValidator.freeText($0, field: "reason") }
+        return try StorageHandler.changeStudents(at: url, command: command) { students in
+            var named: [Int] = []
+            for reference in references {
+                let index = try RosterLookup.index(of: reference, in: students)
+                if !named.contains(index) { named.append(index) }
+            }
+            let before = students
+            let tookRegister = !isTaken(lesson, in: students) && !students.isEmpty
+            if tookRegister {
+                for index in students.indices {
+                    students[index].attendance[lesson] = AttendanceEntry(.present)
+                }
+            }
+            for index in named { students[index].attendance[lesson] = entry }
+            let marked = named.map { students[$0] }
+            let changed = tookRegister || named.contains { before[$0].attendance[lesson] != entry }
+            return (changed, Marking(students: marked, tookRegister: tookRegister, changed: changed))
+        }
+    }
+
+    /// Records a whole lesson's register at once, as a roll call makes it.
+    ///
+    /// - Returns: The marks recorded: those of students still on the roster, since a student
+    ///   removed while the roll was called has no register to mark. A student added meanwhile is
+    ///   left out of this lesson.
+    @discardableResult
+    public static func record(_ marks: [Student.ID: AttendanceEntry], in lesson: Lesson, at url: URL) throws
+        -> [Student.ID: AttendanceEntry]
+    {
+        var marks = marks
+        for (id, entry) in marks where entry.reason != nil {
+            marks[id]?.reason = try entry.reason.flatMap {
+                try StudentValidator.freeText($0, field: "reason")
+            }
+        }
+        return try StorageHandler.changeStudents(at: url, command: "register") { students in
+            var recorded: [Student.ID: AttendanceEntry] = [:]
+            var changed = false
+            for index in students.indices {
+                guard let entry = marks[students[index].id] else { continue }
+                recorded[students[index].id] = entry
+                changed = changed || students[index].attendance[lesson] != entry
+                students[index].attendance[lesson] = entry
+            }
+            return (changed, recorded)
+        }
+    }
+
+    /// Whether `lesson`'s register was taken: some student has a mark in it.
+    public static func isTaken(_ lesson: Lesson, in students: [Student]) -> Bool {
+        students.contains { $0.attendance[lesson] != nil }
+    }
+
+    /// The lessons whose register was taken on `day`, in order.
+    public static func lessons(on day: SchoolDay, in students: [Student]) -> [Lesson] {
+        var found: Set<Lesson> = []
+        for student in students {
+            for lesson in student.attendance.keys where lesson.day == day { found.insert(lesson) }
+        }
+        return found.sorted()
+    }
+
+    /// One student's attendance over a range of days.
+    public struct Summary: Sendable, Equatable {
+        /// The student.
+        public let student: Student
+        /// The lessons in the range in the student's register.
+        public let lessons: Int
+        /// The lessons the student was there for, on time.
+        public let present: Int
+        /// The lessons the student was late to.
+        public let late: Int
+        /// The lessons the student missed without leave.
+        public let absent: Int
+        /// The lessons the student missed with leave.
+        public let excused: Int
+        /// The share of the lessons the student was there for (late counts as there), or `nil`
+        /// with no lessons.
+        public var rate: Double? { lessons == 0 ? nil : Double(present + late) / Double(lessons) }
+    }
+
+    /// Each student's lessons and marks from `first` to `last`, in roster order.
+    public static func summary(of students: [Student], from first: SchoolDay, to last: SchoolDay) -> [Summary]
+    {
+        students.map { student in
+            var counts: [AttendanceMark: Int] = [:]
+            for (lesson, entry) in student.attendance where lesson.day >= first && lesson.day <= last {
+                counts[entry.mark, default: 0] += 1
+            }
+            return Summary(
+                student: student, lessons: counts.values.reduce(0, +), present: counts[.present] ?? 0,
+                late: counts[.late] ?? 0, absent: counts[.absent] ?? 0, excused: counts[.excused] ?? 0)
+        }
+    }
+}

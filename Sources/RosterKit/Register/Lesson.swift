@@ -1,0 +1,127 @@
+/// One lesson the register is taken for: a day, and which lesson of that day when a class has
+/// several (`2`, `maths`).
+///
+/// A lesson is written `2026-12-01` for the day's only lesson, or `2026-12-01/2` for a named one,
+/// which is also how the roster file keys it.
+public struct Lesson: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The day.
+    public let day: SchoolDay
+    /// The lesson's name within the day, or `nil` for the day's one lesson.
+    public let name: String?
+
+    /// The longest a lesson's name may be.
+    public static let maximumNameLength = 16
+
+    /// The lesson called `name` on `day`; `nil` when the name is not 1 to
+    /// ``maximumNameLength`` letters, digits and hyphens. Names are kept in lower case, so
+    /// `Maths` and `maths` are one lesson.
+    public init?(day: SchoolDay, name: String? = nil) {
+        self.day = day
+        guard let name else {
+            self.name = nil
+            return
+        }
+        let lowered = name.lowercased()
+        guard Self.isName(lowered) else { return nil }
+        self.name = lowered
+    }
+
+    /// The lesson a file's key names (`2026-12-01` or `2026-12-01/2`), or `nil` when the key
+    /// is not one.
+    init?(key: String) {
+        let parts = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let day = SchoolDay(String(parts[0]), notAfter: SchoolDay.latestStored) else { return nil }
+        self.init(day: day, name: parts.count == 2 ? String(parts[1]) : nil)
+        if parts.count == 2, name != String(parts[1]) { return nil }
+    }
+
+    /// The key the lesson is stored under, as ``description`` writes it.
+    public var description: String { name.map { "\(day.text)/\($0)" } ?? day.text }
+
+    /// Whether `text` can name a lesson: lower-case letters, digits and hyphens.
+    private static func isName(_ text: String) -> Bool {
+        (1...maximumNameLength).contains(text.count)
+            && text.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-"
+            }
+            && text.unicodeScalars.allSatisfy { !$0.properties.isUppercase }
+    }
+
+    /// Lessons in order of their days, a day's one lesson first, then named ones by name.
+    public static func < (lhs: Lesson, rhs: Lesson) -> Bool {
+        if lhs.day != rhs.day { return lhs.day < rhs.day }
+        return (lhs.name ?? "") < (rhs.name ?? "")
+    }
+}
+
+/// How a student was marked in the register of one lesson.
+public enum AttendanceMark: String, Sendable, CaseIterable {
+    /// There.
+    case present
+    /// There, but late.
+    case late
+    /// Not there, without leave.
+    case absent
+    /// Not there, with leave (illness, an appointment): an authorised absence.
+    case excused
+
+    /// Whether the student was in the room (present or late).
+    public var isThere: Bool { self == .present || self == .late }
+}
+
+/// One student's mark in one lesson's register, with the reason a teacher gave, if any.
+///
+/// Coded as the mark's text (`"absent"`), or with a reason as `{"mark": …, "reason": …}`, the
+/// way the roster file keeps it.
+public struct AttendanceEntry: Hashable, Sendable, Codable {
+    /// The mark.
+    public var mark: AttendanceMark
+    /// Why, in the teacher's words (`"dentist"`), or `nil`.
+    public var reason: String?
+
+    /// The longest a reason may be.
+    public static let maximumReasonLength = 200
+
+    /// A mark with an optional reason.
+    public init(_ mark: AttendanceMark, reason: String? = nil) {
+        self.mark = mark
+        self.reason = reason
+    }
+}
+
+extension AttendanceEntry {
+    private enum CodingKeys: String, CodingKey {
+        case mark, reason
+    }
+
+    /// Decodes a mark written as text, or as a dictionary with a reason.
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            guard let mark = AttendanceMark(rawValue: text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not a mark"))
+            }
+            self.init(mark)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decode(String.self, forKey: .mark)
+        guard let mark = AttendanceMark(rawValue: text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .mark, in: container, debugDescription: "'\(text)' is not a mark")
+        }
+        self.init(mark, reason: try container.decodeIfPresent(String.self, forKey: .reason))
+    }
+
+    /// Encodes the mark as text, or as a dictionary when there is a reason.
+    public func encode(to encoder: any Encoder) throws {
+        guard let reason else {
+            var container = encoder.singleValueContainer()
+            try container.encode(mark.rawValue)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(mark.rawValue, forKey: .mark)
+        try container.encode(reason, forKey: .reason)
+    }
+}

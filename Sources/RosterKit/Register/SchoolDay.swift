@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A day of the register, written `2026-12-01`: a real date, never in the future.
+public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The date as `YYYY-MM-DD`.
+    public let text: String
+
+    /// The first day a register or a birth date may name: years such as 0000 are typing mistakes.
+    static let earliest = "1900-01-01"
+
+    /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD`, is before
+    /// 1900 or is after today.
+    public init?(_ text: String) {
+        self.init(text, notAfter: Self.today())
+    }
+
+    /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after
+    /// `latest`: for many dates at once, such as a school's birth dates, with today worked out once.
+    init?(_ text: String, notAfter latest: SchoolDay) {
+        guard text >= Self.earliest, let seconds = PlistDate.seconds(fromISO8601: text + "T00:00:00Z"),
+            PlistDate.iso8601(fromSeconds: seconds).hasPrefix(text), text <= latest.text
+        else { return nil }
+        self.text = text
+    }
+
+    /// Whole years from `earlier` to this day: the age on this day of a person born on `earlier`.
+    func years(since earlier: SchoolDay) -> Int {
+        // As numbers written YYYYMMDD, a year is 10,000 and a birthday not yet reached borrows
+        // from it: 20261201 - 20141202 = 119,999, 11 years.
+        (number - earlier.number) / 10_000
+    }
+
+    /// The day as the number its digits write, `20261201`.
+    private var number: Int {
+        text.utf8.reduce(0) { $1 == UInt8(ascii: "-") ? $0 : $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    init(checked text: String) {
+        self.text = text
+    }
+
+    /// The latest day a roster file may name: a file written where the date was ahead of this
+    /// machine's is still read.
+    static let latestStored = SchoolDay(checked: "9999-12-31")
+
+    /// Today, in the local time zone.
+    public static func today() -> SchoolDay {
+        var seconds = time_t(Date().timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return SchoolDay(checked: "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))")
+    }
+
+    /// The day as `YYYY-MM-DD`.
+    public var description: String { text }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: SchoolDay, rhs: SchoolDay) -> Bool { lhs.text < rhs.text }
+}
+
+/// Days as teachers say them, and the days around a day.
+extension SchoolDay {
+    /// The weekday names a date may be given as, Monday first.
+    public static let weekdayNames = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ]
+
+    /// The day `text` names, as a teacher says it: `today`, `yesterday`, a weekday (`monday` or
+    /// `mon`: the most recent one, today included) or a date written `YYYY-MM-DD`, from 1900 to
+    /// `today`; `nil` for anything else.
+    public init?(spoken text: String, today: SchoolDay = SchoolDay.today()) {
+        let word = text.lowercased()
+        switch word {
+        case "today": self = today
+        case "yesterday": self = today.adding(days: -1)
+        default:
+            if word.count >= 3, let weekday = Self.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) {
+                self = today.adding(days: -((today.weekday - weekday + 7) % 7))
+                return
+            }
+            guard let day = SchoolDay(text, notAfter: today) else { return nil }
+            self = day
+        }
+    }
+
+    /// The day of the week, from 0 for Monday to 6 for Sunday.
+    public var weekday: Int {
+        // 1970-01-01 was a Thursday.
+        ((daysSince1970 % 7) + 7 + 3) % 7
+    }
+
+    /// Whether the day is a Saturday or a Sunday.
+    public var isWeekend: Bool { weekday >= 5 }
+
+    /// The day's weekday name, capitalised: `Monday`.
+    public var weekdayName: String {
+        let name = Self.weekdayNames[weekday]
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> SchoolDay {
+        SchoolDay(daysSince1970: daysSince1970 + days)
+    }
+
+    /// The Monday of the day's week.
+    public var monday: SchoolDay { adding(days: -weekday) }
+
+    /// Days since 1970-01-01, by the proleptic Gregorian calendar.
+    var daysSince1970: Int {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        let (year, month, day) = (parts[0], parts[1], parts[2])
+        // Howard Hinnant's days-from-civil: years start in March, so leap days fall at the end.
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `daysSince1970` days after 1970-01-01.
+    init(daysSince1970 days: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        self.init(checked: "\(year)-\(two(month))-\(two(day))")
+    }
+}

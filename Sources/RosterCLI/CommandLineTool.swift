@@ -89,3 +89,171 @@ public enum CommandLineTool {
         return invocation.run(arguments)
     }
 }
+
+/// One run of the tool: routes the words to a subcommand and turns errors into exit codes.
+struct Invocation {
+    let environment: [String: String]
+    let input: LineInput
+    let output: TextOutput
+    let errorOutput: TextOutput
+    /// How long work runs before progress is shown; tests set it to zero.
+    var progressDelay: Duration = .seconds(1)
+    /// Whether a loaded roster is left for the process's exit to free; see ``ProcessLifetime``.
+    var keepsRosterUntilExit = false
+
+    private var help: HelpFormatter {
+        let columns = environment["COLUMNS"].flatMap { Int($0) } ?? output.columns ?? 80
+        return HelpFormatter(width: columns > 0 ? columns : 80)
+    }
+
+    /// Runs the command the words name and returns its exit code: 1 when its output could not be
+    /// written, 141 (as a process ended by `SIGPIPE`), quietly, when the output's reader went away
+    /// before anything was saved. When a change was saved, the error says which, whatever failed.
+    func run(_ words: [String]) -> Int32 {
+        let saved = SavedChange()
+        let status = runCommand(words, saved: saved)
+        guard let failure = output.writeFailure else { return status }
+        if failure == EPIPE, saved.description == nil { return 141 }
+        let reason = String(cString: strerror(failure))
+        let advice =
+            failure == EFBIG
+            ? "raise the file size limit (ulimit -f) or choose another place for it"
+            : failure == ENOSPC
+                ? "free some space or choose another place for it" : "choose another place for it"
+        let error = Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")
+        if let change = saved.description {
+            // A script that retries would make the change twice: it is told the change was made.
+            errorOutput.write(
+                "\(error) \(change), but its confirmation could not be written: \(reason). "
+                    + "Do not run it again; 'roster history' lists it.\n")
+        } else {
+            errorOutput.write(
+                "\(error) Could not write the output: \(reason). Nothing more was written; \(advice).\n")
+        }
+        return 1
+    }
+
+    /// The open files a command may need at once: the roster, its lock, its history folder, a
+    /// version, a temporary file, the standard streams, and the threads of a large roster's
+    /// parallel work, which the system cannot start without descriptors of their own.
+    static let neededDescriptors: rlim_t = 32
+
+    /// Raises the limit on open files to what a command needs when the system allows it;
+    /// otherwise says which limit is too low. `ulimit -n 6` would make a large roster's work
+    /// threads fail to start, which the threads library answers by stopping the process.
+    private func checkDescriptorLimit() -> String? {
+        #if os(Linux)
+            let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let openFiles = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(openFiles, &limit) == 0, limit.rlim_cur < Self.neededDescriptors else { return nil }
+        if limit.rlim_max >= Self.neededDescriptors {
+            limit.rlim_cur = Self.neededDescriptors
+            if setrlimit(openFiles, &limit) == 0 { return nil }
+        }
+        return "Only \(limit.rlim_cur) open files are allowed (ulimit -n), and roster needs "
+            + "\(Self.neededDescriptors). Raise the limit, for example with 'ulimit -n 256', and try again."
+    }
+
+    private func runCommand(_ words: [String], saved: SavedChange) -> Int32 {
+        if let problem = checkDescriptorLimit() {
+            errorOutput.write(
+                "\(Style(choice: nil, stream: errorOutput, environment: environment).error("Error:")) \(problem)\n"
+            )
+            return 1
+        }
+        var options = GlobalOptions()
+        let request: GlobalOptions.Request
+        do {
+            request = try options.read(words)
+        } catch {
+            return reporter(color: nil).report(error, for: nil)
+        }
+        switch request {
+        case .version: return show(CommandLineTool.version + "\n")
+        case .help: return show(rootHelp)
+        case .completionScript(let shell): return show(CompletionScript(shell: shell).text)
+        case .manualPage: return show(ManualPage(width: 80).text)
+        case .studentNames(let typed):
+            return show(StudentNameCompletion.names(typed: typed, environment: environment))
+        case .subcommand(let index):
+            guard index < words.count else { return show(rootHelp) }
+            return run(words[index], Array(words[(index + 1)...]), options: options, saved: saved)
+        }
+    }
+
+    private func run(_ name: String, _ rest: [String], options: GlobalOptions, saved: SavedChange) -> Int32 {
+        if name == "help" { return showHelp(for: rest, options: options) }
+        guard let command = CommandLineTool.subcommand(named: name) else {
+            let names = CommandLineTool.subcommandNames + ["help"]
+            let error = UsageError.unknownSubcommand(
+                name, suggestion: Suggestion.closest(to: name, among: names))
+            return reporter(color: options.color).report(error, for: nil)
+        }
+        if CommandParser.wantsHelp(rest) { return show(help.help(for: command.spec)) }
+        if rest.prefix(while: { $0 != "--" }).contains("--version") {
+            return show(CommandLineTool.version + "\n")
+        }
+        var color = options.color
+        do {
+            let parser = CommandParser(spec: command.spec)
+            let parsed: ParsedCommand
+            do {
+                parsed = try parser.parse(rest)
+            } catch UsageError.missingArgument where command.prompts && input.isTerminal {
+                parsed = try parser.parse(rest, checkingRequired: false)
+            }
+            if let choice = parsed.values["color"] { color = try GlobalOptions.checkedColor(choice) }
+            let file = try RosterFileLocation.resolve(
+                option: parsed.values["file"] ?? options.file,
+                className: parsed.values["class"] ?? options.rosterClass, environment: environment)
+            try command.run(parsed, context(file: file, color: color, saved: saved))
+            return 0
+        } catch is OutputFailure {
+            // Said once, by run(_:), which knows what was saved.
+            return 1
+        } catch {
+            return reporter(color: color).report(error, for: command.spec)
+        }
+    }
+
+    private func context(file: URL, color: String?, saved: SavedChange) -> CommandContext {
+        CommandContext(
+            fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput,
+            style: Style(choice: color, stream: output, environment: environment),
+            progressDelay: progressDelay, saved: saved, keepsRosterUntilExit: keepsRosterUntilExit)
+    }
+
+    private func reporter(color: String?) -> ErrorReporter {
+        ErrorReporter(
+            errorOutput: errorOutput,
+            style: Style(choice: color, stream: errorOutput, environment: environment))
+    }
+
+    private var rootHelp: String {
+        help.rootHelp(
+            abstract: CommandLineTool.abstract, subcommands: CommandLineTool.subcommands.map { $0.spec })
+    }
+
+    private func show(_ text: String) -> Int32 {
+        output.write(text)
+        return 0
+    }
+
+    private func showHelp(for words: [String], options: GlobalOptions) -> Int32 {
+        guard let name = words.first else { return show(rootHelp) }
+        guard let command = CommandLineTool.subcommand(named: name) else {
+            let names = CommandLineTool.subcommandNames
+            let error = UsageError.unknownSubcommand(
+                name, suggestion: Suggestion.closest(to: name, among: names))
+            return reporter(color: options.color).report(error, for: nil)
+        }
+        return show(help.help(for: command.spec))
+    }
+}
+
+/// Standard output failed while a command was still deciding whether to save: it stops, nothing
+/// is saved, and ``Invocation/run(_:)`` reports the output's failure.
+struct OutputFailure: Error {}

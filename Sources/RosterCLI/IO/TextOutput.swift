@@ -115,3 +115,85 @@ private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count
         Darwin.write(descriptor, bytes, count)
     #endif
 }
+
+/// Where the command line reads a person's answers to its questions.
+public protocol LineInput: AnyObject {
+    /// Whether a person is typing at a terminal, so questions may be asked.
+    var isTerminal: Bool { get }
+    /// Reads one line without its line end, or `nil` at the end of input.
+    func readLine() -> String?
+}
+
+/// Standard input.
+public final class StandardInput: LineInput {
+    /// Creates a reader of standard input.
+    public init() {}
+
+    /// Whether standard input is a terminal.
+    public var isTerminal: Bool { isatty(0) == 1 }
+
+    /// Reads one line from standard input.
+    public func readLine() -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+}
+
+/// Answers given in advance, for tests and for callers that never ask.
+public final class ScriptedInput: LineInput {
+    private var lines: [String]
+    /// Whether to claim to be a terminal.
+    public let isTerminal: Bool
+
+    /// Creates an input that returns `lines` one by one, then `nil`.
+    public init(_ lines: [String] = [], isTerminal: Bool = false) {
+        self.lines = lines
+        self.isTerminal = isTerminal
+    }
+
+    /// Returns the next scripted line.
+    public func readLine() -> String? {
+        lines.isEmpty ? nil : lines.removeFirst()
+    }
+}
+
+/// Whether and how to colour text, decided once per run.
+///
+/// Colour is used only when the stream is a terminal, `NO_COLOR` is not set and `TERM` is not
+/// `dumb`, unless `--color always` or `--color never` says otherwise; text for a pipe or a file
+/// never holds escape codes.
+struct Style: Equatable {
+    /// Whether escape codes are written.
+    let isEnabled: Bool
+
+    /// A style that is on or off regardless of the stream.
+    init(isEnabled: Bool) {
+        self.isEnabled = isEnabled
+    }
+
+    /// Decides for one stream.
+    ///
+    /// - Parameters:
+    ///   - choice: The value of `--color`: `always`, `never`, or `auto` (or `nil`).
+    ///   - stream: The stream the text goes to.
+    ///   - environment: The process environment, for `NO_COLOR` and `TERM`.
+    init(choice: String?, stream: TextOutput, environment: [String: String]) {
+        switch choice {
+        case "always": isEnabled = true
+        case "never": isEnabled = false
+        default:
+            // no-color.org: only a NO_COLOR that is set and not empty turns colour off.
+            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            isEnabled = stream.isTerminal && !noColor && environment["TERM"] != "dumb"
+        }
+    }
+
+    /// `text` in bold, for headers.
+    func bold(_ text: String) -> String {
+        isEnabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+
+    /// `text` in bold red, for the word `Error:`.
+    func error(_ text: String) -> String {
+        isEnabled ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
+    }
+}

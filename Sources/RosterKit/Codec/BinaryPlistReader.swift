@@ -261,3 +261,121 @@ struct BinaryPlistReader {
         }
     }
 }
+
+/// What ``BinaryPlistAppender`` needs to know of a file's layout to splice new students onto it.
+extension BinaryPlistReader {
+    /// Where object `number` starts; `number` must be below ``objectCount``.
+    @inline(__always)
+    func offset(of number: Int) -> Int {
+        // An offset of 2^63 or more becomes negative, which every caller's range check refuses.
+        Int(
+            truncatingIfNeeded: Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize)
+        )
+    }
+
+    /// Where the top-level array's object starts and ends, its length, and where its references start.
+    func topArraySpan() throws(DecodingProblem) -> (offset: Int, end: Int, count: Int, references: Int) {
+        let top = try object(topObject)
+        return (offset(of: topObject), top.start + top.count * referenceSize, top.count, top.start)
+    }
+
+    /// The object numbers of key strings the file already has, by the field they name.
+    func keyObjects() throws(DecodingProblem) -> [StudentFields.Key: Int] {
+        var found: [StudentFields.Key: Int] = [:]
+        let top = try object(topObject)
+        for index in 0..<min(top.count, 64) {
+            let dictionary = try object(reference(at: top.start + index * referenceSize))
+            for entry in 0..<dictionary.count {
+                let keyReference = reference(at: dictionary.start + entry * referenceSize)
+                if let field = try field(named: object(keyReference)), found[field] == nil {
+                    found[field] = keyReference
+                }
+            }
+            if found.count == StudentFields.Key.allCases.count { break }
+        }
+        return found
+    }
+}
+
+/// Reading the values a record holds: whole numbers, reals and strings.
+extension BinaryPlistReader {
+    func integer(_ value: Object) -> Int? {
+        guard value.type == 0x1, value.info <= 3 else { return nil }
+        let raw = Self.bigEndian(bytes, at: value.start, size: 1 << Int(value.info))
+        return value.info == 3 ? Int(Int64(bitPattern: raw)) : Int(raw)
+    }
+
+    func real(_ value: Object) -> Double? {
+        guard value.type == 0x2 else { return nil }
+        switch value.info {
+        case 2: return Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, at: value.start, size: 4))))
+        case 3: return Double(bitPattern: Self.bigEndian(bytes, at: value.start, size: 8))
+        default: return nil
+        }
+    }
+
+    /// A string object's text, or `nil` when the object is not a string.
+    func text(_ value: Object) throws(DecodingProblem) -> String? {
+        switch value.type {
+        case 0x5:
+            let ascii = slice(value.start, value.count)
+            guard ascii.reduce(0, |) < 0x80 else {
+                throw .notAPropertyList("an ASCII string holds other bytes")
+            }
+            return String(decoding: ascii, as: UTF8.self)
+        case 0x6:
+            guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
+                throw .notAPropertyList("a string is not valid UTF-16")
+            }
+            return text
+        default:
+            return nil
+        }
+    }
+
+    /// Checks a string object as ``text(_:)`` does, without making a `String`: where its bytes
+    /// are, or `nil` when the object is not a string.
+    func storedName(_ value: Object) throws(DecodingProblem) -> StoredName? {
+        switch value.type {
+        case 0x5:
+            guard slice(value.start, value.count).reduce(0, |) < 0x80 else {
+                throw .notAPropertyList("an ASCII string holds other bytes")
+            }
+            return StoredName(
+                start: value.start, units: value.count, isUTF16: false, isASCII: true)
+        case 0x6:
+            guard let isASCII = UTF16Transcoder.isASCII(bigEndian: slice(value.start, value.count * 2)) else {
+                throw .notAPropertyList("a string is not valid UTF-16")
+            }
+            return StoredName(
+                start: value.start, units: value.count, isUTF16: true, isASCII: isASCII)
+        default:
+            return nil
+        }
+    }
+}
+
+extension BinaryPlistReader {
+    /// The fields of recently seen key objects: files share one key object among all records,
+    /// so this saves reading and matching every key of every record.
+    ///
+    /// Each key object has one slot, picked by the low bits of its number, so a lookup is one
+    /// comparison; a key that lands in a taken slot takes it over.
+    struct KeyCache {
+        private static let slots = 16
+        private var references = [Int](repeating: -1, count: slots)
+        private var fields = [StudentFields.Key?](repeating: nil, count: slots)
+
+        /// The field of a key object seen before, or `nil` when it is not cached.
+        func field(for reference: Int) -> StudentFields.Key?? {
+            let slot = reference & (Self.slots - 1)
+            return references[slot] == reference ? .some(fields[slot]) : nil
+        }
+
+        mutating func remember(_ reference: Int, _ field: StudentFields.Key?) {
+            let slot = reference & (Self.slots - 1)
+            references[slot] = reference
+            fields[slot] = field
+        }
+    }
+}

@@ -89,10 +89,15 @@ struct BinaryPlistWriter {
         let sharedTable = PartedBuffer(table.assumingMemoryBound(to: UInt8.self))
         for first in stride(from: 0, to: layout.blockSizes.count, by: blocksAtOnce) {
             let blocks = first..<min(first + blocksAtOnce, layout.blockSizes.count)
-            _ = ParallelWork.each(blocks.count) { part in
-                encodeBlock(
-                    first + part, of: roster, layout: layout, into: buffers[part].base,
-                    table: UnsafeMutableRawBufferPointer(sharedTable.base))
+            // A class's one block is encoded right here: the engine is asked only to share out work.
+            if blocks.count == 1 {
+                encodeBlock(first, of: roster, layout: layout, into: buffers[0].base, table: table)
+            } else {
+                _ = ParallelWork.each(blocks.count) { part in
+                    encodeBlock(
+                        first + part, of: roster, layout: layout, into: buffers[part].base,
+                        table: UnsafeMutableRawBufferPointer(sharedTable.base))
+                }
             }
             for block in blocks {
                 let bytes = UnsafeMutableBufferPointer(
@@ -150,7 +155,9 @@ struct BinaryPlistWriter {
                 }
             }
             let parts = ParallelWork.ranges(count: blocks, parts: ParallelWork.partCount(for: roster.count))
-            let blockSizes = ParallelWork.each(parts.count) { measure(parts[$0]) }.flatMap { $0 }
+            let blockSizes =
+                parts.count == 1
+                ? measure(0..<blocks) : ParallelWork.each(parts.count) { measure(parts[$0]) }.flatMap { $0 }
             var starts: [Int] = []
             var next = headerBytes
             for size in blockSizes {

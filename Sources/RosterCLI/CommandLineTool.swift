@@ -31,7 +31,7 @@ public enum CommandLineTool {
         SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
         SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
         SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),
-        SubcommandEntry(GroupsCommand.self),
+        SubcommandEntry(GroupsCommand.self), SubcommandEntry(ApartCommand.self),
         SubcommandEntry(ClassesCommand.self), SubcommandEntry(AbsentCommand.self),
         SubcommandEntry(PresentCommand.self), SubcommandEntry(RegisterCommand.self),
         SubcommandEntry(ImportCommand.self),

@@ -15,6 +15,9 @@ struct ErrorReporter {
             return reportUsage(usage.description, helpLine: usage.helpLine, for: spec)
         case let validation as ValidationError:
             return reportUsage(validation.description, helpLine: nil, for: spec)
+        case let stopped as RollCallStopped:
+            errorOutput.write(stopped.description + "\n")
+            return stopped.status
         default:
             // An error may quote a name or a value from a file: never raw control characters.
             let advice = ErrorAdvice.advice(for: error).map { " " + $0 } ?? ""

@@ -19,6 +19,8 @@ public enum FairPicker {
         public let students: [Student]
         /// How many students are still to be picked in the round now under way.
         public let leftInRound: Int
+        /// The students left out because today's register has them absent, in roster order.
+        public var leftOut: [Student] = []
     }
 
     /// Picks `count` students from the roster at `url`.
@@ -29,6 +31,10 @@ public enum FairPicker {
     ///   - skipped: References (see ``RosterLookup``) to students absent today: they are not
     ///     picked and keep their turn.
     ///   - reset: Whether to start a new round first.
+    ///   - again: Whether to put the last pick back into the round and pick someone else: a
+    ///     student who passes keeps their turn.
+    ///   - absentOn: The day whose register's absent students are left out, keeping their turn;
+    ///     `nil` to pick from everyone.
     ///   - url: The roster file.
     ///   - generator: Where randomness comes from; a ``SeededRandom`` makes picks repeatable.
     ///   - announce: Shows the pick before the round is saved; throwing keeps the round as it
@@ -38,16 +44,21 @@ public enum FairPicker {
     ///   ``PickError`` when nobody can be picked, ``StorageError`` when a file cannot be used.
     @discardableResult
     public static func pick(
-        _ count: Int = 1, skipping skipped: [String] = [], reset: Bool = false, at url: URL,
+        _ count: Int = 1, skipping skipped: [String] = [], reset: Bool = false, again: Bool = false,
+        leavingOutAbsentOn absentOn: SchoolDay? = nil, at url: URL,
         using generator: inout some RandomNumberGenerator, announce: (Pick) throws -> Void = { _ in }
     ) throws -> Pick {
         // The roster is read under the lock that keeps the round, so a student removed a moment
         // ago is never picked.
         try StorageHandler.change(at: url) { current in
             let students = try current.decoded()?.students ?? []
-            let absent = Set(try skipped.map { students[try RosterLookup.index(of: $0, in: students)].id })
+            let leftOut = absentOn.map { AttendanceRegister.absent(in: students, on: $0) } ?? []
+            var absent = Set(try skipped.map { students[try RosterLookup.index(of: $0, in: students)].id })
+            absent.formUnion(leftOut.map(\.id))
             var round = reset ? Round() : Round(text: try current.read(.picks))
             round.keep(only: Set(students.map(\.id)))
+            // A student who passes keeps their turn, and is not picked straight back.
+            if again, let passed = round.putBackLast() { absent.insert(passed) }
             let available = students.filter { !absent.contains($0.id) }
             guard available.count >= count, count >= 1 else {
                 throw PickError(requested: count, available: available.count)
@@ -60,7 +71,7 @@ public enum FairPicker {
                         using: &generator))
             }
             let left = students.filter { !round.picked.contains($0.id) }.count
-            let pick = Pick(students: picked, leftInRound: left)
+            let pick = Pick(students: picked, leftInRound: left, leftOut: leftOut)
             try announce(pick)
             return (.keepBeside(.picks, bytes: Array(round.text.utf8)), pick)
         }
@@ -93,6 +104,13 @@ public enum FairPicker {
             (last.map { ["last \($0.uuidString)\n"] } ?? []).joined()
                 + owed.map { "owed \($0.uuidString)\n" }.sorted().joined()
                 + picked.map(\.uuidString).sorted().map { $0 + "\n" }.joined()
+        }
+
+        /// Puts the student picked last back into the round, as if not picked; returns them.
+        mutating func putBackLast() -> UUID? {
+            guard let last, picked.contains(last) else { return nil }
+            picked.remove(last)
+            return last
         }
 
         /// Forgets students who are no longer on the roster.

@@ -1,143 +1,83 @@
-/// Splits a class into groups: sizes that differ by at most one, every student in exactly one
-/// group, balanced by score, grade or age when asked, with students who must work apart kept in
-/// different groups.
+/// Splits a class into groups: every student in exactly one group, groups of the size asked for,
+/// balanced by score, grade or age when asked, students who must work apart in different groups,
+/// and, as far as those rules allow, nobody with the partners of their recent groups.
+///
+/// Random within those rules: a first grouping is dealt at random (with a balance, one student of
+/// each band of values to each group, in random order), then improved by random swaps that never
+/// break a rule and never bring back a recent partner more than they split one.
 public enum GroupMaker {
     /// How many groups to make.
     public enum Sizing: Sendable, Equatable {
-        /// Groups of at most this many students, as few groups as that allows.
+        /// Groups of this many students; students left over join some groups, one each, so no
+        /// group is smaller (28 by 3 is eight groups of 3 and one of 4).
         case size(Int)
-        /// Exactly this many groups.
+        /// Exactly this many groups, whose sizes differ by at most one.
         case count(Int)
     }
 
     /// A field whose values the groups should share out evenly.
     public enum Balance: String, Sendable, CaseIterable {
         case score, grade, age
+
+        /// The student's value of the field, if they have one.
+        public func value(of student: Student) -> Double? {
+            switch self {
+            case .score: return student.score
+            case .grade: return student.grade.map(Double.init)
+            case .age: return Double(student.age)
+            }
+        }
     }
 
+    /// How many swaps are tried for each student: enough to settle a class, few enough for a hall.
+    private static let swapsPerStudent = 200
+
     /// The groups, each a list of students.
-    ///
-    /// Students are shuffled, then dealt in turn. With a balance they are dealt as a snake draft
-    /// (1, 2, 3, 3, 2, 1, …) from the highest value down, so each group's mean is as close as
-    /// such a draft gets it; students without a value are dealt last, evenly. Then each pair of
-    /// students in one of `apart` that share a group is split by swapping one of them with the
-    /// closest student of another group.
     ///
     /// - Parameters:
     ///   - students: The students to split.
     ///   - sizing: How many groups.
-    ///   - balance: The field to balance, if any.
+    ///   - balance: The field to balance, if any; students without a value are shared out evenly.
     ///   - apart: Sets of students (by id) who must be in different groups.
+    ///   - recent: Earlier groupings, most recent first, each a list of groups of ids: students
+    ///     together in them are kept apart as far as the other rules allow, the most recent most.
     ///   - generator: Where randomness comes from; a ``SeededRandom`` makes groups repeatable.
     /// - Throws: ``GroupingError`` when the groups cannot be made.
     public static func groups(
         of students: [Student], sizing: Sizing, balance: Balance? = nil, apart: [[Student.ID]] = [],
-        using generator: inout some RandomNumberGenerator
+        recent: [[[Student.ID]]] = [], using generator: inout some RandomNumberGenerator
     ) throws -> [[Student]] {
-        let count = try groupCount(for: students.count, sizing: sizing)
-        if let crowded = apart.first(where: { Set($0).count > count }) {
-            throw GroupingError.tooManyApart(names(crowded, in: students), groups: count)
+        let sizes = try groupSizes(for: students.count, sizing: sizing)
+        if let crowded = apart.first(where: { Set($0).count > sizes.count }) {
+            throw GroupingError.tooManyApart(names(crowded, in: students), groups: sizes.count)
         }
-        var order = students.shuffled(using: &generator)
-        var unvalued: [Student] = []
-        if let balance {
-            unvalued = order.filter { value(of: $0, balance) == nil }
-            order = order.filter { value(of: $0, balance) != nil }
-            order.sort { (value(of: $0, balance) ?? 0) > (value(of: $1, balance) ?? 0) }
+        var grouping = Grouping(
+            students: students, sizes: sizes, balance: balance, apart: apart, recent: recent)
+        grouping.deal(using: &generator)
+        grouping.improve(swaps: swapsPerStudent * students.count, using: &generator)
+        if let broken = grouping.brokenApartSet() {
+            throw GroupingError.cannotKeepApart(names(broken, in: students))
         }
-        var groups = [[Student]](repeating: [], count: count)
-        for (position, student) in order.enumerated() {
-            let round = position / count
-            let slot = position % count
-            groups[balance == nil || round % 2 == 0 ? slot : count - 1 - slot].append(student)
-        }
-        for student in unvalued {
-            let smallest = groups.indices.min { groups[$0].count < groups[$1].count } ?? 0
-            groups[smallest].append(student)
-        }
-        try separate(&groups, apart: apart.map(Set.init), balance: balance, students: students)
-        return groups
+        return grouping.groups.map { $0.map { students[$0] } }
     }
 
-    private static func groupCount(for students: Int, sizing: Sizing) throws -> Int {
+    /// The size of each group: `count` groups as even as can be, or groups of `size` with the
+    /// students left over added one each to the first groups.
+    static func groupSizes(for students: Int, sizing: Sizing) throws -> [Int] {
+        let count: Int
         switch sizing {
         case .size(let size):
             guard size >= 1 else { throw GroupingError.badSizing }
             guard students > 0 else { throw GroupingError.noStudents }
-            return (students + size - 1) / size
-        case .count(let count):
-            guard count >= 1 else { throw GroupingError.badSizing }
-            guard count <= students else {
-                throw GroupingError.tooFewStudents(students: students, groups: count)
+            count = max(1, students / size)
+        case .count(let groups):
+            guard groups >= 1 else { throw GroupingError.badSizing }
+            guard groups <= students else {
+                throw GroupingError.tooFewStudents(students: students, groups: groups)
             }
-            return count
+            count = groups
         }
-    }
-
-    /// Swaps students until no group holds two of one `apart` set; each swap moves one of the
-    /// pair to another group in exchange for the student there whose value is closest.
-    private static func separate(
-        _ groups: inout [[Student]], apart: [Set<Student.ID>], balance: Balance?, students: [Student]
-    ) throws {
-        for set in apart {
-            for _ in 0..<(set.count * groups.count) {
-                guard let (groupIndex, member) = firstClash(of: set, in: groups) else { break }
-                let target = groups.indices.first { other in
-                    other != groupIndex && !groups[other].contains { set.contains($0.id) }
-                        && groups[other].contains { partner in
-                            !clashes(partner, joining: groups[groupIndex], without: member, apart: apart)
-                                && !clashes(member, joining: groups[other], without: partner, apart: apart)
-                        }
-                }
-                guard let target else { throw GroupingError.cannotKeepApart(names(Array(set), in: students)) }
-                let partners = groups[target].indices.filter { index in
-                    !clashes(
-                        groups[target][index], joining: groups[groupIndex], without: member, apart: apart)
-                        && !clashes(
-                            member, joining: groups[target], without: groups[target][index], apart: apart)
-                }
-                let memberValue = balance.flatMap { value(of: member, $0) } ?? 0
-                let partner =
-                    partners.min { first, second in
-                        abs((balance.flatMap { value(of: groups[target][first], $0) } ?? 0) - memberValue)
-                            < abs(
-                                (balance.flatMap { value(of: groups[target][second], $0) } ?? 0) - memberValue
-                            )
-                    } ?? partners[0]
-                let memberIndex = groups[groupIndex].firstIndex { $0.id == member.id } ?? 0
-                (groups[groupIndex][memberIndex], groups[target][partner]) =
-                    (groups[target][partner], groups[groupIndex][memberIndex])
-            }
-            if firstClash(of: set, in: groups) != nil {
-                throw GroupingError.cannotKeepApart(names(Array(set), in: students))
-            }
-        }
-    }
-
-    /// A group that holds two students of `set`, and the second of them.
-    private static func firstClash(of set: Set<Student.ID>, in groups: [[Student]]) -> (Int, Student)? {
-        for (index, group) in groups.enumerated() {
-            let members = group.filter { set.contains($0.id) }
-            if members.count > 1 { return (index, members[1]) }
-        }
-        return nil
-    }
-
-    /// Whether `student` would share `group` (with `leaving` gone) with someone kept apart from them.
-    private static func clashes(
-        _ student: Student, joining group: [Student], without leaving: Student, apart: [Set<Student.ID>]
-    ) -> Bool {
-        apart.contains { set in
-            set.contains(student.id) && group.contains { $0.id != leaving.id && set.contains($0.id) }
-        }
-    }
-
-    private static func value(of student: Student, _ balance: Balance) -> Double? {
-        switch balance {
-        case .score: return student.score
-        case .grade: return student.grade.map(Double.init)
-        case .age: return Double(student.age)
-        }
+        return (0..<count).map { students / count + ($0 < students % count ? 1 : 0) }
     }
 
     /// The names of the students `ids` names, in roster order.

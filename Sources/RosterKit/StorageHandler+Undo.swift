@@ -6,12 +6,12 @@ import RosterEngine
     import Foundation
 #endif
 
-/// Undo and redo: the versions before the last 20 changes are kept beside the roster (see
+/// Undo and redo: the versions before the last 100 changes are kept beside the roster (see
 /// ``RosterHistory``), and each undo or redo renames one of them over the roster.
 extension StorageHandler {
     /// Puts back the roster as it was before the last change that is not undone yet.
     ///
-    /// Each undo steps one change further back, up to 20 changes; ``redo(at:)`` makes the undone
+    /// Each undo steps one change further back, up to 100 changes; ``redo(at:)`` makes the undone
     /// changes again, until a new change is made.
     ///
     /// - Parameter url: The roster file.

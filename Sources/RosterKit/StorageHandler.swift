@@ -19,7 +19,7 @@ import RosterEngine
 ///   and a temporary file synced and renamed over the roster, so a crash leaves the old or the
 ///   new file and concurrent changes wait instead of being lost.
 /// - A roster that is a symbolic link is followed to the file it names, which is the one replaced.
-/// - The versions before the last 20 changes are kept beside the roster for ``undo(at:)`` and
+/// - The versions before the last 100 changes are kept beside the roster for ``undo(at:)`` and
 ///   ``redo(at:)``; ``history(at:)`` lists them.
 /// - A file another program shares keeps its conventions: ages stored as text stay text, and keys
 ///   roster does not know stay on every record.

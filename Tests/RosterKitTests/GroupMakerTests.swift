@@ -23,10 +23,13 @@ struct GroupMakerTests {
         let sizes = groups.map(\.count)
         let spread = (sizes.max() ?? 0) - (sizes.min() ?? 0)
         #expect(spread <= 1)
+        if case .size(let size) = sizing {
+            #expect(groups.count == max(1, Self.students.count / size))
+            #expect(sizes.allSatisfy { $0 >= size || groups.count == 1 })
+        }
         let placed: [String] = groups.flatMap { $0 }.map(\.id.uuidString).sorted()
         let everyone: [String] = Self.students.map(\.id.uuidString).sorted()
         #expect(placed == everyone)
-        if case .size(let size) = sizing { #expect(sizes.allSatisfy { $0 <= size }) }
         if case .count(let count) = sizing { #expect(groups.count == count) }
     }
 
@@ -40,7 +43,8 @@ struct GroupMakerTests {
         let groups = try GroupMaker.groups(
             of: scored + unscored, sizing: .count(4), balance: .score, using: &random)
         let spread = Self.meanSpread(groups)
-        #expect(spread < 1)
+        // Each group's mean within two points of the class's (scores 0 to 92, mean 46).
+        #expect(Self.means(groups).allSatisfy { abs($0 - 46) <= 2 }, "\(Self.means(groups))")
         let unscoredPerGroup: [Int] = groups.map { group in group.filter { $0.score == nil }.count }
         #expect(unscoredPerGroup == [1, 1, 1, 1])
         var unbalanced = SeededRandom(seed: seed)
@@ -50,11 +54,16 @@ struct GroupMakerTests {
 
     /// How far apart the groups' mean scores are.
     static func meanSpread(_ groups: [[Student]]) -> Double {
-        let means: [Double] = groups.map { group in
+        let means = means(groups)
+        return (means.max() ?? 0) - (means.min() ?? 0)
+    }
+
+    /// Each group's mean score.
+    static func means(_ groups: [[Student]]) -> [Double] {
+        groups.map { group in
             let scores: [Double] = group.compactMap(\.score)
             return scores.reduce(0, +) / Double(max(scores.count, 1))
         }
-        return (means.max() ?? 0) - (means.min() ?? 0)
     }
 
     @Test("students kept apart land in different groups, whatever the seed", arguments: Array(UInt64(1)...20))

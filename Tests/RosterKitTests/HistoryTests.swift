@@ -9,7 +9,7 @@ import Testing
     import Darwin
 #endif
 
-/// Undo reaches back 20 changes, redo goes forward again, and no step loses a version.
+/// Undo reaches back 100 changes, redo goes forward again, and no step loses a version.
 @Suite("Undo history")
 struct HistoryTests {
     let folder: TemporaryFolder
@@ -65,11 +65,12 @@ struct HistoryTests {
         #expect(try names() == ["Ada", "Grace"])
     }
 
-    @Test("only the last 20 versions are kept, oldest dropped first")
-    func twentyVersions() throws {
-        for index in 0..<25 { try StorageHandler.write(Student(name: "S\(index)", age: 12), to: file) }
+    @Test("only the last 100 versions are kept, oldest dropped first")
+    func hundredVersions() throws {
+        #expect(RosterHistory.maximumVersions == 100)
+        for index in 0..<105 { try StorageHandler.write(Student(name: "S\(index)", age: 12), to: file) }
         #expect(try StorageHandler.history(at: file).count == RosterHistory.maximumVersions)
-        for _ in 0..<20 { try StorageHandler.undo(at: file) }
+        for _ in 0..<100 { try StorageHandler.undo(at: file) }
         #expect(try names() == (0..<5).map { "S\($0)" })
         #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
     }

@@ -113,6 +113,13 @@ enum AttendanceText {
         lesson.name.map { "\(lesson.day), lesson \($0)" } ?? lesson.day.text
     }
 
+    /// The line `pick` and `groups` give when today's register leaves students out.
+    static func noteLeftOut(_ students: [Student], _ context: CommandContext) {
+        guard !students.isEmpty else { return }
+        context.errorOutput.write(
+            "Left out, absent today: \(students.map { VisibleText.of($0.name) }.joined(separator: ", ")).\n")
+    }
+
     /// Tells what a marking did: who was marked, and whether it took the register.
     static func report(
         _ marking: AttendanceRegister.Marking, as mark: AttendanceMark, in lesson: Lesson,

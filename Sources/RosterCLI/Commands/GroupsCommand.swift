@@ -1,16 +1,19 @@
 import RosterKit
 
 /// `roster groups (--size <n> | --count <n>) [--balance score|grade|age] [--apart <students>]...
-/// [--skip <student>]... [--format table|json|csv]`
+/// [--skip <student>]... [--include-absent] [--ignore-history] [--format table|json|csv]`
 enum GroupsCommand: Subcommand {
     static let name = "groups"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Split the class into groups whose sizes differ by at most one.",
+        abstract: "Split the class into groups, keeping apart who must be and mixing recent partners.",
         discussion:
-            "Give --size (groups of at most that many) or --count (that many groups). --balance makes the "
-            + "groups' means as close as a snake draft gets them; --apart keeps the students it names, "
-            + "separated by commas, in different groups. Random within those rules; ROSTER_SEED=<n> repeats it.",
+            "Give --size (groups of that many; students left over join some groups, one each) or --count "
+            + "(that many groups). --balance keeps each group's mean near the class's; --apart keeps the "
+            + "students it names, separated by commas, in different groups this time, and 'roster apart' every "
+            + "time. Students together in the last five groupings are kept apart as far as the rules allow; "
+            + "students absent in today's register are left out unless --include-absent. Random within those "
+            + "rules; ROSTER_SEED=<n> repeats it.",
         options: [
             OptionSpec(name: "size", valueName: "n", help: "The most students in a group."),
             OptionSpec(name: "count", valueName: "n", help: "How many groups to make."),
@@ -22,6 +25,8 @@ enum GroupsCommand: Subcommand {
                 help: "Students to keep in different groups, separated by commas; repeat for more."),
             OptionSpec(
                 name: "skip", valueName: "student", help: "A student to leave out today; repeat for more."),
+            OptionSpec(name: "include-absent", help: "Group also students absent in today's register."),
+            OptionSpec(name: "ignore-history", help: "Forget the recent groupings: any partners may meet."),
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the groups.",
                 choices: ["table", "json", "csv"], defaultValue: "table"),
@@ -29,18 +34,19 @@ enum GroupsCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let sizing = try sizing(from: parsed)
-        let students = try context.loadedStudents()
-        let find = { (reference: String) in students[try RosterLookup.index(of: reference, in: students)].id }
-        let skipped = Set(try (parsed.allValues["skip"] ?? []).map(find))
-        let apart = try (parsed.allValues["apart"] ?? []).map { list in
-            try list.split(separator: ",").map { try find(String($0)) }
-        }
+        let apart = (parsed.allValues["apart"] ?? []).map { $0.split(separator: ",").map(String.init) }
+        let balance = parsed.values["balance"].flatMap(GroupMaker.Balance.init(rawValue:))
         var random = try RandomSource(environment: context.environment)
-        let groups = try GroupMaker.groups(
-            of: students.filter { !skipped.contains($0.id) }, sizing: sizing,
-            balance: parsed.values["balance"].flatMap(GroupMaker.Balance.init(rawValue:)), apart: apart,
-            using: &random)
-        context.output.write(render(groups, format: parsed.values["format"] ?? "table"))
+        let made = try ClassGroups.make(
+            sizing, balance: balance, apart: apart, skipping: parsed.allValues["skip"] ?? [],
+            includeAbsent: parsed.has("include-absent"), ignoreHistory: parsed.has("ignore-history"),
+            at: context.fileURL, using: &random)
+        AttendanceText.noteLeftOut(made.leftOut, context)
+        if made.balanceIgnored, let balance {
+            context.errorOutput.write(
+                "Note: no student has a \(balance.rawValue), so the groups are not balanced by it.\n")
+        }
+        context.output.write(render(made.groups, format: parsed.values["format"] ?? "table"))
     }
 
     private static func sizing(from parsed: ParsedCommand) throws -> GroupMaker.Sizing {

@@ -12,7 +12,7 @@ enum HistoryCommand: Subcommand {
     static let spec = CommandSpec(
         name: name,
         abstract: "List the changes that undo and redo can reach, newest first.",
-        discussion: "Up to 20 changes are kept, in a private folder beside the roster. Undone changes are "
+        discussion: "Up to 100 changes are kept, in a private folder beside the roster. Undone changes are "
             + "marked; 'roster redo' makes them again, until the next change.",
         options: [
             .tableOrJSON("How to print the changes.")

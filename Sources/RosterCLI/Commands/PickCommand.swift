@@ -9,13 +9,16 @@ enum PickCommand: Subcommand {
         discussion:
             "The round carries on across runs and starts again, never with the last pick, once everyone "
             + "has been picked. Students added meanwhile join the round; removed ones leave it. --skip leaves out "
-            + "a student who is absent today without using up their turn. ROSTER_SEED=<n> makes the picks "
-            + "repeatable.",
+            + "a student without using up their turn; students absent in today's register are left out the "
+            + "same way unless --include-absent. --again puts the last pick back and picks someone else. "
+            + "ROSTER_SEED=<n> makes the picks repeatable.",
         options: [
             OptionSpec(name: "count", valueName: "n", help: "How many students to pick. (default: 1)"),
             OptionSpec(
                 name: "skip", valueName: "student", help: "A student not to pick today; repeat for more."),
             OptionSpec(name: "reset", help: "Start a new round: everyone may be picked again."),
+            OptionSpec(name: "again", help: "Put the last pick back into the round and pick someone else."),
+            OptionSpec(name: "include-absent", help: "Pick also from students absent in today's register."),
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the students picked.",
                 choices: ["table", "json", "csv"], defaultValue: "table"),
@@ -27,9 +30,12 @@ enum PickCommand: Subcommand {
         // The pick is shown before its round is saved, so a student whose name could not be
         // printed keeps their turn.
         try FairPicker.pick(
-            count, skipping: parsed.allValues["skip"] ?? [], reset: parsed.has("reset"), at: context.fileURL,
+            count, skipping: parsed.allValues["skip"] ?? [], reset: parsed.has("reset"),
+            again: parsed.has("again"),
+            leavingOutAbsentOn: parsed.has("include-absent") ? nil : SchoolDay.today(), at: context.fileURL,
             using: &random
         ) { pick in
+            AttendanceText.noteLeftOut(pick.leftOut, context)
             show(pick, parsed, context)
             if context.output.writeFailure != nil { throw OutputFailure() }
             if parsed.values["format"] ?? "table" == "table" {

@@ -1,45 +1,112 @@
 import RosterKit
 
-/// `register --take`: the roll, called at a terminal.
+/// `register --take`: the roll, called at a terminal one key a student.
+///
+/// A header names the class (or file), the lesson and how many students there are; each student
+/// is asked with their place (`3/28`): `p` or Enter present, `a` absent, `l` late, `e` excused,
+/// `b` back to the student before (showing the mark given), `q` to stop. Nothing is written until
+/// the last student is marked; Ctrl-C, `q` or the end of input stop and record nothing.
 enum RollCall {
+    /// The keys and the marks they give.
+    private static let marks: [UInt8: AttendanceMark] = [
+        UInt8(ascii: "p"): .present, 0x0D: .present, 0x0A: .present, UInt8(ascii: "a"): .absent,
+        UInt8(ascii: "l"): .late, UInt8(ascii: "e"): .excused,
+    ]
+
     static func take(_ lesson: Lesson, _ context: CommandContext) throws {
         guard context.input.isTerminal else {
             throw UsageError.message(
-                "register --take calls the roll at a terminal; use 'roster absent' in scripts.")
+                "register --take calls the roll at a terminal; use 'roster absent' and 'roster present' in scripts."
+            )
         }
         let students = RegisterCommand.byName(try context.loadedStudents())
-        var marks: [AttendanceMark?] = Array(repeating: nil, count: students.count)
-        var index = 0
-        while index < students.count {
+        guard !students.isEmpty else {
+            throw UsageError.message(
+                "The roster is empty; add students with 'roster add <name> --age <age>'.")
+        }
+        let described = AttendanceText.describe(lesson)
+        context.errorOutput.write(
+            "Roll call for \(context.rosterDescription), "
+                + "\(described): \(students.count) students. p or Enter present, a absent, l late, e excused, "
+                + "b back, q stop.\n")
+        let earlier = students.map { $0.attendance[lesson]?.mark }
+        if AttendanceRegister.isTaken(lesson, in: students) {
             context.errorOutput.write(
-                "\(VisibleText.of(students[index].name)) [Enter present, a absent, l late, b back]: ")
-            guard let answer = context.input.readLine()?.trimmingSpaces().lowercased() else {
-                context.output.write("Stopped; nothing was recorded.\n")
-                return
-            }
-            switch answer {
-            case "": marks[index] = .present
-            case "a": marks[index] = .absent
-            case "l": marks[index] = .late
-            case "b":
-                index = max(0, index - 1)
-                continue
-            default:
-                context.errorOutput.write("  Type Enter, a, l or b.\n")
-                continue
-            }
-            index += 1
+                "Warning: the register for \(described) was already taken; each student's mark is shown, "
+                    + "and the roll call replaces them.\n")
+        }
+        let given = try context.input.withKeys { readKey in
+            try call(students, earlier: earlier, readKey: readKey, context)
         }
         var record: [Student.ID: AttendanceEntry] = [:]
-        for (student, mark) in zip(students, marks) { record[student.id] = AttendanceEntry(mark ?? .present) }
+        for (student, mark) in zip(students, given) {
+            // A reason given earlier stays with an unchanged mark.
+            let reason = student.attendance[lesson].flatMap { $0.mark == mark ? $0.reason : nil }
+            record[student.id] = AttendanceEntry(mark, reason: reason)
+        }
         // A student removed while the roll was called is not on the roster, and not counted.
         let recorded = try AttendanceRegister.record(record, in: lesson, at: context.fileURL)
-        let described = AttendanceText.describe(lesson)
         context.saved.record("The register for \(described) was recorded")
-        let absent = recorded.values.filter { $0.mark == .absent }.count
-        let late = recorded.values.filter { $0.mark == .late }.count
-        context.output.write(
-            "Recorded the register for \(described): \(recorded.count - absent - late) present, \(absent) absent, \(late) late.\n"
-        )
+        context.output.write(summary(students.filter { recorded[$0.id] != nil }, recorded, described))
     }
+
+    /// Asks for each student's mark in turn; returns them in the students' order.
+    private static func call(
+        _ students: [Student], earlier: [AttendanceMark?], readKey: () -> UInt8?, _ context: CommandContext
+    ) throws -> [AttendanceMark] {
+        var given = earlier
+        var index = 0
+        while index < students.count {
+            let shown = given[index].map { " (\($0.rawValue))" } ?? ""
+            context.errorOutput.write(
+                "\(index + 1)/\(students.count) \(VisibleText.of(students[index].name))\(shown): ")
+            guard let key = readKey() else { throw RollCallStopped(status: 1, context) }
+            switch key {
+            case 0x03: throw RollCallStopped(status: 130, context)
+            case 0x04, UInt8(ascii: "q"): throw RollCallStopped(status: 1, context)
+            case UInt8(ascii: "b"):
+                context.errorOutput.write("back\n")
+                index = max(0, index - 1)
+            default:
+                guard let mark = marks[key] else {
+                    context.errorOutput.write("\n  Press p or Enter, a, l, e, b or q.\n")
+                    continue
+                }
+                context.errorOutput.write(mark.rawValue + "\n")
+                given[index] = mark
+                index += 1
+            }
+        }
+        return given.map { $0 ?? .present }
+    }
+
+    /// The closing lines: how many were present, and who was absent, excused or late.
+    private static func summary(
+        _ students: [Student], _ recorded: [Student.ID: AttendanceEntry], _ described: String
+    ) -> String {
+        let present = students.filter { recorded[$0.id]?.mark == .present }.count
+        var text = "Recorded the register for \(described): \(present) present"
+        var lines = ""
+        for mark in [AttendanceMark.absent, .excused, .late] {
+            let names = students.filter { recorded[$0.id]?.mark == mark }.map { VisibleText.of($0.name) }
+            guard !names.isEmpty else { continue }
+            text += ", \(names.count) \(mark.rawValue)"
+            lines +=
+                "  \(mark.rawValue.prefix(1).uppercased() + mark.rawValue.dropFirst()): "
+                + names.joined(separator: ", ") + "\n"
+        }
+        return text + ".\n" + lines
+    }
+}
+
+/// The roll call stopped before the end: nothing was recorded. Exit 130 for Ctrl-C, else 1.
+struct RollCallStopped: Error, CustomStringConvertible {
+    let status: Int32
+
+    init(status: Int32, _ context: CommandContext) {
+        self.status = status
+        context.errorOutput.write(status == 130 ? "^C\n" : "\n")
+    }
+
+    var description: String { "Stopped; nothing was recorded." }
 }

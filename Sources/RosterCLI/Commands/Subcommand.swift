@@ -78,6 +78,17 @@ struct CommandContext {
         return output.columns ?? 80
     }
 
+    /// The roster as messages name it: `class 7A` for a class's roster, else the file's name.
+    var rosterDescription: String {
+        let folder = RosterFileLocation.classesFolder(environment: environment)
+        if fileURL.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path,
+            fileURL.pathExtension == "plist"
+        {
+            return "class \(fileURL.deletingPathExtension().lastPathComponent)"
+        }
+        return fileURL.lastPathComponent
+    }
+
     /// The roster's students, for commands that show them.
     func loadedStudents() throws -> [Student] {
         let students = try StorageHandler.load(from: fileURL)

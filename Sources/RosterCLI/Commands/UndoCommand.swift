@@ -5,7 +5,7 @@ enum UndoCommand: Subcommand {
     static let name = "undo"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Take back the last change, one more each time, up to 20 changes.",
+        abstract: "Take back the last change, one more each time, up to 100 changes.",
         discussion:
             "'roster redo' makes an undone change again, until the next change. 'roster history' lists the "
             + "changes kept. Undo also works when the roster file is damaged.")

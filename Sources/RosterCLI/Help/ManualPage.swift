@@ -59,7 +59,7 @@ struct ManualPage {
         ),
         (
             "~/Documents/.students.plist.history/",
-            "The versions before the last 20 changes, for undo and redo."
+            "The versions before the last 100 changes, for undo and redo."
         ),
         ("~/Documents/.students.plist.picks", "The round of pick: who has been picked."),
         ("~/Documents/Classes/<name>.plist", "The roster of a class, with --class."),

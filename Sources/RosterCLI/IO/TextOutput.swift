@@ -122,6 +122,9 @@ public protocol LineInput: AnyObject {
     var isTerminal: Bool { get }
     /// Reads one line without its line end, or `nil` at the end of input.
     func readLine() -> String?
+    /// Runs `body` with a reader of single keys, each read as it is pressed, without Enter and
+    /// without echo; the reader gives `nil` at the end of input.
+    func withKeys<Result>(_ body: (_ readKey: () -> UInt8?) throws -> Result) rethrows -> Result
 }
 
 /// Standard input.
@@ -135,6 +138,31 @@ public final class StandardInput: LineInput {
     /// Reads one line from standard input.
     public func readLine() -> String? {
         Swift.readLine(strippingNewline: true)
+    }
+
+    /// Reads single keys from standard input; at a terminal, with line editing, echo and the
+    /// keys that send signals turned off until `body` returns, so Ctrl-C arrives as a key.
+    public func withKeys<Result>(_ body: (_ readKey: () -> UInt8?) throws -> Result) rethrows -> Result {
+        let readKey = { () -> UInt8? in
+            var byte: UInt8 = 0
+            while true {
+                let count = read(0, &byte, 1)
+                if count == 1 { return byte }
+                if count < 0 && errno == EINTR { continue }
+                return nil
+            }
+        }
+        var saved = termios()
+        guard isatty(0) == 1, tcgetattr(0, &saved) == 0 else { return try body(readKey) }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
+        tcsetattr(0, TCSAFLUSH, &raw)
+        defer { tcsetattr(0, TCSAFLUSH, &saved) }
+        return try body(readKey)
     }
 }
 
@@ -153,6 +181,11 @@ public final class ScriptedInput: LineInput {
     /// Returns the next scripted line.
     public func readLine() -> String? {
         lines.isEmpty ? nil : lines.removeFirst()
+    }
+
+    /// Gives each scripted line as one key: its first byte, or Enter for an empty line.
+    public func withKeys<Result>(_ body: (_ readKey: () -> UInt8?) throws -> Result) rethrows -> Result {
+        try body { [self] in readLine().map { $0.utf8.first ?? 0x0D } }
     }
 }
 

@@ -232,3 +232,19 @@ package struct SharedBytes: @unchecked Sendable {
     /// The bytes, typed.
     package var bytes: UnsafeBufferPointer<UInt8> { base.assumingMemoryBound(to: UInt8.self) }
 }
+
+/// Values the parts of one ``ParallelWork`` job read at once through a buffer, such as the
+/// students a listing writes; see ``PartedBuffer``.
+///
+/// Reading through a buffer instead of the array it lends itself from keeps the parts from
+/// changing the array's reference count once per row, which makes each core wait for the other.
+/// Read-only, so sharing it is safe while the array lives, which outlasts the job.
+package struct SharedBuffer<Element>: @unchecked Sendable {
+    /// The values.
+    package let base: UnsafeBufferPointer<Element>
+
+    /// Shares `base` between the parts of one job.
+    package init(_ base: UnsafeBufferPointer<Element>) {
+        self.base = base
+    }
+}

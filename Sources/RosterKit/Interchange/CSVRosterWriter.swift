@@ -53,9 +53,11 @@ public enum CSVRosterWriter {
     ) {
         emit(Array((columns.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8))
         let positions = order ?? Array(students.indices)
-        ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-            students.withUnsafeBufferPointer {
-                append($0, at: positions[number], delimiter: delimiter, to: &output)
+        // The rows read the students through a buffer, which lends each one instead of copying it.
+        students.withUnsafeBufferPointer { buffer in
+            let shared = SharedBuffer(buffer)
+            ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
+                append(shared.base, at: positions[number], delimiter: delimiter, to: &output)
             }
         }
     }

@@ -43,17 +43,18 @@ package struct StudentTable {
             appendHeader(widths: widths, to: &header)
             emit(header)
         }
-        let (first, last, widthsFound, table) = (names[0], names[names.count - 1], widths, self)
-        // The rows borrow what every row reads, through buffers, instead of copying it.
-        ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
-            let index = order[row]
-            let names = index < last.start ? first : last
-            students.withUnsafeBufferPointer { students in
-                table.shortIDLengths.withUnsafeBufferPointer { idLengths in
-                    widthsFound.withUnsafeBufferPointer { widths in
+        let (first, last, table) = (names[0], names[names.count - 1], self)
+        // The rows read what every row reads through buffers: the cores share them, and counting
+        // references to shared arrays once per row would make each core wait for the other.
+        students.withUnsafeBufferPointer { students in
+            shortIDLengths.withUnsafeBufferPointer { idLengths in
+                widths.withUnsafeBufferPointer { widths in
+                    let shared = (SharedBuffer(students), SharedBuffer(idLengths), SharedBuffer(widths))
+                    ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
+                        let index = order[row]
                         table.appendRow(
-                            of: students, at: index, idLengths: idLengths, names: names, widths: widths,
-                            to: &output)
+                            of: shared.0.base, at: index, idLengths: shared.1.base,
+                            names: index < last.start ? first : last, widths: shared.2.base, to: &output)
                     }
                 }
             }

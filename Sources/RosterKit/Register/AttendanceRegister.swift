@@ -106,6 +106,13 @@ public enum AttendanceRegister {
         return found.sorted()
     }
 
+    /// The students marked absent or excused in the latest lesson whose register was taken on
+    /// `day`, in roster order: those `pick` and `groups` leave out. Late students are there.
+    public static func absent(in students: [Student], on day: SchoolDay) -> [Student] {
+        guard let lesson = lessons(on: day, in: students).last else { return [] }
+        return students.filter { student in student.attendance[lesson].map { !$0.mark.isThere } ?? false }
+    }
+
     /// One student's attendance over a range of days.
     public struct Summary: Sendable, Equatable {
         /// The student.

@@ -55,24 +55,27 @@ struct NameKeyTable {
     /// first 32 bytes as four integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBytes { buffer -> [Int] in
-            let order = KeyOrder(bytes: SharedBytes(buffer), spans: spans, reversed: reversed)
-            var entries = Self.entries(order)
-            // A small class is sorted at once: counting into 65,536 groups would cost more.
-            guard ParallelWork.partCount(for: entries.count) > 1 else {
-                entries.sort { order($0, $1) }
-                return entries.map(\.index)
+            spans.withUnsafeBufferPointer { spans -> [Int] in
+                let order = KeyOrder(
+                    bytes: SharedBytes(buffer), spans: SharedBuffer(spans), reversed: reversed)
+                var entries = Self.entries(order)
+                // A small class is sorted at once: counting into 65,536 groups would cost more.
+                guard ParallelWork.partCount(for: entries.count) > 1 else {
+                    entries.sort { order($0, $1) }
+                    return entries.map(\.index)
+                }
+                var (grouped, starts) = Self.grouped(entries, reversed: reversed)
+                // When most names start alike ("Student 1", "Student 2", …) one group holds most
+                // of them; then the whole list is sorted in parts instead.
+                let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
+                if largestGroup > grouped.count / 2 {
+                    ParallelWork.sort(&grouped) { order($0, $1) }
+                } else {
+                    grouped = Self.sortingGroups(grouped, starts: starts, by: order)
+                }
+                let sorted = grouped
+                return ParallelWork.array(count: sorted.count) { sorted[$0].index }
             }
-            var (grouped, starts) = Self.grouped(entries, reversed: reversed)
-            // When most names start alike ("Student 1", "Student 2", …) one group holds most
-            // of them; then the whole list is sorted in parts instead.
-            let largestGroup = zip(starts, starts.dropFirst()).lazy.map { $1 - $0 }.max() ?? 0
-            if largestGroup > grouped.count / 2 {
-                ParallelWork.sort(&grouped) { order($0, $1) }
-            } else {
-                grouped = Self.sortingGroups(grouped, starts: starts, by: order)
-            }
-            let sorted = grouped
-            return ParallelWork.array(count: sorted.count) { sorted[$0].index }
         }
     }
 
@@ -80,7 +83,7 @@ struct NameKeyTable {
     /// the keys only when those are equal, and by position when the keys are equal.
     private struct KeyOrder {
         let bytes: SharedBytes
-        let spans: [(start: Int, count: Int)]
+        let spans: SharedBuffer<(start: Int, count: Int)>
         let reversed: Bool
 
         @inline(__always)
@@ -89,7 +92,7 @@ struct NameKeyTable {
             if order == 0 { order = Self.compare(lhs.prefix.1, rhs.prefix.1) }
             if order == 0 { order = Self.compare(lhs.prefix.2, rhs.prefix.2) }
             if order == 0 { order = Self.compare(lhs.prefix.3, rhs.prefix.3) }
-            if order == 0 { order = compareRest(spans[lhs.index], spans[rhs.index]) }
+            if order == 0 { order = compareRest(spans.base[lhs.index], spans.base[rhs.index]) }
             if order == 0 { return lhs.index < rhs.index }
             return reversed ? order > 0 : order < 0
         }
@@ -114,8 +117,8 @@ struct NameKeyTable {
 
     /// Every key's entry, in the roster's order; a large class in parts at once.
     private static func entries(_ order: KeyOrder) -> [Entry] {
-        ParallelWork.array(count: order.spans.count) { index in
-            let span = order.spans[index]
+        ParallelWork.array(count: order.spans.base.count) { index in
+            let span = order.spans.base[index]
             return Entry(prefix: prefix(order.bytes.base, at: span.start, count: span.count), index: index)
         }
     }

@@ -30,7 +30,7 @@ import RosterEngine
 /// a folder or version that another user could have planted is refused, never read.
 struct RosterHistory {
     /// How many changes can be undone.
-    static let maximumVersions = 20
+    static let maximumVersions = 100
     /// How many bytes the versions may take together; the newest is kept whatever its size.
     static let maximumBytes = 256 << 20
     /// The latest time a version's name may give: the end of the year 9999.

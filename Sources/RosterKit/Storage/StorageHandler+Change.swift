@@ -174,6 +174,8 @@ extension StorageHandler {
 struct SideFile: Sendable {
     /// The pick round of ``FairPicker``.
     static let picks = SideFile(suffix: "picks", limit: 1 << 20)
+    /// The apart sets and recent groupings of ``ClassGroups``.
+    static let groups = SideFile(suffix: "groups", limit: 4 << 20)
 
     /// What follows the roster's name: `.students.plist.<suffix>`.
     let suffix: String

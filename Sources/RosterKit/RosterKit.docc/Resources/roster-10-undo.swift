@@ -1,7 +1,7 @@
 import Foundation
 import RosterKit
 
-// The versions before the last 20 changes are kept, so a delete-all is never for good.
+// The versions before the last 100 changes are kept, so a delete-all is never for good.
 func deleteAndBringBack(_ file: URL) throws {
     try StorageHandler.deleteAll(at: file)
     let undone = try StorageHandler.undo(at: file)

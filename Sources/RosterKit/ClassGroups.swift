@@ -1,0 +1,154 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The groups a class remembers: students to keep apart in every grouping, and its last five
+/// groupings, whose partners the next one avoids as far as the other rules allow.
+///
+/// Both are kept beside the roster in a private file, `.students.plist.groups`, as the pick round
+/// is: making groups changes no student and is not a change to undo. Students removed from the
+/// roster drop out of both.
+public enum ClassGroups {
+    /// How many groupings are remembered.
+    public static let rememberedGroupings = 5
+
+    /// What making groups gives.
+    public struct Made: Sendable, Equatable {
+        /// The groups.
+        public let groups: [[Student]]
+        /// The students left out because today's register has them absent, in roster order.
+        public let leftOut: [Student]
+        /// Whether the balance asked for was left out because no student has a value of it.
+        public let balanceIgnored: Bool
+    }
+
+    /// Makes groups of the roster at `url`, keeping the class's apart sets and avoiding its recent
+    /// partners, and remembers them.
+    ///
+    /// - Parameters:
+    ///   - sizing: How many groups.
+    ///   - balance: The field to balance, if any.
+    ///   - apart: Sets of references to keep apart in this grouping only.
+    ///   - skipped: References to students to leave out.
+    ///   - includeAbsent: Whether students absent in today's register are grouped too.
+    ///   - ignoreHistory: Whether to forget the recent groupings before making this one.
+    ///   - today: The day whose register says who is absent.
+    ///   - url: The roster file.
+    ///   - generator: Where randomness comes from; a ``SeededRandom`` makes groups repeatable.
+    /// - Throws: ``LookupError``, ``GroupingError`` or ``StorageError``; nothing is remembered then.
+    public static func make(
+        _ sizing: GroupMaker.Sizing, balance: GroupMaker.Balance? = nil, apart: [[String]] = [],
+        skipping skipped: [String] = [], includeAbsent: Bool = false, ignoreHistory: Bool = false,
+        today: SchoolDay = SchoolDay.today(), at url: URL, using generator: inout some RandomNumberGenerator
+    ) throws -> Made {
+        try StorageHandler.change(at: url) { current in
+            let students = try current.decoded()?.students ?? []
+            let find = { (reference: String) in
+                students[try RosterLookup.index(of: reference, in: students)].id
+            }
+            let skippedIDs = Set(try skipped.map(find))
+            let leftOut = includeAbsent ? [] : AttendanceRegister.absent(in: students, on: today)
+            let excluded = skippedIDs.union(leftOut.map(\.id))
+            var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
+            if ignoreHistory { memory.recent = [] }
+            let rules = memory.apart + (try apart.map { try $0.map(find) })
+            let grouped = students.filter { !excluded.contains($0.id) }
+            let balanceIgnored =
+                balance.map { field in !grouped.contains { field.value(of: $0) != nil } } ?? false
+            let groups = try GroupMaker.groups(
+                of: grouped, sizing: sizing, balance: balanceIgnored ? nil : balance, apart: rules,
+                recent: memory.recent, using: &generator)
+            memory.remember(groups.map { $0.map(\.id) })
+            let made = Made(groups: groups, leftOut: leftOut, balanceIgnored: balanceIgnored)
+            return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), made)
+        }
+    }
+
+    /// Keeps the students `references` pick out apart in every later grouping of the class.
+    ///
+    /// - Returns: The students, each once, in the order given.
+    /// - Throws: ``LookupError`` for a reference that does not pick out one student,
+    ///   ``GroupingError/tooManyApart(_:groups:)`` never (the sizes are not known yet), and
+    ///   ``StorageError``; nothing is kept then.
+    @discardableResult
+    public static func keepApart(_ references: [String], at url: URL) throws -> [Student] {
+        try StorageHandler.change(at: url) { current in
+            let students = try current.decoded()?.students ?? []
+            var chosen: [Student] = []
+            for reference in references {
+                let student = students[try RosterLookup.index(of: reference, in: students)]
+                if !chosen.contains(where: { $0.id == student.id }) { chosen.append(student) }
+            }
+            var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
+            memory.apart.append(chosen.map(\.id))
+            return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), chosen)
+        }
+    }
+
+    /// The class's apart sets, each as its students in roster order.
+    public static func apartSets(at url: URL) throws -> [[Student]] {
+        let students = try StorageHandler.load(from: url)
+        let memory = try StorageHandler.change(at: url, writes: false) { current in
+            (.unchanged, GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id))))
+        }
+        return memory.apart.map { set in students.filter { set.contains($0.id) } }
+    }
+
+    /// Forgets every apart set of the class; returns how many there were.
+    @discardableResult
+    public static func clearApart(at url: URL) throws -> Int {
+        try StorageHandler.change(at: url) { current in
+            let students = try current.decoded()?.students ?? []
+            var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
+            let count = memory.apart.count
+            memory.apart = []
+            return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), count)
+        }
+    }
+}
+
+/// The groups file: `apart <id> <id> …` a line for each apart set, then for each remembered
+/// grouping, most recent first, a line `grouping` and a line `group <id> <id> …` for each group.
+struct GroupMemory {
+    var apart: [[UUID]] = []
+    var recent: [[[UUID]]] = []
+
+    /// The memory a groups file holds, keeping only students still on the roster.
+    init(text data: Data?, keeping ids: Set<UUID>) {
+        guard let data else { return }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let words = line.split(separator: " ")
+            let members = words.dropFirst().compactMap { UUID(uuidString: String($0)) }.filter(ids.contains)
+            switch words.first {
+            case "apart" where members.count > 1: apart.append(members)
+            case "grouping": recent.append([])
+            case "group" where !recent.isEmpty: recent[recent.count - 1].append(members)
+            default: continue
+            }
+        }
+    }
+
+    /// Remembers `grouping` as the most recent, forgetting the oldest beyond five.
+    mutating func remember(_ grouping: [[UUID]]) {
+        recent.insert(grouping, at: 0)
+        recent = Array(recent.prefix(ClassGroups.rememberedGroupings))
+    }
+
+    /// The file's text; the oldest groupings are left out when they would not fit its limit.
+    var text: String {
+        let rules = apart.map { "apart " + $0.map(\.uuidString).joined(separator: " ") + "\n" }.joined()
+        var kept = recent
+        while true {
+            let groupings = kept.map { grouping in
+                "grouping\n"
+                    + grouping.map { "group " + $0.map(\.uuidString).joined(separator: " ") + "\n" }.joined()
+            }.joined()
+            if kept.isEmpty || rules.utf8.count + groupings.utf8.count <= SideFile.groups.limit {
+                return rules + groupings
+            }
+            kept.removeLast()
+        }
+    }
+}

@@ -27,7 +27,14 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     public var score: Double?
     /// The student's register: their mark in each lesson the register was taken while they were
     /// on the roster (see ``AttendanceRegister``).
-    public var attendance: [Lesson: AttendanceEntry]
+    public var attendance: [Lesson: AttendanceEntry] {
+        get { storedAttendance ?? [:] }
+        set { storedAttendance = newValue.isEmpty ? nil : newValue }
+    }
+
+    /// The register, `nil` when empty: a student without one is copied without touching any
+    /// shared storage, which keeps large rosters fast on several cores.
+    private var storedAttendance: [Lesson: AttendanceEntry]?
 
     /// Creates a student.
     ///
@@ -49,7 +56,7 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         self.age = age
         self.grade = grade
         self.score = score
-        self.attendance = attendance
+        self.storedAttendance = attendance.isEmpty ? nil : attendance
     }
 
     /// The keys a student is stored under, the same as the original iOS app's.
@@ -74,7 +81,7 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         age = try Self.decodeAge(from: container)
         grade = try container.decodeIfPresent(Int.self, forKey: .grade)
         score = try container.decodeIfPresent(Double.self, forKey: .score)
-        attendance = [:]
+        storedAttendance = nil
         for (key, entry) in try container.decodeIfPresent([String: AttendanceEntry].self, forKey: .attendance)
             ?? [:]
         {

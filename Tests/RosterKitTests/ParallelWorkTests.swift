@@ -16,7 +16,10 @@ struct ParallelWorkTests {
 
     @Test("array puts every element at its own position, short or long", arguments: [0, 1, 19_999, 50_001])
     func array(count: Int) {
-        #expect(ParallelWork.array(count: count) { $0 * 3 } == (0..<count).map { $0 * 3 })
+        let array: [Int] = ParallelWork.array(count: count) { range, part in
+            for index in range { part.append(index * 3) }
+        }
+        #expect(array == (0..<count).map { $0 * 3 })
     }
 }
 

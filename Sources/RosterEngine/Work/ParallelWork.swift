@@ -29,13 +29,13 @@ package enum ParallelWork {
 
     /// How many parts a job of `count` items is cut into: 1 below ``worthSplitting``, else one per
     /// core, each of at least half ``worthSplitting`` items.
-    package static func partCount(for count: Int) -> Int {
+    @inlinable package static func partCount(for count: Int) -> Int {
         guard count >= worthSplitting else { return 1 }
         return max(1, min(cores, count / (worthSplitting / 2)))
     }
 
     /// `0..<count` cut into `parts` ranges of nearly equal size, in order.
-    package static func ranges(count: Int, parts: Int) -> [Range<Int>] {
+    @inlinable package static func ranges(count: Int, parts: Int) -> [Range<Int>] {
         (0..<parts).map { part in (count * part / parts)..<(count * (part + 1) / parts) }
     }
 
@@ -46,7 +46,7 @@ package enum ParallelWork {
     ///   - count: How many items there are.
     ///   - work: Does the job for the items in a range; called once per part.
     /// - Returns: One result per part, in order.
-    package static func parts<Result: Sendable>(
+    @inlinable package static func parts<Result: Sendable>(
         count: Int, _ work: @Sendable (Range<Int>) -> Result
     ) -> [Result] {
         let ranges = ranges(count: count, parts: partCount(for: count))
@@ -55,7 +55,9 @@ package enum ParallelWork {
 
     /// Runs `work(0)`, `work(1)` … `work(count - 1)` at once, one per core, and returns their
     /// results in that order; a single job runs on the calling thread.
-    package static func each<Result: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Result) -> [Result] {
+    @inlinable package static func each<Result: Sendable>(_ count: Int, _ work: @Sendable (Int) -> Result)
+        -> [Result]
+    {
         guard count > 1 else { return count == 1 ? [work(0)] : [] }
         let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { job in
@@ -76,7 +78,7 @@ package enum ParallelWork {
     ///   - first: One job.
     ///   - second: The other job.
     /// - Returns: The results of `first` and `second`.
-    package static func both<First: Sendable, Second: Sendable>(
+    @inlinable package static func both<First: Sendable, Second: Sendable>(
         splitting: Bool, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
     ) -> (First, Second) {
         guard splitting, cores > 1 else { return (first(), second()) }
@@ -98,17 +100,25 @@ package enum ParallelWork {
         }
     }
 
-    /// An array of `count` elements, element `index` made by `element(index)`; a long one is made
-    /// in parts at once and joined.
+    /// An array of `count` elements made in parts at once and joined: `fill` appends the
+    /// elements of the positions in a range, in order, to the part it is given.
+    ///
+    /// The caller's `fill` loops over its own range, so the per-element work is compiled where the
+    /// element's type is known; this function only shares out the ranges and joins the parts.
     ///
     /// - Parameters:
     ///   - count: How many elements.
-    ///   - element: Makes the element at a position; called once for each.
+    ///   - fill: Appends the elements of a range of positions; called once per part.
     /// - Returns: The elements, in order of their positions.
-    package static func array<Element: Sendable>(count: Int, _ element: @Sendable (Int) -> Element)
-        -> [Element]
-    {
-        let parts = parts(count: count) { range in range.map(element) }
+    @inlinable package static func array<Element: Sendable>(
+        count: Int, _ fill: @Sendable (_ range: Range<Int>, _ part: inout [Element]) -> Void
+    ) -> [Element] {
+        let parts = parts(count: count) { range in
+            var part: [Element] = []
+            part.reserveCapacity(range.count)
+            fill(range, &part)
+            return part
+        }
         guard parts.count > 1 else { return parts.first ?? [] }
         var joined: [Element] = []
         joined.reserveCapacity(count)
@@ -122,7 +132,7 @@ package enum ParallelWork {
     ///   - elements: The array to sort in place.
     ///   - areInIncreasingOrder: A strict total order; elements it cannot tell apart may end in
     ///     either order, so break ties (for example by position) when the order matters.
-    package static func sort<Element: Sendable>(
+    @inlinable package static func sort<Element: Sendable>(
         _ elements: inout [Element], by areInIncreasingOrder: @Sendable (Element, Element) -> Bool
     ) {
         guard partCount(for: elements.count) > 1 else {
@@ -145,7 +155,7 @@ package enum ParallelWork {
 
     /// The sorted arrays `left` and `right` as one sorted array, `left`'s elements first among
     /// equals.
-    private static func merged<Element>(
+    @usableFromInline static func merged<Element>(
         _ left: [Element], _ right: [Element], by areInIncreasingOrder: (Element, Element) -> Bool
     ) -> [Element] {
         var output: [Element] = []
@@ -174,7 +184,7 @@ package enum ParallelWork {
     ///   - count: How many rows.
     ///   - emit: Receives the rows' bytes, in order.
     ///   - row: Appends row number `index` (from 0) to the bytes it is given.
-    package static func writeRows(
+    @inlinable package static func writeRows(
         count: Int, emit: ([UInt8]) -> Void, row: @Sendable (_ index: Int, _ output: inout [UInt8]) -> Void
     ) {
         let blocksAtOnce = partCount(for: count)

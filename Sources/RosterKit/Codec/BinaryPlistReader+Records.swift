@@ -76,8 +76,7 @@ extension BinaryPlistReader {
             let name = read.storedName ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true)
             let student = read.student
             return StoredStudent(
-                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-                attendance: student.attendance)
+                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
         }
     }
 
@@ -123,7 +122,7 @@ extension BinaryPlistReader {
             let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
             notes.note(
                 id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields,
-                legacyRegister: read.hasLegacyRegister)
+                register: names ? [:] : read.student.attendance, legacyRegister: read.hasLegacyRegister)
             values.append(keep(read))
         }
         return (values, notes)

@@ -191,11 +191,14 @@ struct BinaryPlistWriter {
         /// The record of every student: names measured in parts at once first, then the objects
         /// numbered in one pass, in order, since equal numbers share one object.
         mutating func records(for roster: some PlistRecords) -> [Record] {
-            var records = ParallelWork.array(count: roster.count) { index in
-                let (units, isASCII) = roster.nameLayout(at: index)
-                return Record(
-                    dictionary: 0, age: 0, grade: 0, score: 0, nameUnits: Int32(units), nameIsASCII: isASCII,
-                    writesAge: false, writesGrade: false)
+            var records = ParallelWork.array(count: roster.count) { range, part in
+                for index in range {
+                    let (units, isASCII) = roster.nameLayout(at: index)
+                    part.append(
+                        Record(
+                            dictionary: 0, age: 0, grade: 0, score: 0, nameUnits: Int32(units),
+                            nameIsASCII: isASCII, writesAge: false, writesGrade: false))
+                }
             }
             records.withUnsafeMutableBufferPointer { records in
                 for index in records.indices { number(roster.record(at: index), into: &records[index]) }

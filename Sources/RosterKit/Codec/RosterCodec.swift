@@ -312,18 +312,25 @@ struct RecordNotes: Sendable {
     /// Whether some record kept its register as an earlier version did, to be upgraded to
     /// lessons (see ``RegisterCoding/upgradeLegacy(_:)``).
     var hasLegacyRegister = false
+    /// The registers of records read without making students (see ``StoredRoster``), by id.
+    var registers: [UUID: [Lesson: AttendanceEntry]] = [:]
 
     /// Takes in what one record said.
-    mutating func note(id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], legacyRegister: Bool) {
+    mutating func note(
+        id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], register: [Lesson: AttendanceEntry],
+        legacyRegister: Bool
+    ) {
         if ageIsText { agesAsText = true }
         if legacyRegister { hasLegacyRegister = true }
         if !fields.isEmpty { otherFields[id] = fields }
+        if !register.isEmpty { registers[id] = register }
     }
 
     /// Takes in what another part of the same file said.
     mutating func merge(_ other: RecordNotes) {
         agesAsText = agesAsText || other.agesAsText
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
+        registers.merge(other.registers) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }
     }
 }

@@ -19,6 +19,9 @@ struct StoredRoster: PlistRecords {
     private var names: [UInt8]
     /// The students, in file order.
     private(set) var records: [StoredStudent]
+    /// The registers of the students who have one, by id, kept apart so that the records stay
+    /// plain values.
+    private var registers: [UUID: [Lesson: AttendanceEntry]] = [:]
 
     /// Reads and checks a binary roster, and what its records say of the file's conventions.
     ///
@@ -27,9 +30,13 @@ struct StoredRoster: PlistRecords {
         let result = file.withUnsafeBytes { raw in
             Result { () throws(DecodingProblem) -> (StoredRoster, RecordNotes) in
                 var (records, notes) = try BinaryPlistReader(raw).storedStudents()
-                if notes.hasLegacyRegister { RegisterCoding.upgradeLegacy(&records) }
+                if notes.hasLegacyRegister {
+                    RegisterCoding.upgradeLegacy(&notes.registers, ids: records.map(\.id))
+                }
                 let names = Self.gatherNames(of: &records, from: raw)
-                return (StoredRoster(names: names, records: records), notes)
+                var roster = StoredRoster(names: names, records: records)
+                roster.registers = notes.registers
+                return (roster, notes)
             }
         }
         return try result.get()
@@ -78,7 +85,7 @@ struct StoredRoster: PlistRecords {
     var count: Int { records.count }
 
     /// Whether some student has a register, which roster's fast writers do not write.
-    var hasRegister: Bool { records.contains { !$0.attendance.isEmpty } }
+    var hasRegister: Bool { !registers.isEmpty }
 
     /// The id of the student at `index`.
     func id(at index: Int) -> UUID {
@@ -101,7 +108,7 @@ struct StoredRoster: PlistRecords {
         let record = records[index]
         return Student(
             id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
-            attendance: record.attendance)
+            attendance: registers[record.id] ?? [:])
     }
 
     /// Every student, in order, with their names.
@@ -121,6 +128,7 @@ struct StoredRoster: PlistRecords {
         for index in records.indices {
             if next < positions.count && positions[next] == index {
                 next += 1
+                registers[records[index].id] = nil
                 continue
             }
             records[kept] = records[index]
@@ -170,8 +178,8 @@ struct StoredRoster: PlistRecords {
         }
         let name = StoredName(
             start: start, units: units, isUTF16: !isASCII, isASCII: isASCII)
+        registers[student.id] = student.attendance.isEmpty ? nil : student.attendance
         return StoredStudent(
-            id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-            attendance: student.attendance)
+            id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
     }
 }

@@ -120,13 +120,15 @@ struct StudentFields {
 /// An `edit` or `remove` writes almost every student back unchanged. Making a `String` of each
 /// name and encoding it again was about half of their time on a large roster; copying the name's
 /// bytes into the new file costs almost nothing. See ``StoredRoster``.
-struct StoredStudent: StudentValues, HasAttendance {
+///
+/// It holds only plain values, so a large roster of them is copied as bytes; registers are kept
+/// beside them, by id (see ``StoredRoster``).
+struct StoredStudent: StudentValues {
     var id: UUID
     var name: StoredName
     var age: Int
     var grade: Int?
     var score: Double?
-    var attendance: [Lesson: AttendanceEntry]
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.
@@ -249,20 +251,22 @@ enum RegisterCoding {
 
     /// Turns the marks of an earlier version's register into lessons: every day any student was
     /// marked was a lesson, and every student without a mark that day was there.
-    static func upgradeLegacy<Record: HasAttendance>(_ records: inout [Record]) {
-        let lessons = Set(records.flatMap { $0.attendance.keys })
-        for index in records.indices {
-            for lesson in lessons where records[index].attendance[lesson] == nil {
-                records[index].attendance[lesson] = AttendanceEntry(.present)
+    static func upgradeLegacy(_ students: inout [Student]) {
+        var registers = Dictionary(uniqueKeysWithValues: students.map { ($0.id, $0.attendance) })
+        upgradeLegacy(&registers, ids: students.map(\.id))
+        for index in students.indices { students[index].attendance = registers[students[index].id] ?? [:] }
+    }
+
+    /// The same for registers kept by id, for the students `ids` names.
+    static func upgradeLegacy(_ registers: inout [UUID: [Lesson: AttendanceEntry]], ids: [UUID]) {
+        let lessons = Set(registers.values.flatMap(\.keys))
+        guard !lessons.isEmpty else { return }
+        for id in ids {
+            var register = registers[id] ?? [:]
+            for lesson in lessons where register[lesson] == nil {
+                register[lesson] = AttendanceEntry(.present)
             }
+            registers[id] = register
         }
     }
 }
-
-/// A record that carries a student's register: a ``Student``, or a student whose name is still
-/// bytes of the file.
-protocol HasAttendance {
-    var attendance: [Lesson: AttendanceEntry] { get set }
-}
-
-extension Student: HasAttendance {}

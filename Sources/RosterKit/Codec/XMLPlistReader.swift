@@ -79,7 +79,8 @@ struct XMLPlistReader {
         let register = try RegisterCoding.take(from: &otherFields, record: record)
         student.attendance = register.attendance
         notes.note(
-            id: student.id, ageIsText: ageIsText, otherFields: otherFields, legacyRegister: register.isLegacy)
+            id: student.id, ageIsText: ageIsText, otherFields: otherFields, register: [:],
+            legacyRegister: register.isLegacy)
         return student
     }
 

@@ -74,7 +74,9 @@ struct NameKeyTable {
                     grouped = Self.sortingGroups(grouped, starts: starts, by: order)
                 }
                 let sorted = grouped
-                return ParallelWork.array(count: sorted.count) { sorted[$0].index }
+                return ParallelWork.array(count: sorted.count) { range, part in
+                    for position in range { part.append(sorted[position].index) }
+                }
             }
         }
     }
@@ -117,9 +119,12 @@ struct NameKeyTable {
 
     /// Every key's entry, in the roster's order; a large class in parts at once.
     private static func entries(_ order: KeyOrder) -> [Entry] {
-        ParallelWork.array(count: order.spans.base.count) { index in
-            let span = order.spans.base[index]
-            return Entry(prefix: prefix(order.bytes.base, at: span.start, count: span.count), index: index)
+        ParallelWork.array(count: order.spans.base.count) { range, part in
+            for index in range {
+                let span = order.spans.base[index]
+                part.append(
+                    Entry(prefix: prefix(order.bytes.base, at: span.start, count: span.count), index: index))
+            }
         }
     }
 

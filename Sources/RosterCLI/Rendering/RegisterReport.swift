@@ -121,17 +121,24 @@ enum RegisterReport {
                 }.joined()
         default:
             let titles = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
-            let width = max(4, rows.map { DisplayWidth.of(VisibleText.of($0.student.name)) }.max() ?? 0)
-            var text = DisplayWidth.padded("NAME", to: width) + titles.map { "  " + $0 }.joined() + "\n"
-            for row in rows {
+            let names = rows.map { VisibleText.of($0.student.name) }
+            let nameWidths = names.map(DisplayWidth.of)
+            let width = max(4, nameWidths.max() ?? 0)
+            // Written as bytes: a school's range is 100,000 rows.
+            var text = Array(
+                (DisplayWidth.padded("NAME", to: width) + titles.map { "  " + $0 }.joined() + "\n").utf8)
+            text.reserveCapacity(text.count * (rows.count + 1))
+            for (row, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
+                text.append(contentsOf: name.utf8)
+                text.append(contentsOf: repeatElement(0x20, count: width - nameWidth))
                 let cells = counts(row).map(String.init) + [rate(row).map { $0 + "%" } ?? "-"]
-                text += DisplayWidth.padded(VisibleText.of(row.student.name), to: width)
                 for (cell, title) in zip(cells, titles) {
-                    text += String(repeating: " ", count: 2 + title.count - cell.count) + cell
+                    text.append(contentsOf: repeatElement(0x20, count: 2 + title.count - cell.utf8.count))
+                    text.append(contentsOf: cell.utf8)
                 }
-                text += "\n"
+                text.append(0x0A)
             }
-            return text
+            return String(decoding: text, as: UTF8.self)
         }
     }
 

@@ -29,10 +29,20 @@ public struct Lesson: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The lesson a file's key names (`2026-12-01` or `2026-12-01/2`), or `nil` when the key
     /// is not one.
     init?(key: String) {
-        let parts = key.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let day = SchoolDay(String(parts[0]), notAfter: SchoolDay.latestStored) else { return nil }
-        self.init(day: day, name: parts.count == 2 ? String(parts[1]) : nil)
-        if parts.count == 2, name != String(parts[1]) { return nil }
+        guard key.utf8.count >= 10 else { return nil }
+        let dayText = String(key.utf8.prefix(10)) ?? ""
+        guard let day = SchoolDay(dayText, notAfter: SchoolDay.latestStored) else { return nil }
+        guard key.utf8.count > 10 else {
+            self.init(day: day)
+            return
+        }
+        guard key.utf8.dropFirst(10).first == UInt8(ascii: "/"), let name = String(key.utf8.dropFirst(11))
+        else {
+            return nil
+        }
+        // A stored name is already in lower case; any other is no key roster wrote.
+        self.init(day: day, name: name)
+        if self.name != name { return nil }
     }
 
     /// The key the lesson is stored under, as ``description`` writes it.

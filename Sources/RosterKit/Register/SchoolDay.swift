@@ -27,10 +27,31 @@ public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after
     /// `latest`: for many dates at once, such as a school's birth dates, with today worked out once.
     init?(_ text: String, notAfter latest: SchoolDay) {
-        guard text >= Self.earliest, let seconds = PlistDate.seconds(fromISO8601: text + "T00:00:00Z"),
-            PlistDate.iso8601(fromSeconds: seconds).hasPrefix(text), text <= latest.text
+        // Read digit by digit: a large register reads one date a mark.
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == 0x2D, bytes[7] == 0x2D else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard (0x30...0x39).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year),
+            text >= Self.earliest, text <= latest.text
         else { return nil }
         self.text = text
+    }
+
+    /// How many days month `month` (1 to 12) of `year` has, by the Gregorian calendar.
+    private static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// Whole years from `earlier` to this day: the age on this day of a person born on `earlier`.

@@ -160,8 +160,8 @@ public final class StandardInput: LineInput {
             characters[Int(VMIN)] = 1
             characters[Int(VTIME)] = 0
         }
-        tcsetattr(0, TCSAFLUSH, &raw)
-        defer { tcsetattr(0, TCSAFLUSH, &saved) }
+        tcsetattr(0, TCSANOW, &raw)
+        defer { tcsetattr(0, TCSANOW, &saved) }
         return try body(readKey)
     }
 }

@@ -36,7 +36,7 @@ def names(path):
         data = handle.read()
     if not data:
         return None
-    return [(student["name"], student["age"], json.dumps(student.get("attendance"), sort_keys=True))
+    return [(student["name"], student["age"], json.dumps(student.get("register"), sort_keys=True))
             for student in plistlib.loads(data)]
 
 

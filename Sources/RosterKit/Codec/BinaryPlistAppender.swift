@@ -36,11 +36,13 @@ enum BinaryPlistAppender {
         let keys = try reader.keyObjects()
         var objects = BinaryPlistValueWriter.ObjectTable(
             firstNumber: reader.objectCount,
-            strings: Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) }))
+            strings: Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) }),
+            referenceSize: reader.referenceSize, bodyStart: 0)
         let dictionaries = students.map { objects.add(.record(of: $0, conventions: .binary)) }
         let lastNumber = reader.objectCount + objects.count - 1
+        // References too narrow for the new numbers were written cut short: the file is rewritten.
         guard reader.referenceSize >= 8 || lastNumber < 1 << (8 * reader.referenceSize) else { return nil }
-        let (newObjects, newOffsets) = objects.encoded(referenceSize: reader.referenceSize)
+        let (newObjects, newOffsets) = (objects.bytes, objects.offsets)
 
         let header = arrayHeader(count: oldCount + students.count)
         var newReferences: [UInt8] = []

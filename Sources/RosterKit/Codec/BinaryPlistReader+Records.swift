@@ -127,4 +127,53 @@ extension BinaryPlistReader {
         }
         return (values, notes)
     }
+
+    /// Reads a register stored as roster writes it, a dictionary of lessons to marks, with the
+    /// lessons and the marks every student shares read once (see ``KeyCache``); `nil` for any
+    /// other value, which the general reader then reads.
+    ///
+    /// - Throws: ``DecodingProblem`` naming record `record` when an entry is not a lesson and a mark.
+    func register(_ reference: Int, record: Int, keys: inout KeyCache, budget: inout PlistValueBudget)
+        throws(DecodingProblem) -> [Lesson: AttendanceEntry]?
+    {
+        let dictionary = try object(reference)
+        guard dictionary.type == 0xD else { return nil }
+        var register: [Lesson: AttendanceEntry] = [:]
+        register.reserveCapacity(dictionary.count)
+        for entry in 0..<dictionary.count {
+            try budget.spend(depth: 2)
+            let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
+            let valueReference = self.reference(
+                at: dictionary.start + (dictionary.count + entry) * referenceSize)
+            let lesson: Lesson
+            if let known = keys.lessons[keyReference] {
+                lesson = known
+            } else {
+                let key = try text(object(keyReference)) ?? ""
+                guard let parsed = Lesson(key: key) else {
+                    throw .record(record, "has a register entry '\(key.prefix(40))' that is not a lesson")
+                }
+                keys.lessons[keyReference] = parsed
+                lesson = parsed
+            }
+            if let mark = keys.marks[valueReference] {
+                register[lesson] = AttendanceEntry(mark)
+                continue
+            }
+            let value = try object(valueReference)
+            if let text = try text(value) {
+                guard let mark = AttendanceMark(rawValue: text) else {
+                    throw .record(
+                        record,
+                        "has a register mark for \(lesson) that is not present, late, absent or excused")
+                }
+                keys.marks[valueReference] = mark
+                register[lesson] = AttendanceEntry(mark)
+            } else {
+                register[lesson] = try RegisterCoding.entry(
+                    self.value(valueReference, depth: 2, budget: &budget), lesson: lesson, record: record)
+            }
+        }
+        return register
+    }
 }

@@ -83,6 +83,7 @@ struct BinaryPlistReader {
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
         var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
+        var attendance: [Lesson: AttendanceEntry]?
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -96,7 +97,17 @@ struct BinaryPlistReader {
             }
             let valueReference = self.reference(at: valuesStart + entry * referenceSize)
             guard let field else {
-                let key = try text(object(keyReference)) ?? ""
+                var key = keys.otherKeys[keyReference] ?? ""
+                if keys.otherKeys[keyReference] == nil {
+                    key = try text(object(keyReference)) ?? ""
+                    keys.otherKeys[keyReference] = key
+                }
+                if key == RegisterCoding.key,
+                    let register = try register(valueReference, record: record, keys: &keys, budget: &budget)
+                {
+                    attendance = register
+                    continue
+                }
                 otherFields.append(
                     PlistEntry(key: key, value: try value(valueReference, depth: 1, budget: &budget)))
                 continue
@@ -131,7 +142,8 @@ struct BinaryPlistReader {
             guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
         var student = try fields.student(record: record)
-        let register = try RegisterCoding.take(from: &otherFields, record: record)
+        var register = try RegisterCoding.take(from: &otherFields, record: record)
+        if let attendance { register.attendance.merge(attendance) { $1 } }
         student.attendance = register.attendance
         return RecordRead(
             student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
@@ -377,5 +389,13 @@ extension BinaryPlistReader {
             references[slot] = reference
             fields[slot] = field
         }
+
+        /// The names of keys roster does not know, by the key object's number.
+        var otherKeys: [Int: String] = [:]
+        /// The lessons of a register's keys, by the key object's number: every student's register
+        /// shares them.
+        var lessons: [Int: Lesson] = [:]
+        /// The marks of a register's values written as text, by the value object's number.
+        var marks: [Int: AttendanceMark] = [:]
     }
 }

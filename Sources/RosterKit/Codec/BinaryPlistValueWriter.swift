@@ -12,112 +12,113 @@
 enum BinaryPlistValueWriter {
     /// The bytes of a `bplist00` file whose top-level object is `value`.
     static func bytes(for value: PlistValue) -> [UInt8] {
-        var objects = ObjectTable(firstNumber: 0)
+        // References are as wide as the most objects the value can make, before sharing.
+        let referenceSize = BinaryPlistWriter.integerWidth(UInt64(objectCount(of: value)))
+        var objects = ObjectTable(firstNumber: 0, referenceSize: referenceSize, bodyStart: 8)
         let top = objects.add(value)
-        let referenceSize = BinaryPlistWriter.integerWidth(UInt64(objects.count))
-        let (body, bodyOffsets) = objects.encoded(referenceSize: referenceSize)
-        var output = Array("bplist00".utf8) + body
-        let offsets = bodyOffsets.map { $0 + 8 }
+        var output = Array("bplist00".utf8)
+        output.reserveCapacity(8 + objects.bytes.count + objects.count * 4 + 32)
+        output += objects.bytes
         let tableOffset = output.count
         let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
-        for offset in offsets { appendNumber(offset, size: offsetSize, to: &output) }
+        for offset in objects.offsets { appendNumber(offset, size: offsetSize, to: &output) }
         output += BinaryPlistWriter.ByteWriter.trailer(
-            objectCount: offsets.count, topObject: top, referenceSize: referenceSize, offsetSize: offsetSize,
+            objectCount: objects.count, topObject: top, referenceSize: referenceSize, offsetSize: offsetSize,
             tableOffset: tableOffset)
         return output
     }
 
-    /// Objects numbered in the order they will be written, from `firstNumber` on: a whole file's
-    /// from 0, or the new students' added after a file's own (see ``BinaryPlistAppender``).
-    ///
-    /// Strings are written once and shared, and strings the file already has (its keys) are
-    /// referred to by their numbers there.
-    struct ObjectTable {
-        enum Item {
-            case leaf([UInt8])
-            case array([Int])
-            case dictionary(keys: [Int], values: [Int])
-        }
-
-        let firstNumber: Int
-        private(set) var items: [Item] = []
-        private var strings: [String: Int]
-
-        /// An empty table whose first object will be `firstNumber`, reusing the numbers of
-        /// `strings` that exist already.
-        init(firstNumber: Int, strings: [String: Int] = [:]) {
-            self.firstNumber = firstNumber
-            self.strings = strings
-        }
-
-        /// How many objects the table holds.
-        var count: Int { items.count }
-
-        /// Numbers `value` and everything inside it; returns its number.
-        mutating func add(_ value: PlistValue) -> Int {
-            switch value {
-            case .string(let text): return string(text)
-            case .array(let elements):
-                let number = reserve()
-                items[number - firstNumber] = .array(elements.map { add($0) })
-                return number
-            case .dictionary(let entries):
-                let number = reserve()
-                let keys = entries.map { string($0.key) }
-                items[number - firstNumber] = .dictionary(keys: keys, values: entries.map { add($0.value) })
-                return number
-            default:
-                items.append(.leaf(BinaryPlistValueWriter.leaf(value)))
-                return firstNumber + items.count - 1
-            }
-        }
-
-        /// The objects' bytes, one after another, and where each starts among them.
-        func encoded(referenceSize: Int) -> (bytes: [UInt8], offsets: [Int]) {
-            var output: [UInt8] = []
-            var offsets: [Int] = []
-            offsets.reserveCapacity(items.count)
-            for item in items {
-                offsets.append(output.count)
-                switch item {
-                case .leaf(let bytes):
-                    output += bytes
-                case .array(let elements):
-                    appendHeader(0xA, count: elements.count, to: &output)
-                    for element in elements { appendNumber(element, size: referenceSize, to: &output) }
-                case .dictionary(let keys, let values):
-                    appendHeader(0xD, count: keys.count, to: &output)
-                    for reference in keys + values {
-                        appendNumber(reference, size: referenceSize, to: &output)
-                    }
-                }
-            }
-            return (output, offsets)
-        }
-
-        private mutating func reserve() -> Int {
-            items.append(.leaf([]))
-            return firstNumber + items.count - 1
-        }
-
-        private mutating func string(_ text: String) -> Int {
-            if let number = strings[text] { return number }
-            items.append(.leaf(BinaryPlistValueWriter.leaf(.string(text))))
-            strings[text] = firstNumber + items.count - 1
-            return firstNumber + items.count - 1
+    /// How many objects `value` makes when nothing is shared.
+    private static func objectCount(of value: PlistValue) -> Int {
+        switch value {
+        case .array(let elements): return elements.reduce(1) { $0 + objectCount(of: $1) }
+        case .dictionary(let entries): return entries.reduce(1) { $0 + 1 + objectCount(of: $1.value) }
+        default: return 1
         }
     }
 
-    /// The bytes of a value that holds no other value.
-    private static func leaf(_ value: PlistValue) -> [UInt8] {
-        var bytes: [UInt8] = []
+    /// Objects written one after another as they are added, numbered in that order from
+    /// `firstNumber` on: a whole file's from 0, or the new students' added after a file's own (see
+    /// ``BinaryPlistAppender``). A container is written after what it holds, so each object is
+    /// written once, straight into one buffer.
+    ///
+    /// Keys and short strings (a register's marks, small numbers as text) are written once and
+    /// shared, and strings the file already has (its keys) are referred to by their numbers there;
+    /// long strings, such as ids and most names, are not looked up, which costs a large roster a
+    /// hash of every one.
+    struct ObjectTable {
+        let firstNumber: Int
+        let referenceSize: Int
+        /// The objects' bytes, one after another.
+        private(set) var bytes: [UInt8] = []
+        /// Where each object starts in the file: its place in ``bytes`` after `bodyStart`.
+        private(set) var offsets: [Int] = []
+        private let bodyStart: Int
+        private var strings: [String: Int]
+
+        /// The longest string, in UTF-8 bytes, that is looked up to be shared.
+        private static let sharedLength = 16
+
+        /// An empty table whose first object will be `firstNumber`, written with references of
+        /// `referenceSize` bytes after `bodyStart` bytes of the file, reusing the numbers of
+        /// `strings` that exist already.
+        init(firstNumber: Int, strings: [String: Int] = [:], referenceSize: Int, bodyStart: Int) {
+            (self.firstNumber, self.strings) = (firstNumber, strings)
+            (self.referenceSize, self.bodyStart) = (referenceSize, bodyStart)
+        }
+
+        /// How many objects the table holds.
+        var count: Int { offsets.count }
+
+        /// Writes `value` and everything inside it; returns its number.
+        mutating func add(_ value: PlistValue) -> Int {
+            switch value {
+            case .string(let text): return string(text, shared: text.utf8.count <= Self.sharedLength)
+            case .array(let elements):
+                let references = elements.map { add($0) }
+                let number = begin()
+                appendHeader(0xA, count: references.count, to: &bytes)
+                for reference in references { appendNumber(reference, size: referenceSize, to: &bytes) }
+                return number
+            case .dictionary(let entries):
+                let keys = entries.map { string($0.key, shared: true) }
+                let values = entries.map { add($0.value) }
+                let number = begin()
+                appendHeader(0xD, count: keys.count, to: &bytes)
+                for reference in keys { appendNumber(reference, size: referenceSize, to: &bytes) }
+                for reference in values { appendNumber(reference, size: referenceSize, to: &bytes) }
+                return number
+            default:
+                let number = begin()
+                BinaryPlistValueWriter.appendLeaf(value, to: &bytes)
+                return number
+            }
+        }
+
+        /// Starts the next object; returns its number.
+        private mutating func begin() -> Int {
+            offsets.append(bodyStart + bytes.count)
+            return firstNumber + offsets.count - 1
+        }
+
+        private mutating func string(_ text: String, shared: Bool) -> Int {
+            if shared, let number = strings[text] { return number }
+            let number = begin()
+            BinaryPlistValueWriter.appendLeaf(.string(text), to: &bytes)
+            if shared { strings[text] = number }
+            return number
+        }
+    }
+
+    /// Appends the bytes of a value that holds no other value.
+    private static func appendLeaf(_ value: PlistValue, to bytes: inout [UInt8]) {
         switch value {
         case .string(let text):
-            let units = Array(text.utf16)
-            if units.allSatisfy({ $0 < 0x80 }) {
-                appendHeader(0x5, count: units.count, to: &bytes)
-                bytes += units.map { UInt8($0) }
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                appendHeader(0x5, count: text.utf8.count, to: &bytes)
+                bytes += text.utf8
             } else {
+                let units = Array(text.utf16)
                 appendHeader(0x6, count: units.count, to: &bytes)
                 for unit in units { appendNumber(Int(unit), size: 2, to: &bytes) }
             }
@@ -134,7 +135,6 @@ enum BinaryPlistValueWriter {
             BinaryPlistAppender.appendBigEndian(number, size: width, to: &bytes)
         case .array, .dictionary: break
         }
-        return bytes
     }
 
     private static func appendHeader(_ type: UInt8, count: Int, to bytes: inout [UInt8]) {

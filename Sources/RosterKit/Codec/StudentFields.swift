@@ -226,7 +226,7 @@ enum RegisterCoding {
         return (attendance, isLegacy)
     }
 
-    private static func entry(_ value: PlistValue, lesson: Lesson, record: Int) throws(DecodingProblem)
+    static func entry(_ value: PlistValue, lesson: Lesson, record: Int) throws(DecodingProblem)
         -> AttendanceEntry
     {
         var (markText, reason): (String?, String?) = (nil, nil)

@@ -120,7 +120,7 @@ public enum JSONRosterWriter {
             output.append(UInt8(ascii: "\""))
             UTF16Encoding.withUTF8(of: lesson.description) { appendEscaped($0, to: &output) }
             output.append(static: "\":")
-            if let reason = entry.reason { output.append(static: "{\"mark\":") }
+            if entry.reason != nil { output.append(static: "{\"mark\":") }
             output.append(UInt8(ascii: "\""))
             UTF16Encoding.withUTF8(of: entry.mark.rawValue) { output.append($0) }
             output.append(UInt8(ascii: "\""))

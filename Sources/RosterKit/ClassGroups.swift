@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,6 +15,11 @@
 public enum ClassGroups {
     /// How many groupings are remembered.
     public static let rememberedGroupings = 5
+    /// The largest group whose partners are remembered; a grouping with a larger one is not.
+    public static let largestRememberedGroup = 50
+    /// The most students a remembered grouping holds: a hall larger than this is grouped afresh
+    /// each time, which keeps the groups file small and a hall's groups quick.
+    public static let largestRememberedGrouping = 5_000
 
     /// What making groups gives.
     public struct Made: Sendable, Equatable {
@@ -120,7 +127,8 @@ struct GroupMemory {
         guard let data else { return }
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let words = line.split(separator: " ")
-            let members = words.dropFirst().compactMap { UUID(uuidString: String($0)) }.filter(ids.contains)
+            let members = words.dropFirst().compactMap { StudentFields.uuid(from: String($0)) }.filter(
+                ids.contains)
             switch words.first {
             case "apart" where members.count > 1: apart.append(members)
             case "grouping": recent.append([])
@@ -130,20 +138,26 @@ struct GroupMemory {
         }
     }
 
-    /// Remembers `grouping` as the most recent, forgetting the oldest beyond five.
+    /// Remembers `grouping` as the most recent, forgetting the oldest beyond five. A grouping with
+    /// a group of more than 50 is not worth remembering (everyone in it met everyone), nor one of
+    /// more than 5,000 students.
     mutating func remember(_ grouping: [[UUID]]) {
+        guard grouping.allSatisfy({ $0.count <= ClassGroups.largestRememberedGroup }),
+            grouping.reduce(0, { $0 + $1.count }) <= ClassGroups.largestRememberedGrouping
+        else { return }
         recent.insert(grouping, at: 0)
         recent = Array(recent.prefix(ClassGroups.rememberedGroupings))
     }
 
     /// The file's text; the oldest groupings are left out when they would not fit its limit.
     var text: String {
-        let rules = apart.map { "apart " + $0.map(\.uuidString).joined(separator: " ") + "\n" }.joined()
+        let rules = apart.map { "apart " + $0.map(UUIDText.string).joined(separator: " ") + "\n" }.joined()
         var kept = recent
         while true {
             let groupings = kept.map { grouping in
                 "grouping\n"
-                    + grouping.map { "group " + $0.map(\.uuidString).joined(separator: " ") + "\n" }.joined()
+                    + grouping.map { "group " + $0.map(UUIDText.string).joined(separator: " ") + "\n" }
+                    .joined()
             }.joined()
             if kept.isEmpty || rules.utf8.count + groupings.utf8.count <= SideFile.groups.limit {
                 return rules + groupings

@@ -53,8 +53,11 @@ public enum GroupMaker {
         }
         var grouping = Grouping(
             students: students, sizes: sizes, balance: balance, apart: apart, recent: recent)
-        grouping.deal(using: &generator)
-        grouping.improve(swaps: swapsPerStudent * students.count, using: &generator)
+        // The many swaps draw from a generator seeded by the one given, which may ask the system
+        // for every number.
+        var swaps = SeededRandom(seed: generator.next())
+        grouping.deal(using: &swaps)
+        grouping.improve(swaps: swapsPerStudent * students.count, using: &swaps)
         if let broken = grouping.brokenApartSet() {
             throw GroupingError.cannotKeepApart(names(broken, in: students))
         }

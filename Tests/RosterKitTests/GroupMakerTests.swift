@@ -107,3 +107,23 @@ struct GroupMakerTests {
                 == GroupMaker.groups(of: Self.students, sizing: .size(4), using: &second))
     }
 }
+
+/// What the groups file remembers, and what it leaves out.
+@Suite("Groups remembered")
+struct GroupMemoryTests {
+    @Test("the last five groupings are kept, most recent first; a hall's or a huge group's are not")
+    func remembered() {
+        var memory = GroupMemory(text: nil, keeping: [])
+        let small = (0..<8).map { _ in [UUID(), UUID(), UUID()] }
+        for _ in 0..<7 { memory.remember(small) }
+        #expect(memory.recent.count == ClassGroups.rememberedGroupings)
+        memory.remember([(0..<51).map { _ in UUID() }])
+        memory.remember((0..<1_251).map { _ in (0..<4).map { _ in UUID() } })
+        #expect(memory.recent.count == ClassGroups.rememberedGroupings && memory.recent[0] == small)
+        let ids = Set(small.flatMap { $0 })
+        let read = GroupMemory(text: Data(memory.text.utf8), keeping: ids)
+        #expect(read.recent == memory.recent)
+        let fewer = GroupMemory(text: Data(memory.text.utf8), keeping: Set(small[0]))
+        #expect(fewer.recent.allSatisfy { $0.flatMap { $0 }.allSatisfy(Set(small[0]).contains) })
+    }
+}

@@ -46,7 +46,7 @@ enum GroupsCommand: Subcommand {
             context.errorOutput.write(
                 "Note: no student has a \(balance.rawValue), so the groups are not balanced by it.\n")
         }
-        context.output.write(render(made.groups, format: parsed.values["format"] ?? "table"))
+        context.output.write(try render(made.groups, format: parsed.values["format"] ?? "table"))
     }
 
     private static func sizing(from parsed: ParsedCommand) throws -> GroupMaker.Sizing {
@@ -57,13 +57,26 @@ enum GroupsCommand: Subcommand {
         }
     }
 
-    private static func render(_ groups: [[Student]], format: String) -> String {
+    /// A student of a group, as `groups --format json` writes them.
+    private struct Member: Encodable {
+        let id: String
+        let name: String
+        let age: Int
+        let grade: Int?
+        let score: Double?
+    }
+
+    private static func render(_ groups: [[Student]], format: String) throws -> String {
         switch format {
         case "json":
-            let arrays = groups.map {
-                JSONRosterWriter.array($0).split(separator: "\n").joined(separator: "\n  ")
-            }
-            return "[\n  " + arrays.joined(separator: ",\n  ") + "\n]\n"
+            return try JSONReport.text(
+                groups.map { group in
+                    group.map {
+                        Member(
+                            id: $0.id.uuidString, name: $0.name, age: $0.age, grade: $0.grade, score: $0.score
+                        )
+                    }
+                })
         case "csv":
             let rows = groups.enumerated().flatMap { number, group in
                 CSVRosterWriter.text(for: group).split(separator: "\r\n").dropFirst().map {

@@ -136,15 +136,21 @@ struct GroupMemory {
             default: continue
             }
         }
+        recent = Array(recent.filter(Self.isWorthRemembering).prefix(ClassGroups.rememberedGroupings))
+    }
+
+    /// Whether a grouping is small enough to remember: no group over 50 (everyone in it met
+    /// everyone) and no more than 5,000 students.
+    static func isWorthRemembering(_ grouping: [[UUID]]) -> Bool {
+        grouping.allSatisfy { $0.count <= ClassGroups.largestRememberedGroup }
+            && grouping.reduce(0) { $0 + $1.count } <= ClassGroups.largestRememberedGrouping
     }
 
     /// Remembers `grouping` as the most recent, forgetting the oldest beyond five. A grouping with
     /// a group of more than 50 is not worth remembering (everyone in it met everyone), nor one of
     /// more than 5,000 students.
     mutating func remember(_ grouping: [[UUID]]) {
-        guard grouping.allSatisfy({ $0.count <= ClassGroups.largestRememberedGroup }),
-            grouping.reduce(0, { $0 + $1.count }) <= ClassGroups.largestRememberedGrouping
-        else { return }
+        guard Self.isWorthRemembering(grouping) else { return }
         recent.insert(grouping, at: 0)
         recent = Array(recent.prefix(ClassGroups.rememberedGroupings))
     }

@@ -138,10 +138,12 @@ def classroom(count, runs):
     for arguments in CLASSROOM:
         reset(pristine, work, False)
         picks = os.path.join(WORK, ".work.plist.picks")
+        groups = os.path.join(WORK, ".work.plist.groups")
         times = []
         for number in range(runs):
-            if os.path.exists(picks):
-                os.remove(picks)
+            for side in [picks, groups]:
+                if os.path.exists(side):
+                    os.remove(side)
             seconds, _, status, _ = run([ROSTER, "--file", work] + arguments)
             if status != 0:
                 sys.exit("roster %s failed (%d)" % (" ".join(arguments), status))

@@ -41,7 +41,7 @@
     ///
     /// A native string lends its bytes in place; only a string bridged from elsewhere is copied
     /// first. (`String.withUTF8` would copy the string, and so retain it, every time: a cost paid
-    /// once per name, on two threads at once, when a large roster is written.)
+    /// once per name, on several threads at once, when a large roster is written.)
     @inline(__always)
     @inlinable package static func withUTF8<Result>(
         of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result

@@ -7,7 +7,7 @@ import Synchronization
     import Foundation
 #endif
 
-/// Reading every record, on two cores when the roster is large.
+/// Reading every record, in parts at once when the roster is large.
 extension BinaryPlistReader {
     /// Reads and checks every record.
     func students() throws(DecodingProblem) -> ([Student], RecordNotes) {
@@ -22,7 +22,7 @@ extension BinaryPlistReader {
 
     /// Checks every record as ``ids()`` does, and also finds the students whose names are the
     /// same as `matcher`'s: the names whose length could match are noted while the records are
-    /// read (on two cores), and only those are made and compared afterwards.
+    /// read (in parts at once), and only those are made and compared afterwards.
     func ids(namesMatching matcher: SameName) throws(DecodingProblem) -> (
         [UUID], RecordNotes, [Student]
     ) {

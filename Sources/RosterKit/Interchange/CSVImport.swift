@@ -83,7 +83,7 @@ enum CSVImport {
 
     /// The rows read so far: the header's columns, then the rows, validated a batch at a time.
     private struct Rows {
-        /// How many rows are read before they are validated, on both cores when there are enough.
+        /// How many rows are read before they are validated, in parts at once when there are enough.
         static let batchSize = 2 * ParallelWork.worthSplitting
 
         let separator: UInt8

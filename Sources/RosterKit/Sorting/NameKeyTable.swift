@@ -51,7 +51,7 @@ struct NameKeyTable {
     ///
     /// For a large class, one counting pass puts the keys in order of their first two bytes,
     /// which settles most of the order without a comparison; then each group of keys that share
-    /// those bytes is sorted, the groups split between two cores. Keys are compared by their
+    /// those bytes is sorted, the groups shared out between the cores. Keys are compared by their
     /// first 32 bytes as four integers, and only keys that share them are compared in full.
     func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBytes { buffer -> [Int] in

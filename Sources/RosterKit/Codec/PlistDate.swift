@@ -39,7 +39,7 @@ package enum PlistDate {
     }
 
     /// Howard Hinnant's days-from-civil, for the proleptic Gregorian calendar.
-    private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shifted = month <= 2 ? year - 1 : year
         let era = (shifted >= 0 ? shifted : shifted - 399) / 400
         let yearOfEra = shifted - era * 400
@@ -49,7 +49,7 @@ package enum PlistDate {
     }
 
     /// Howard Hinnant's civil-from-days, the inverse of ``daysSince1970(year:month:day:)``.
-    private static func civil(fromDaysSince1970 days: Int64) -> (Int64, Int64, Int64) {
+    static func civil(fromDaysSince1970 days: Int64) -> (Int64, Int64, Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

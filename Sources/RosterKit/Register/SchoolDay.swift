@@ -138,31 +138,16 @@ extension SchoolDay {
     /// The Monday of the day's week.
     public var monday: SchoolDay { adding(days: -weekday) }
 
-    /// Days since 1970-01-01, by the proleptic Gregorian calendar.
+    /// Days since 1970-01-01, by the proleptic Gregorian calendar (see ``PlistDate``).
     var daysSince1970: Int {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        let (year, month, day) = (parts[0], parts[1], parts[2])
-        // Howard Hinnant's days-from-civil: years start in March, so leap days fall at the end.
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        let parts = text.split(separator: "-").compactMap { Int64($0) }
+        return Int(PlistDate.daysSince1970(year: parts[0], month: parts[1], day: parts[2]))
     }
 
     /// The day `daysSince1970` days after 1970-01-01.
     init(daysSince1970 days: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let (year, month, day) = PlistDate.civil(fromDaysSince1970: Int64(days))
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         self.init(checked: "\(year)-\(two(month))-\(two(day))")
     }
 }

@@ -12,10 +12,47 @@ struct StoredRosterTests {
     static func files(count: Int, seed: UInt64) throws -> [Data] {
         var generator = SeededRandom(seed: seed)
         let students = RandomRoster.make(count: count, using: &generator)
+        let registered = RandomRoster.withRegisters(students, using: &generator)
         return [
             Data(try RosterCodec.encode(students, format: .binary)),
             try PropertyListEncoder().encode(students),
+            Data(try RosterCodec.encode(registered, format: .binary)),
+            try PropertyListEncoder().encode(registered),
         ]
+    }
+
+    @Test(
+        "registers written by roster's binary writer read back whole, by roster and by Foundation",
+        arguments: [1, 300, 25_000])
+    func registersRoundTrip(count: Int) throws {
+        var generator = SeededRandom(seed: UInt64(count) + 11)
+        let students = RandomRoster.withRegisters(
+            RandomRoster.make(count: count, using: &generator), using: &generator)
+        let bytes = Data(try RosterCodec.encode(students, format: .binary))
+        #expect(try RosterCodec.decode(bytes, path: "test").students == students)
+        #expect(try PropertyListDecoder().decode([Student].self, from: bytes) == students)
+        // The same objects as the general writer's file, which Foundation reads alike.
+        let general = BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: FileConventions(format: .binary)))
+        let ours = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSArray
+        let theirs = try PropertyListSerialization.propertyList(from: Data(general), format: nil) as? NSArray
+        #expect(ours != nil && ours == theirs)
+        let stored = try RosterCodec.decodeStored(bytes, path: "test").roster
+        #expect(BinaryPlistWriter.bytes(for: stored) == Array(bytes))
+    }
+
+    @Test("a register another app wrote in any order is found lesson by lesson")
+    func registerInAnyOrder() throws {
+        let keys = RandomRoster.lessonKeys.reversed() + ["2026-11-20/zz", "2026-11-20/a"]
+        var register: [String: String] = [:]
+        for (position, key) in keys.enumerated() { register[key] = position.isMultiple(of: 2) ? "absent" : "late" }
+        let records: [[String: Any]] = [["id": UUID().uuidString, "name": "Ann", "age": 12, "register": register]]
+        let file = try PropertyListSerialization.data(fromPropertyList: records, format: .binary, options: 0)
+        let stored = try RosterCodec.decodeStored(file, path: "test").roster
+        for (key, mark) in register {
+            let lesson = try #require(Lesson(key: key))
+            #expect(stored.entry(at: 0, in: lesson)?.mark.rawValue == mark, "\(key)")
+        }
+        #expect(try RosterCodec.decode(file, path: "test").students[0].attendance.count == keys.count)
     }
 
     static let fixtures = ["sample-class.plist", "ios-app-students.plist", "mixed-scripts.plist"]

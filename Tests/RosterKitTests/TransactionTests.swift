@@ -266,7 +266,7 @@ struct CheckedWriterTests {
             let table = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
             var writer = BinaryPlistWriter.ByteWriter(
                 buffer: buffer, base: 0, table: table, offsetSize: 1, objects: 0)
-            writer.writeHeader(records: [], referenceSize: 1)
+            writer.writeHeader(records: [], keys: ["id", "name"], referenceSize: 1)
         }
         // Stopped by the writer's own check, before the buffer's end, not by anything after it.
         let said = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)

@@ -76,7 +76,8 @@ extension BinaryPlistReader {
             let name = read.storedName ?? StoredName(start: 0, units: 0, isUTF16: false, isASCII: true)
             let student = read.student
             return StoredStudent(
-                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
+                id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
+                register: read.register)
         }
     }
 
@@ -122,7 +123,7 @@ extension BinaryPlistReader {
             let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
             notes.note(
                 id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields,
-                register: names ? [:] : read.student.attendance, legacyRegister: read.hasLegacyRegister)
+                legacyRegister: read.hasLegacyRegister)
             values.append(keep(read))
         }
         return (values, notes)
@@ -134,46 +135,52 @@ extension BinaryPlistReader {
     ///
     /// - Throws: ``DecodingProblem`` naming record `record` when an entry is not a lesson and a mark.
     func register(_ reference: Int, record: Int, keys: inout KeyCache, budget: inout PlistValueBudget)
-        throws(DecodingProblem) -> [Lesson: AttendanceEntry]?
+        throws(DecodingProblem) -> StoredRegister?
     {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { return nil }
-        var register: [Lesson: AttendanceEntry] = [:]
-        register.reserveCapacity(dictionary.count)
+        var lines: [StoredRegister.Line] = []
+        // Room for the next lesson too, which a change of the register most often adds.
+        lines.reserveCapacity(dictionary.count + 1)
         for entry in 0..<dictionary.count {
             try budget.spend(depth: 2)
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
             let valueReference = self.reference(
                 at: dictionary.start + (dictionary.count + entry) * referenceSize)
-            let lesson: Lesson
-            if let known = keys.lessons[keyReference] {
-                lesson = known
-            } else {
-                let key = try text(object(keyReference)) ?? ""
-                guard let parsed = Lesson(key: key) else {
-                    throw .record(record, "has a register entry '\(key.prefix(40))' that is not a lesson")
-                }
-                keys.lessons[keyReference] = parsed
-                lesson = parsed
-            }
-            if let mark = keys.marks[valueReference] {
-                register[lesson] = AttendanceEntry(mark)
+            let lesson = try self.lesson(keyReference, at: entry, record: record, keys: &keys)
+            if let mark = keys.mark(for: valueReference) {
+                lines.append(StoredRegister.Line(lesson: lesson, entry: AttendanceEntry(mark)))
                 continue
             }
             let value = try object(valueReference)
+            let entry: AttendanceEntry
             if let text = try text(value) {
-                guard let mark = AttendanceMark(rawValue: text) else {
-                    throw .record(
-                        record,
-                        "has a register mark for \(lesson) that is not present, late, absent or excused")
-                }
-                keys.marks[valueReference] = mark
-                register[lesson] = AttendanceEntry(mark)
+                entry = try RegisterCoding.entry(.string(text), lesson: lesson, record: record)
+                keys.remember(valueReference, entry.mark)
             } else {
-                register[lesson] = try RegisterCoding.entry(
+                entry = try RegisterCoding.entry(
                     self.value(valueReference, depth: 2, budget: &budget), lesson: lesson, record: record)
             }
+            lines.append(StoredRegister.Line(lesson: lesson, entry: entry))
         }
-        return register
+        return StoredRegister(reading: lines)
+    }
+
+    /// The lesson a register's key names, read once for all the students that share the key.
+    private func lesson(_ reference: Int, at position: Int, record: Int, keys: inout KeyCache)
+        throws(DecodingProblem) -> Lesson
+    {
+        if let recent = keys.recentLesson(for: reference, at: position) { return recent }
+        if let known = keys.lessons[reference] {
+            keys.remember(reference, known, at: position)
+            return known
+        }
+        let key = try text(object(reference)) ?? ""
+        guard let lesson = Lesson(key: key) else {
+            throw .record(record, "has a register entry '\(key.prefix(40))' that is not a lesson")
+        }
+        keys.lessons[reference] = lesson
+        keys.remember(reference, lesson, at: position)
+        return lesson
     }
 }

@@ -71,6 +71,8 @@ struct BinaryPlistReader {
         let otherFields: [PlistEntry]
         /// Whether the register was kept as an earlier version kept it.
         let hasLegacyRegister: Bool
+        /// The register, which the student holds too when names are made.
+        let register: StoredRegister
     }
 
     /// Reads and checks one record. With `names` false the name is checked but not made: the
@@ -83,7 +85,7 @@ struct BinaryPlistReader {
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
         var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
-        var attendance: [Lesson: AttendanceEntry]?
+        var stored: StoredRegister?
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -105,7 +107,7 @@ struct BinaryPlistReader {
                 if key == RegisterCoding.key,
                     let register = try register(valueReference, record: record, keys: &keys, budget: &budget)
                 {
-                    attendance = register
+                    stored = register
                     continue
                 }
                 otherFields.append(
@@ -142,12 +144,17 @@ struct BinaryPlistReader {
             guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
         var student = try fields.student(record: record)
-        var register = try RegisterCoding.take(from: &otherFields, record: record)
-        if let attendance { register.attendance.merge(attendance) { $1 } }
-        student.attendance = register.attendance
+        let taken = try RegisterCoding.take(from: &otherFields, record: record)
+        var register = stored ?? StoredRegister()
+        if !taken.attendance.isEmpty {
+            var attendance = taken.attendance
+            for line in register.lines { attendance[line.lesson] = line.entry }
+            register = StoredRegister(attendance)
+        }
+        if names && !register.isEmpty { student.attendance = register.attendance }
         return RecordRead(
             student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
-            hasLegacyRegister: register.isLegacy)
+            hasLegacyRegister: taken.isLegacy, register: register)
     }
 
     /// Stores one value; returns false when it is of the wrong kind for its field.
@@ -395,7 +402,37 @@ extension BinaryPlistReader {
         /// The lessons of a register's keys, by the key object's number: every student's register
         /// shares them.
         var lessons: [Int: Lesson] = [:]
-        /// The marks of a register's values written as text, by the value object's number.
-        var marks: [Int: AttendanceMark] = [:]
+        /// The key objects of the register read last and their lessons, by position: most
+        /// registers hold the same lessons, so most lookups are one comparison.
+        var recentLessons: [(reference: Int, lesson: Lesson)] = []
+        /// The mark objects written as text, by number: a file has one for each mark, found by a
+        /// look along a few.
+        private var marks: [(reference: Int, mark: AttendanceMark)] = []
+
+        /// The mark of a value object seen before, or `nil`.
+        func mark(for reference: Int) -> AttendanceMark? {
+            for known in marks where known.reference == reference { return known.mark }
+            return nil
+        }
+
+        mutating func remember(_ reference: Int, _ mark: AttendanceMark) {
+            if marks.count < 8 { marks.append((reference, mark)) }
+        }
+
+        /// The lesson of a key object that stood at `position` in the register read last, or `nil`.
+        func recentLesson(for reference: Int, at position: Int) -> Lesson? {
+            guard position < recentLessons.count, recentLessons[position].reference == reference else {
+                return nil
+            }
+            return recentLessons[position].lesson
+        }
+
+        mutating func remember(_ reference: Int, _ lesson: Lesson, at position: Int) {
+            if position < recentLessons.count {
+                recentLessons[position] = (reference, lesson)
+            } else if position == recentLessons.count {
+                recentLessons.append((reference, lesson))
+            }
+        }
     }
 }

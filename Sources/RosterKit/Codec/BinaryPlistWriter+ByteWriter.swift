@@ -34,16 +34,12 @@ extension BinaryPlistWriter {
         }
 
         /// Writes the magic number, the array and the keys: everything before the first record.
-        mutating func writeHeader(records: [Record], referenceSize: Int) {
+        mutating func writeHeader(records: [Record], keys: [String], referenceSize: Int) {
             append(contentsOf: "bplist00".utf8)
             begin()
             header(0xA, count: records.count)
             for record in records { bigEndian(UInt64(record.dictionary), size: referenceSize) }
-            for key in StudentFields.Key.allCases {
-                begin()
-                header(0x5, count: key.rawValue.utf8.count)
-                append(contentsOf: key.rawValue.utf8)
-            }
+            for key in keys { string(key) }
         }
 
         /// Writes record `index` of `roster`: its dictionary and the values it brings.
@@ -52,17 +48,21 @@ extension BinaryPlistWriter {
             let student = roster.record(at: index)
             let dictionary = UInt64(record.dictionary)
             begin()
-            let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+            let hasRegister = record.register >= 0
+            let entries =
+                3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
             header(0xD, count: entries)
             for key in 1...5
             where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
                 bigEndian(UInt64(key), size: referenceSize)
             }
+            if hasRegister { bigEndian(UInt64(RegisterTable.register), size: referenceSize) }
             bigEndian(dictionary + 1, size: referenceSize)
             bigEndian(dictionary + 2, size: referenceSize)
             bigEndian(UInt64(record.age), size: referenceSize)
             if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
             if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
+            if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
             begin()
             append(contentsOf: [0x5F, 0x10, 36])
             appendID(student.id)
@@ -81,6 +81,52 @@ extension BinaryPlistWriter {
                 begin()
                 append(0x23)
                 bigEndian(score.bitPattern, size: 8)
+            }
+        }
+
+        /// Writes a student's register, right after its record: its dictionary, then a
+        /// dictionary and a reason for each mark that has one. `recent` is the lessons'
+        /// positions in `table` of the register written last.
+        mutating func writeRegister(
+            _ register: StoredRegister, table: RegisterTable, recent: inout [Int], referenceSize: Int
+        ) {
+            let dictionary = objects
+            begin()
+            header(0xD, count: register.lines.count)
+            for (position, line) in register.lines.enumerated() {
+                bigEndian(UInt64(table.object(of: line.lesson, at: position, recent: &recent)), size: referenceSize)
+            }
+            var next = dictionary + 1
+            for line in register.lines {
+                if line.entry.reason == nil {
+                    bigEndian(UInt64(table.object(of: line.entry.mark)), size: referenceSize)
+                } else {
+                    bigEndian(UInt64(next), size: referenceSize)
+                    next += 2
+                }
+            }
+            for line in register.lines {
+                guard let reason = line.entry.reason else { continue }
+                let entry = objects
+                begin()
+                header(0xD, count: 2)
+                let references = [
+                    RegisterTable.mark, RegisterTable.reason, table.object(of: line.entry.mark), Int32(entry + 1),
+                ]
+                for reference in references { bigEndian(UInt64(reference), size: referenceSize) }
+                string(reason)
+            }
+        }
+
+        /// Writes a string object: ASCII text one byte a character, any other big-endian UTF-16.
+        mutating func string(_ text: String) {
+            begin()
+            let (units, isASCII) = UTF16Encoding.measure(text)
+            header(isASCII ? 0x5 : 0x6, count: units)
+            if isASCII {
+                UTF16Encoding.withUTF8(of: text) { append(contentsOf: $0) }
+            } else {
+                UTF16Encoding.forEachByte(of: text) { append($0) }
             }
         }
 

@@ -11,15 +11,14 @@ import RosterEngine
 ///
 /// The layout is the one Foundation's encoder uses: the array first, then the five keys written
 /// once and shared by every record, then each record's dictionary and values. Equal whole numbers
-/// (ages, grades) are stored once, as Foundation does.
+/// (ages, grades) are stored once, as Foundation does. A roster with a register has the keys of
+/// the register too, and each register's lessons and marks are stored once for every student
+/// (see ``RegisterCoding``).
 ///
 /// A first pass numbers every object and works out the exact size of each block of records, so
 /// the second pass writes each block into a buffer of the right length and hands it on: no
 /// growing, no copying, and never the whole new file in memory.
 struct BinaryPlistWriter {
-    /// The array is object 0 and the keys are objects 1 to 5, in ``StudentFields/Key`` order.
-    private static let firstRecordObject = 1 + StudentFields.Key.allCases.count
-
     /// The object numbers one record's dictionary refers to, and its name's stored length.
     struct Record {
         var dictionary: Int32
@@ -31,6 +30,8 @@ struct BinaryPlistWriter {
         /// Whether this record is the first with its age or grade, which is then written with it.
         var writesAge: Bool
         var writesGrade: Bool
+        /// The register's dictionary, or -1 when the student has none.
+        var register: Int32 = -1
     }
 
     /// How many records are written into each block of the file.
@@ -59,7 +60,7 @@ struct BinaryPlistWriter {
         let header = [UInt8](unsafeUninitializedCapacity: layout.headerBytes) { buffer, initialized in
             var output = ByteWriter(
                 buffer: buffer, base: 0, table: table, offsetSize: layout.offsetSize, objects: 0)
-            output.writeHeader(records: layout.records, referenceSize: layout.referenceSize)
+            output.writeHeader(records: layout.records, keys: layout.keys, referenceSize: layout.referenceSize)
             precondition(output.position == layout.headerBytes, "binary plist size was miscounted")
             initialized = output.position
         }
@@ -117,8 +118,14 @@ struct BinaryPlistWriter {
         var output = ByteWriter(
             buffer: buffer, base: layout.blockStarts[block], table: table, offsetSize: layout.offsetSize,
             objects: Int(layout.records[records.lowerBound].dictionary))
+        var recentLessons: [Int] = []
         for index in records {
             output.write(roster, at: index, layout.records[index], referenceSize: layout.referenceSize)
+            if layout.records[index].register >= 0 {
+                output.writeRegister(
+                    roster.register(at: index), table: layout.registers, recent: &recentLessons,
+                    referenceSize: layout.referenceSize)
+            }
         }
         let end =
             records.upperBound < layout.records.count
@@ -130,6 +137,10 @@ struct BinaryPlistWriter {
 
     /// Where everything goes in the file: the objects' numbers, and each block's size and start.
     private struct Layout {
+        /// The strings written once after the array: the fields' keys, then the registers' keys,
+        /// lessons and marks when a student has a register.
+        let keys: [String]
+        let registers: RegisterTable
         let records: [Record]
         let objectCount: Int
         let referenceSize: Int
@@ -140,17 +151,23 @@ struct BinaryPlistWriter {
         let offsetSize: Int
 
         init(_ roster: some PlistRecords) {
-            var plan = Plan()
+            let registers = RegisterTable(roster)
+            let keys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
+            var plan = Plan(keys: keys.count)
             let records = plan.records(for: roster)
             let referenceSize = integerWidth(UInt64(plan.objectCount))
             var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
-            headerBytes += StudentFields.Key.allCases.reduce(0) { $0 + 1 + $1.rawValue.utf8.count }
+            headerBytes += keys.reduce(0) { $0 + stringSize($1) }
             let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
             // The blocks are measured in parts at once, each part taking whole blocks.
             let measure: @Sendable (Range<Int>) -> [Int] = { blocks in
                 blocks.map { block in
-                    Self.records(in: block, count: roster.count).reduce(0) {
-                        $0 + size(of: roster.record(at: $1), records[$1], referenceSize: referenceSize)
+                    Self.records(in: block, count: roster.count).reduce(0) { total, index in
+                        var size = size(of: roster.record(at: index), records[index], referenceSize: referenceSize)
+                        if records[index].register >= 0 {
+                            size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
+                        }
+                        return total + size
                     }
                 }
             }
@@ -164,8 +181,8 @@ struct BinaryPlistWriter {
                 starts.append(next)
                 next += size
             }
-            (self.records, objectCount, self.referenceSize, self.headerBytes) =
-                (records, plan.objectCount, referenceSize, headerBytes)
+            (self.keys, self.registers, self.records) = (keys, registers, records)
+            (objectCount, self.referenceSize, self.headerBytes) = (plan.objectCount, referenceSize, headerBytes)
             (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
             offsetSize = integerWidth(UInt64(next))
         }
@@ -183,10 +200,15 @@ struct BinaryPlistWriter {
 
     /// Numbers objects in the order they will be written.
     private struct Plan {
-        private(set) var objectCount = BinaryPlistWriter.firstRecordObject
+        /// The array is object 0 and the keys follow it.
+        private(set) var objectCount: Int
         private var integers: [Int: Int32] = [:]
         /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
         private var smallIntegers = [Int32](repeating: -1, count: 256)
+
+        init(keys: Int) {
+            objectCount = 1 + keys
+        }
 
         /// The record of every student: names measured in parts at once first, then the objects
         /// numbered in one pass, in order, since equal numbers share one object.
@@ -201,7 +223,13 @@ struct BinaryPlistWriter {
                 }
             }
             records.withUnsafeMutableBufferPointer { records in
-                for index in records.indices { number(roster.record(at: index), into: &records[index]) }
+                for index in records.indices {
+                    number(roster.record(at: index), into: &records[index])
+                    if roster.hasRegister(at: index) {
+                        records[index].register = next()
+                        objectCount += BinaryPlistWriter.registerObjects(roster.register(at: index)) - 1
+                    }
+                }
             }
             return records
         }
@@ -234,7 +262,8 @@ struct BinaryPlistWriter {
     }
 
     private static func size(of student: some StudentValues, _ record: Record, referenceSize: Int) -> Int {
-        let entries = 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+        let entries =
+            3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (record.register < 0 ? 0 : 1)
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
         size += countSize(units) + (record.nameIsASCII ? units : 2 * units)

@@ -26,6 +26,12 @@ protocol PlistRecords: Sendable {
     /// Writes the bytes of the name at `index` after its string header: one byte a unit when
     /// `isASCII` (as ``nameLayout(at:)`` said), big-endian UTF-16 otherwise.
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter)
+
+    /// Whether the student at `index` has a register.
+    func hasRegister(at index: Int) -> Bool
+
+    /// The register of the student at `index`, in lesson order.
+    func register(at index: Int) -> StoredRegister
 }
 
 extension Array: PlistRecords where Element == Student {
@@ -38,6 +44,16 @@ extension Array: PlistRecords where Element == Student {
 
     func nameLayout(at index: Int) -> (units: Int, isASCII: Bool) {
         UTF16Encoding.measure(self[index].name)
+    }
+
+    func hasRegister(at index: Int) -> Bool {
+        !self[index].attendance.isEmpty
+    }
+
+    /// The register put in lesson order, each time it is asked for: a roster of students with
+    /// registers is written as a ``StoredRoster``, which keeps them in order.
+    func register(at index: Int) -> StoredRegister {
+        StoredRegister(self[index].attendance)
     }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {

@@ -135,21 +135,25 @@ enum RosterCodec {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
     ///   made before anything is written.
     static func fileWriter(_ roster: StoredRoster, conventions: FileConventions) throws -> FileWriter {
-        guard conventions.isPlain, !roster.hasRegister else {
-            return fileWriter(of: try encode(roster.students, conventions: conventions))
-        }
-        switch conventions.format {
-        case .binary: return { write in try BinaryPlistWriter.write(roster, to: write) }
-        case .xml: return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
+        switch (conventions.format, conventions.isPlain) {
+        case (.binary, true): return { write in try BinaryPlistWriter.write(roster, to: write) }
+        case (.xml, true) where !roster.hasRegister:
+            return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
+        default: return fileWriter(of: try encode(roster.students, conventions: conventions))
         }
     }
 
-    /// The file for students in the given conventions, made as for a stored roster.
+    /// The file for students in the given conventions, made as for a stored roster; students
+    /// with registers are written as one, which keeps each register in lesson order.
     static func fileWriter(_ students: [Student], conventions: FileConventions) throws -> FileWriter {
-        guard isPlain(students, conventions: conventions), conventions.format == .binary else {
+        guard conventions.isPlain, conventions.format == .binary else {
             return fileWriter(of: try encode(students, conventions: conventions))
         }
-        return { write in try BinaryPlistWriter.write(students, to: write) }
+        guard students.contains(where: { !$0.attendance.isEmpty }) else {
+            return { write in try BinaryPlistWriter.write(students, to: write) }
+        }
+        let roster = StoredRoster(students)
+        return { write in try BinaryPlistWriter.write(roster, to: write) }
     }
 
     /// The file made of `bytes`.
@@ -168,6 +172,7 @@ enum RosterCodec {
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
         switch (conventions.format, isPlain(students, conventions: conventions)) {
         case (.binary, true): return BinaryPlistWriter.bytes(for: students)
+        case (.binary, false) where conventions.isPlain: return BinaryPlistWriter.bytes(for: StoredRoster(students))
         case (.xml, true): return try XMLPlistWriter.bytes(for: students)
         case (.binary, false):
             return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
@@ -177,7 +182,8 @@ enum RosterCodec {
     }
 
     /// Whether `students` in `conventions` are written by roster's fast writers, which know only
-    /// the five fields of a student: no other app's keys, no text ages and no register.
+    /// the five fields of a student: no other app's keys, no text ages and no register. The
+    /// binary writer knows registers too (see ``fileWriter(_:conventions:)``).
     static func isPlain(_ students: [Student], conventions: FileConventions) -> Bool {
         conventions.isPlain && !students.contains { !$0.attendance.isEmpty }
     }
@@ -312,25 +318,20 @@ struct RecordNotes: Sendable {
     /// Whether some record kept its register as an earlier version did, to be upgraded to
     /// lessons (see ``RegisterCoding/upgradeLegacy(_:)``).
     var hasLegacyRegister = false
-    /// The registers of records read without making students (see ``StoredRoster``), by id.
-    var registers: [UUID: [Lesson: AttendanceEntry]] = [:]
 
     /// Takes in what one record said.
     mutating func note(
-        id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], register: [Lesson: AttendanceEntry],
-        legacyRegister: Bool
+        id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], legacyRegister: Bool
     ) {
         if ageIsText { agesAsText = true }
         if legacyRegister { hasLegacyRegister = true }
         if !fields.isEmpty { otherFields[id] = fields }
-        if !register.isEmpty { registers[id] = register }
     }
 
     /// Takes in what another part of the same file said.
     mutating func merge(_ other: RecordNotes) {
         agesAsText = agesAsText || other.agesAsText
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
-        registers.merge(other.registers) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }
     }
 }

@@ -17,11 +17,8 @@ import RosterEngine
 struct StoredRoster: PlistRecords {
     /// Every name, as ASCII or big-endian UTF-16 bytes.
     private var names: [UInt8]
-    /// The students, in file order.
+    /// The students, in file order, each with their register.
     private(set) var records: [StoredStudent]
-    /// The registers of the students who have one, by id, kept apart so that the records stay
-    /// plain values.
-    private var registers: [UUID: [Lesson: AttendanceEntry]] = [:]
 
     /// Reads and checks a binary roster, and what its records say of the file's conventions.
     ///
@@ -31,12 +28,12 @@ struct StoredRoster: PlistRecords {
             Result { () throws(DecodingProblem) -> (StoredRoster, RecordNotes) in
                 var (records, notes) = try BinaryPlistReader(raw).storedStudents()
                 if notes.hasLegacyRegister {
-                    RegisterCoding.upgradeLegacy(&notes.registers, ids: records.map(\.id))
+                    var registers = records.map(\.register)
+                    RegisterCoding.upgradeLegacy(&registers)
+                    for index in records.indices { records[index].register = registers[index] }
                 }
                 let names = Self.gatherNames(of: &records, from: raw)
-                var roster = StoredRoster(names: names, records: records)
-                roster.registers = notes.registers
-                return (roster, notes)
+                return (StoredRoster(names: names, records: records), notes)
             }
         }
         return try result.get()
@@ -84,8 +81,8 @@ struct StoredRoster: PlistRecords {
     /// How many students there are.
     var count: Int { records.count }
 
-    /// Whether some student has a register, which roster's fast writers do not write.
-    var hasRegister: Bool { !registers.isEmpty }
+    /// Whether some student has a register.
+    var hasRegister: Bool { records.contains { !$0.register.isEmpty } }
 
     /// The id of the student at `index`.
     func id(at index: Int) -> UUID {
@@ -108,7 +105,7 @@ struct StoredRoster: PlistRecords {
         let record = records[index]
         return Student(
             id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
-            attendance: registers[record.id] ?? [:])
+            attendance: record.register.isEmpty ? [:] : record.register.attendance)
     }
 
     /// Every student, in order, with their names.
@@ -128,7 +125,6 @@ struct StoredRoster: PlistRecords {
         for index in records.indices {
             if next < positions.count && positions[next] == index {
                 next += 1
-                registers[records[index].id] = nil
                 continue
             }
             records[kept] = records[index]
@@ -137,14 +133,43 @@ struct StoredRoster: PlistRecords {
         records.removeLast(records.count - kept)
     }
 
+    // MARK: The register
+
+    /// The mark of the student at `index` in `lesson`, or `nil` when they have none.
+    func entry(at index: Int, in lesson: Lesson) -> AttendanceEntry? {
+        records[index].register[lesson]
+    }
+
+    /// Marks the student at `index` in `lesson`.
+    mutating func mark(at index: Int, in lesson: Lesson, as entry: AttendanceEntry) {
+        records[index].register[lesson] = entry
+    }
+
+    /// Whether `lesson`'s register was taken: some student has a mark in it.
+    func isTaken(_ lesson: Lesson) -> Bool {
+        records.indices.contains { records[$0].register[lesson] != nil }
+    }
+
     // MARK: Writing
 
-    func record(at index: Int) -> StoredStudent {
-        records[index]
+    /// The student's fields other than the name and register, read in place, so that the
+    /// register's storage is not retained and released once per student.
+    func record(at index: Int) -> StudentNumbers {
+        StudentNumbers(
+            id: records[index].id, age: records[index].age, grade: records[index].grade,
+            score: records[index].score)
     }
 
     func nameLayout(at index: Int) -> (units: Int, isASCII: Bool) {
         (records[index].name.units, records[index].name.isASCII)
+    }
+
+    func hasRegister(at index: Int) -> Bool {
+        !records[index].register.isEmpty
+    }
+
+    func register(at index: Int) -> StoredRegister {
+        records[index].register
     }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
@@ -178,8 +203,8 @@ struct StoredRoster: PlistRecords {
         }
         let name = StoredName(
             start: start, units: units, isUTF16: !isASCII, isASCII: isASCII)
-        registers[student.id] = student.attendance.isEmpty ? nil : student.attendance
         return StoredStudent(
-            id: student.id, name: name, age: student.age, grade: student.grade, score: student.score)
+            id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
+            register: student.attendance.isEmpty ? StoredRegister() : StoredRegister(student.attendance))
     }
 }

@@ -129,6 +129,7 @@ struct StoredStudent: StudentValues {
     var age: Int
     var grade: Int?
     var score: Double?
+    var register = StoredRegister()
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.
@@ -252,21 +253,19 @@ enum RegisterCoding {
     /// Turns the marks of an earlier version's register into lessons: every day any student was
     /// marked was a lesson, and every student without a mark that day was there.
     static func upgradeLegacy(_ students: inout [Student]) {
-        var registers = Dictionary(uniqueKeysWithValues: students.map { ($0.id, $0.attendance) })
-        upgradeLegacy(&registers, ids: students.map(\.id))
-        for index in students.indices { students[index].attendance = registers[students[index].id] ?? [:] }
+        var registers = students.map { StoredRegister($0.attendance) }
+        upgradeLegacy(&registers)
+        for index in students.indices { students[index].attendance = registers[index].attendance }
     }
 
-    /// The same for registers kept by id, for the students `ids` names.
-    static func upgradeLegacy(_ registers: inout [UUID: [Lesson: AttendanceEntry]], ids: [UUID]) {
-        let lessons = Set(registers.values.flatMap(\.keys))
+    /// The same for registers as a ``StoredRoster`` keeps them.
+    static func upgradeLegacy(_ registers: inout [StoredRegister]) {
+        let lessons = Set(registers.flatMap { $0.lines.map(\.lesson) })
         guard !lessons.isEmpty else { return }
-        for id in ids {
-            var register = registers[id] ?? [:]
-            for lesson in lessons where register[lesson] == nil {
-                register[lesson] = AttendanceEntry(.present)
+        for index in registers.indices {
+            for lesson in lessons where registers[index][lesson] == nil {
+                registers[index][lesson] = AttendanceEntry(.present)
             }
-            registers[id] = register
         }
     }
 }

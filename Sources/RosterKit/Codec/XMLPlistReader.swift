@@ -79,7 +79,7 @@ struct XMLPlistReader {
         let register = try RegisterCoding.take(from: &otherFields, record: record)
         student.attendance = register.attendance
         notes.note(
-            id: student.id, ageIsText: ageIsText, otherFields: otherFields, register: [:],
+            id: student.id, ageIsText: ageIsText, otherFields: otherFields,
             legacyRegister: register.isLegacy)
         return student
     }

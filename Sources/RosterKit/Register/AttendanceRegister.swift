@@ -44,22 +44,20 @@ public enum AttendanceRegister {
     ) throws -> Marking {
         var entry = entry
         entry.reason = try entry.reason.flatMap { try StudentValidator.freeText($0, field: "reason") }
-        return try StorageHandler.changeStudents(at: url, command: command) { students in
+        return try StorageHandler.changeStored(at: url, command: command) { roster in
             var named: [Int] = []
             for reference in references {
-                let index = try RosterLookup.index(of: reference, in: students)
+                let index = try RosterLookup.index(of: reference, among: roster)
                 if !named.contains(index) { named.append(index) }
             }
-            let before = students
-            let tookRegister = !isTaken(lesson, in: students) && !students.isEmpty
+            let before = named.map { roster.entry(at: $0, in: lesson) }
+            let tookRegister = roster.count > 0 && !roster.isTaken(lesson)
             if tookRegister {
-                for index in students.indices {
-                    students[index].attendance[lesson] = AttendanceEntry(.present)
-                }
+                for index in 0..<roster.count { roster.mark(at: index, in: lesson, as: AttendanceEntry(.present)) }
             }
-            for index in named { students[index].attendance[lesson] = entry }
-            let marked = named.map { students[$0] }
-            let changed = tookRegister || named.contains { before[$0].attendance[lesson] != entry }
+            for index in named { roster.mark(at: index, in: lesson, as: entry) }
+            let changed = tookRegister || before.contains { $0 != entry }
+            let marked = named.map(roster.student(at:))
             return (changed, Marking(students: marked, tookRegister: tookRegister, changed: changed))
         }
     }
@@ -79,14 +77,14 @@ public enum AttendanceRegister {
                 try StudentValidator.freeText($0, field: "reason")
             }
         }
-        return try StorageHandler.changeStudents(at: url, command: "register") { students in
+        return try StorageHandler.changeStored(at: url, command: "register") { roster in
             var recorded: [Student.ID: AttendanceEntry] = [:]
             var changed = false
-            for index in students.indices {
-                guard let entry = marks[students[index].id] else { continue }
-                recorded[students[index].id] = entry
-                changed = changed || students[index].attendance[lesson] != entry
-                students[index].attendance[lesson] = entry
+            for index in 0..<roster.count {
+                guard let entry = marks[roster.id(at: index)] else { continue }
+                recorded[roster.id(at: index)] = entry
+                changed = changed || roster.entry(at: index, in: lesson) != entry
+                roster.mark(at: index, in: lesson, as: entry)
             }
             return (changed, recorded)
         }

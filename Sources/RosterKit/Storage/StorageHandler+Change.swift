@@ -136,21 +136,24 @@ extension StorageHandler {
         }
     }
 
-    /// A change of the whole roster that may find nothing to do, such as a register mark that is
-    /// already so: `change` edits the students and says whether anything changed; when nothing
-    /// did, nothing is written and the history keeps no step.
-    static func changeStudents<Result>(
-        at url: URL, command: String, _ change: (inout [Student]) throws -> (changed: Bool, result: Result)
+    /// A change of a few students that may find nothing to do, such as a register mark that is
+    /// already so: `change` edits the roster, held as a ``StoredRoster`` so that no name is made
+    /// that is not needed, and says whether anything changed; when nothing did, nothing is
+    /// written and the history keeps no step.
+    static func changeStored<Result>(
+        at url: URL, command: String, _ change: (inout StoredRoster) throws -> (changed: Bool, result: Result)
     ) throws -> Result {
         try self.change(at: url) { current in
-            var (students, conventions) = try current.decoded() ?? ([], .binary)
-            let before = students.count
-            let (changed, result) = try change(&students)
+            var (roster, conventions) =
+                try current.bytes.map { try RosterCodec.decodeStored($0, path: current.path) }
+                ?? (StoredRoster([]), .binary)
+            let before = roster.count
+            let (changed, result) = try change(&roster)
             guard changed else { return (.unchanged, result) }
             let made = RosterChange(
-                command: command, date: Date(), studentsBefore: before, studentsAfter: students.count)
+                command: command, date: Date(), studentsBefore: before, studentsAfter: roster.count)
             return (
-                .replace(with: try RosterCodec.fileWriter(students, conventions: conventions), change: made),
+                .replace(with: try RosterCodec.fileWriter(roster, conventions: conventions), change: made),
                 result
             )
         }

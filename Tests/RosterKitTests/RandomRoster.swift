@@ -34,7 +34,9 @@ enum RandomRoster {
     }
 
     /// Lessons of a week, some of them named, one name not ASCII.
-    static let lessonKeys = ["2026-11-23", "2026-11-24/2", "2026-11-24/maths", "2026-11-25/français", "2026-11-26"]
+    static let lessonKeys = [
+        "2026-11-23", "2026-11-24/2", "2026-11-24/maths", "2026-11-25/français", "2026-11-26",
+    ]
     static let reasons = ["dentist", "Zahnarzt – Termin", "病気", "<b>ill</b>"]
 
     /// `students` with random registers: most students some of the week's lessons, some none, a
@@ -47,7 +49,8 @@ enum RandomRoster {
             for lesson in lessons where Int.random(in: 0..<4, using: &generator) > 0 {
                 let mark = AttendanceMark.allCases.randomElement(using: &generator) ?? .present
                 let reason =
-                    Int.random(in: 0..<8, using: &generator) == 0 ? reasons.randomElement(using: &generator) : nil
+                    Int.random(in: 0..<8, using: &generator) == 0
+                    ? reasons.randomElement(using: &generator) : nil
                 student.attendance[lesson] = AttendanceEntry(mark, reason: reason)
             }
             return student

@@ -126,12 +126,14 @@ extension BinaryPlistReader {
                 legacyRegister: read.hasLegacyRegister)
             values.append(keep(read))
         }
+        notes.lessonKeys = keys.lessons
         return (values, notes)
     }
 
     /// Reads a register stored as roster writes it, a dictionary of lessons to marks, with the
     /// lessons and the marks every student shares read once (see ``KeyCache``); `nil` for any
-    /// other value, which the general reader then reads.
+    /// other value, which the general reader then reads. The register's lessons are named by
+    /// their keys' object numbers, which ``KeyCache/lessons`` maps to lessons.
     ///
     /// - Throws: ``DecodingProblem`` naming record `record` when an entry is not a lesson and a mark.
     func register(_ reference: Int, record: Int, keys: inout KeyCache, budget: inout PlistValueBudget)
@@ -140,6 +142,7 @@ extension BinaryPlistReader {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { return nil }
         var lines: [StoredRegister.Line] = []
+        var reasons: [Int32: String] = [:]
         // Room for the next lesson too, which a change of the register most often adds.
         lines.reserveCapacity(dictionary.count + 1)
         for entry in 0..<dictionary.count {
@@ -147,40 +150,44 @@ extension BinaryPlistReader {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
             let valueReference = self.reference(
                 at: dictionary.start + (dictionary.count + entry) * referenceSize)
-            let lesson = try self.lesson(keyReference, at: entry, record: record, keys: &keys)
+            try checkLesson(keyReference, at: entry, record: record, keys: &keys)
+            let lesson = Int32(truncatingIfNeeded: keyReference)
             if let mark = keys.mark(for: valueReference) {
-                lines.append(StoredRegister.Line(lesson: lesson, entry: AttendanceEntry(mark)))
+                lines.append(StoredRegister.Line(lesson: lesson, mark: mark))
                 continue
             }
             let value = try object(valueReference)
             let entry: AttendanceEntry
+            // Checked above, so always there.
+            guard let named = keys.lessons[keyReference] else {
+                throw .record(record, "has a damaged register")
+            }
             if let text = try text(value) {
-                entry = try RegisterCoding.entry(.string(text), lesson: lesson, record: record)
+                entry = try RegisterCoding.entry(.string(text), lesson: named, record: record)
                 keys.remember(valueReference, entry.mark)
             } else {
                 entry = try RegisterCoding.entry(
-                    self.value(valueReference, depth: 2, budget: &budget), lesson: lesson, record: record)
+                    self.value(valueReference, depth: 2, budget: &budget), lesson: named, record: record)
             }
-            lines.append(StoredRegister.Line(lesson: lesson, entry: entry))
+            lines.append(StoredRegister.Line(lesson: lesson, mark: entry.mark))
+            if let reason = entry.reason { reasons[lesson] = reason }
         }
-        return StoredRegister(reading: lines)
+        return StoredRegister(reading: lines, reasons: reasons)
     }
 
-    /// The lesson a register's key names, read once for all the students that share the key.
-    private func lesson(_ reference: Int, at position: Int, record: Int, keys: inout KeyCache)
-        throws(DecodingProblem) -> Lesson
+    /// Checks that a register's key object names a lesson, once for all the students that share
+    /// the key, and keeps the lesson in ``KeyCache/lessons``.
+    private func checkLesson(_ reference: Int, at position: Int, record: Int, keys: inout KeyCache)
+        throws(DecodingProblem)
     {
-        if let recent = keys.recentLesson(for: reference, at: position) { return recent }
-        if let known = keys.lessons[reference] {
-            keys.remember(reference, known, at: position)
-            return known
+        if keys.isRecentLesson(reference, at: position) { return }
+        if keys.lessons[reference] == nil {
+            let key = try text(object(reference)) ?? ""
+            guard let lesson = Lesson(key: key) else {
+                throw .record(record, "has a register entry '\(key.prefix(40))' that is not a lesson")
+            }
+            keys.lessons[reference] = lesson
         }
-        let key = try text(object(reference)) ?? ""
-        guard let lesson = Lesson(key: key) else {
-            throw .record(record, "has a register entry '\(key.prefix(40))' that is not a lesson")
-        }
-        keys.lessons[reference] = lesson
-        keys.remember(reference, lesson, at: position)
-        return lesson
+        keys.rememberLesson(reference, at: position)
     }
 }

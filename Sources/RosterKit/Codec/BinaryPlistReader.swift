@@ -145,13 +145,19 @@ struct BinaryPlistReader {
         }
         var student = try fields.student(record: record)
         let taken = try RegisterCoding.take(from: &otherFields, record: record)
-        var register = stored ?? StoredRegister()
-        if !taken.attendance.isEmpty {
+        // A register under the earlier version's key is read whole, with names (see StoredRoster).
+        let register = stored ?? StoredRegister()
+        if names && !register.isEmpty {
             var attendance = taken.attendance
-            for line in register.lines { attendance[line.lesson] = line.entry }
-            register = StoredRegister(attendance)
+            for line in register.lines {
+                guard let lesson = keys.lessons[Int(line.lesson)] else { continue }
+                // The lines are in the file's order, not yet the lessons': read one by one.
+                attendance[lesson] = AttendanceEntry(line.mark, reason: register.reasons[line.lesson])
+            }
+            student.attendance = attendance
+        } else if names {
+            student.attendance = taken.attendance
         }
-        if names && !register.isEmpty { student.attendance = register.attendance }
         return RecordRead(
             student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
             hasLegacyRegister: taken.isLegacy, register: register)
@@ -402,9 +408,23 @@ extension BinaryPlistReader {
         /// The lessons of a register's keys, by the key object's number: every student's register
         /// shares them.
         var lessons: [Int: Lesson] = [:]
-        /// The key objects of the register read last and their lessons, by position: most
-        /// registers hold the same lessons, so most lookups are one comparison.
-        var recentLessons: [(reference: Int, lesson: Lesson)] = []
+        /// The key objects of the register read last, by position: most registers hold the same
+        /// lessons, so most are known after one comparison.
+        private var recentLessons: [Int] = []
+
+        /// Whether key object `reference` stood at `position` in the register read last.
+        func isRecentLesson(_ reference: Int, at position: Int) -> Bool {
+            position < recentLessons.count && recentLessons[position] == reference
+        }
+
+        mutating func rememberLesson(_ reference: Int, at position: Int) {
+            if position < recentLessons.count {
+                recentLessons[position] = reference
+            } else if position == recentLessons.count {
+                recentLessons.append(reference)
+            }
+        }
+
         /// The mark objects written as text, by number: a file has one for each mark, found by a
         /// look along a few.
         private var marks: [(reference: Int, mark: AttendanceMark)] = []
@@ -419,20 +439,5 @@ extension BinaryPlistReader {
             if marks.count < 8 { marks.append((reference, mark)) }
         }
 
-        /// The lesson of a key object that stood at `position` in the register read last, or `nil`.
-        func recentLesson(for reference: Int, at position: Int) -> Lesson? {
-            guard position < recentLessons.count, recentLessons[position].reference == reference else {
-                return nil
-            }
-            return recentLessons[position].lesson
-        }
-
-        mutating func remember(_ reference: Int, _ lesson: Lesson, at position: Int) {
-            if position < recentLessons.count {
-                recentLessons[position] = (reference, lesson)
-            } else if position == recentLessons.count {
-                recentLessons.append((reference, lesson))
-            }
-        }
     }
 }

@@ -85,35 +85,34 @@ extension BinaryPlistWriter {
         }
 
         /// Writes a student's register, right after its record: its dictionary, then a
-        /// dictionary and a reason for each mark that has one. `recent` is the lessons'
-        /// positions in `table` of the register written last.
-        mutating func writeRegister(
-            _ register: StoredRegister, table: RegisterTable, recent: inout [Int], referenceSize: Int
-        ) {
+        /// dictionary and a reason for each mark that has one, in lesson order.
+        mutating func writeRegister(_ register: StoredRegister, table: RegisterTable, referenceSize: Int) {
             let dictionary = objects
             begin()
             header(0xD, count: register.lines.count)
-            for (position, line) in register.lines.enumerated() {
-                bigEndian(UInt64(table.object(of: line.lesson, at: position, recent: &recent)), size: referenceSize)
+            for line in register.lines {
+                bigEndian(UInt64(table.object(ofLesson: line.lesson)), size: referenceSize)
             }
             var next = dictionary + 1
             for line in register.lines {
-                if line.entry.reason == nil {
-                    bigEndian(UInt64(table.object(of: line.entry.mark)), size: referenceSize)
+                if register.reasons.isEmpty || register.reasons[line.lesson] == nil {
+                    bigEndian(UInt64(table.object(of: line.mark)), size: referenceSize)
                 } else {
                     bigEndian(UInt64(next), size: referenceSize)
                     next += 2
                 }
             }
+            guard !register.reasons.isEmpty else { return }
             for line in register.lines {
-                guard let reason = line.entry.reason else { continue }
-                let entry = objects
+                guard let reason = register.reasons[line.lesson] else { continue }
+                let entry = Int32(objects)
                 begin()
                 header(0xD, count: 2)
-                let references = [
-                    RegisterTable.mark, RegisterTable.reason, table.object(of: line.entry.mark), Int32(entry + 1),
-                ]
-                for reference in references { bigEndian(UInt64(reference), size: referenceSize) }
+                for reference in [
+                    RegisterTable.mark, RegisterTable.reason, table.object(of: line.mark), entry + 1,
+                ] {
+                    bigEndian(UInt64(reference), size: referenceSize)
+                }
                 string(reason)
             }
         }

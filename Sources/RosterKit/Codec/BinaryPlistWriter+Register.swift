@@ -11,45 +11,51 @@ extension BinaryPlistWriter {
     struct RegisterTable: Sendable {
         /// The register's keys, the lessons' keys and the marks, in the order they are written.
         let strings: [String]
-        /// Every lesson of any register, in order, each once.
-        let lessons: [Lesson]
         /// The object numbers of the keys, which follow the fields' keys.
         static let register: Int32 = 1 + Int32(StudentFields.Key.allCases.count)
         static let mark = register + 1
         static let reason = register + 2
-        private let firstLesson: Int32
+        /// The object of each lesson of the roster's ``LessonTable``; -1 for one no register holds.
+        private let lessons: [Int32]
         /// The object of each mark in ``AttendanceMark/allCases`` order; -1 for a mark not used.
         private let marks: [Int32]
 
         /// The table of `roster`'s registers, gathered in parts at once on a large roster.
         init(_ roster: some PlistRecords) {
-            let found = ParallelWork.parts(count: roster.count) { range in
-                var (lessons, marks, hasReason) = (Set<Lesson>(), Set<AttendanceMark>(), false)
-                var recent: [Lesson] = []
+            let table = roster.lessons.lessons
+            let found = ParallelWork.parts(count: table.isEmpty ? 0 : roster.count) { range in
+                var (lessons, marks, hasReason) = ([Bool](repeating: false, count: table.count), 0, false)
                 for index in range where roster.hasRegister(at: index) {
-                    for (position, line) in roster.register(at: index).lines.enumerated() {
-                        marks.insert(line.entry.mark)
-                        hasReason = hasReason || line.entry.reason != nil
-                        // Most registers hold the lessons the one before held: no hashing then.
-                        if position < recent.count, recent[position] == line.lesson { continue }
-                        lessons.insert(line.lesson)
-                        if position < recent.count { recent[position] = line.lesson } else { recent.append(line.lesson) }
+                    let register = roster.register(at: index)
+                    hasReason = hasReason || !register.reasons.isEmpty
+                    for line in register.lines {
+                        lessons[Int(line.lesson)] = true
+                        marks |= 1 << line.mark.position
                     }
                 }
                 return (lessons, marks, hasReason)
             }
-            lessons = found.reduce(into: Set<Lesson>()) { $0.formUnion($1.0) }.sorted()
-            let used = found.reduce(into: Set<AttendanceMark>()) { $0.formUnion($1.1) }
-            let keys =
-                lessons.isEmpty
-                ? [] : found.contains { $0.2 } ? [RegisterCoding.key, "mark", "reason"] : [RegisterCoding.key]
-            let usedMarks = AttendanceMark.allCases.filter(used.contains)
-            firstLesson = Self.register + Int32(keys.count)
-            let firstMark = firstLesson + Int32(lessons.count)
-            marks = AttendanceMark.allCases.map { mark in
-                usedMarks.firstIndex(of: mark).map { firstMark + Int32($0) } ?? -1
+            var used = [Bool](repeating: false, count: table.count)
+            for part in found { for place in used.indices where part.0[place] { used[place] = true } }
+            let usedMarks = AttendanceMark.allCases.filter { mark in
+                found.contains { $0.1 & (1 << mark.position) != 0 }
             }
-            strings = keys + lessons.map(\.description) + usedMarks.map(\.rawValue)
+            let keys =
+                !used.contains(true)
+                ? []
+                : found.contains { $0.2 } ? [RegisterCoding.key, "mark", "reason"] : [RegisterCoding.key]
+            var next = Self.register + Int32(keys.count)
+            lessons = used.map { isUsed in
+                guard isUsed else { return -1 }
+                next += 1
+                return next - 1
+            }
+            marks = AttendanceMark.allCases.map { mark in
+                usedMarks.firstIndex(of: mark).map { next + Int32($0) } ?? -1
+            }
+            strings =
+                keys + table.indices.filter { used[$0] }.map { table[$0].description }
+                + usedMarks.map(\.rawValue)
         }
 
         /// The object of a mark's text.
@@ -57,34 +63,22 @@ extension BinaryPlistWriter {
             marks[mark.position]
         }
 
-        /// The object of a lesson's key; `recent` holds, by position, the lessons of the register
-        /// written last, so most lookups are one comparison.
-        func object(of lesson: Lesson, at position: Int, recent: inout [Int]) -> Int32 {
-            if position < recent.count, lessons[recent[position]] == lesson {
-                return firstLesson + Int32(recent[position])
-            }
-            var (low, high) = (0, lessons.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if lessons[middle] < lesson { low = middle + 1 } else { high = middle }
-            }
-            if position < recent.count { recent[position] = low } else { recent.append(low) }
-            return firstLesson + Int32(low)
+        /// The object of a lesson's key, the lesson named by its place in the roster's table.
+        func object(ofLesson place: Int32) -> Int32 {
+            lessons[Int(place)]
         }
     }
 
     /// The objects one student's register brings: its dictionary, and two for each mark with a
     /// reason (its dictionary and the reason).
     static func registerObjects(_ register: StoredRegister) -> Int {
-        1 + 2 * register.lines.count { $0.entry.reason != nil }
+        1 + 2 * register.reasons.count
     }
 
     /// The bytes of one student's register: its dictionary and the objects it brings.
     static func registerSize(of register: StoredRegister, referenceSize: Int) -> Int {
         var size = countSize(register.lines.count) + 2 * register.lines.count * referenceSize
-        for line in register.lines {
-            if let reason = line.entry.reason { size += 1 + 4 * referenceSize + stringSize(reason) }
-        }
+        for reason in register.reasons.values { size += 1 + 4 * referenceSize + stringSize(reason) }
         return size
     }
 

@@ -60,7 +60,8 @@ struct BinaryPlistWriter {
         let header = [UInt8](unsafeUninitializedCapacity: layout.headerBytes) { buffer, initialized in
             var output = ByteWriter(
                 buffer: buffer, base: 0, table: table, offsetSize: layout.offsetSize, objects: 0)
-            output.writeHeader(records: layout.records, keys: layout.keys, referenceSize: layout.referenceSize)
+            output.writeHeader(
+                records: layout.records, keys: layout.keys, referenceSize: layout.referenceSize)
             precondition(output.position == layout.headerBytes, "binary plist size was miscounted")
             initialized = output.position
         }
@@ -118,13 +119,11 @@ struct BinaryPlistWriter {
         var output = ByteWriter(
             buffer: buffer, base: layout.blockStarts[block], table: table, offsetSize: layout.offsetSize,
             objects: Int(layout.records[records.lowerBound].dictionary))
-        var recentLessons: [Int] = []
         for index in records {
             output.write(roster, at: index, layout.records[index], referenceSize: layout.referenceSize)
             if layout.records[index].register >= 0 {
                 output.writeRegister(
-                    roster.register(at: index), table: layout.registers, recent: &recentLessons,
-                    referenceSize: layout.referenceSize)
+                    roster.register(at: index), table: layout.registers, referenceSize: layout.referenceSize)
             }
         }
         let end =
@@ -163,7 +162,8 @@ struct BinaryPlistWriter {
             let measure: @Sendable (Range<Int>) -> [Int] = { blocks in
                 blocks.map { block in
                     Self.records(in: block, count: roster.count).reduce(0) { total, index in
-                        var size = size(of: roster.record(at: index), records[index], referenceSize: referenceSize)
+                        var size = size(
+                            of: roster.record(at: index), records[index], referenceSize: referenceSize)
                         if records[index].register >= 0 {
                             size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
                         }
@@ -182,7 +182,9 @@ struct BinaryPlistWriter {
                 next += size
             }
             (self.keys, self.registers, self.records) = (keys, registers, records)
-            (objectCount, self.referenceSize, self.headerBytes) = (plan.objectCount, referenceSize, headerBytes)
+            (objectCount, self.referenceSize, self.headerBytes) = (
+                plan.objectCount, referenceSize, headerBytes
+            )
             (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
             offsetSize = integerWidth(UInt64(next))
         }
@@ -263,7 +265,8 @@ struct BinaryPlistWriter {
 
     private static func size(of student: some StudentValues, _ record: Record, referenceSize: Int) -> Int {
         let entries =
-            3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (record.register < 0 ? 0 : 1)
+            3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+            + (record.register < 0 ? 0 : 1)
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
         size += countSize(units) + (record.nameIsASCII ? units : 2 * units)

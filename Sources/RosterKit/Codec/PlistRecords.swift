@@ -30,8 +30,11 @@ protocol PlistRecords: Sendable {
     /// Whether the student at `index` has a register.
     func hasRegister(at index: Int) -> Bool
 
-    /// The register of the student at `index`, in lesson order.
+    /// The register of the student at `index`, its lessons named by their place in ``lessons``.
     func register(at index: Int) -> StoredRegister
+
+    /// The lessons the registers name.
+    var lessons: LessonTable { get }
 }
 
 extension Array: PlistRecords where Element == Student {
@@ -46,15 +49,18 @@ extension Array: PlistRecords where Element == Student {
         UTF16Encoding.measure(self[index].name)
     }
 
+    /// No student's register is written from an array: students with registers are written as
+    /// a ``StoredRoster`` (see ``RosterCodec``), which keeps their lessons in a table.
     func hasRegister(at index: Int) -> Bool {
-        !self[index].attendance.isEmpty
+        assert(self[index].attendance.isEmpty, "students with registers are written as a StoredRoster")
+        return false
     }
 
-    /// The register put in lesson order, each time it is asked for: a roster of students with
-    /// registers is written as a ``StoredRoster``, which keeps them in order.
     func register(at index: Int) -> StoredRegister {
-        StoredRegister(self[index].attendance)
+        StoredRegister()
     }
+
+    var lessons: LessonTable { LessonTable() }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
         if isASCII {

@@ -172,7 +172,8 @@ enum RosterCodec {
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
         switch (conventions.format, isPlain(students, conventions: conventions)) {
         case (.binary, true): return BinaryPlistWriter.bytes(for: students)
-        case (.binary, false) where conventions.isPlain: return BinaryPlistWriter.bytes(for: StoredRoster(students))
+        case (.binary, false) where conventions.isPlain:
+            return BinaryPlistWriter.bytes(for: StoredRoster(students))
         case (.xml, true): return try XMLPlistWriter.bytes(for: students)
         case (.binary, false):
             return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
@@ -318,6 +319,8 @@ struct RecordNotes: Sendable {
     /// Whether some record kept its register as an earlier version did, to be upgraded to
     /// lessons (see ``RegisterCoding/upgradeLegacy(_:)``).
     var hasLegacyRegister = false
+    /// The lessons of the registers' keys, by the key object's number (see ``StoredRegister``).
+    var lessonKeys: [Int: Lesson] = [:]
 
     /// Takes in what one record said.
     mutating func note(
@@ -332,6 +335,7 @@ struct RecordNotes: Sendable {
     mutating func merge(_ other: RecordNotes) {
         agesAsText = agesAsText || other.agesAsText
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
+        lessonKeys.merge(other.lessonKeys) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }
     }
 }

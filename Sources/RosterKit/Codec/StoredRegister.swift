@@ -1,80 +1,134 @@
-/// One student's register as a ``StoredRoster`` keeps it: the lessons and their marks in lesson
-/// order, each lesson once.
+/// One student's register as a ``StoredRoster`` keeps it: each lesson's mark, in lesson order,
+/// the lesson named by its place in the roster's ``LessonTable``.
 ///
-/// A sorted array rather than a dictionary: reading a school's roster makes one register a
-/// student, and every student's register holds the same few lessons, so an array is made and
-/// searched in a fraction of a dictionary's time, and it is already in the order the file
-/// stores it (see ``RegisterCoding``).
+/// Plain numbers rather than ``Lesson`` values: reading a school's roster makes one register a
+/// student, each holding the same few lessons, so lines that are only numbers are made, searched
+/// and copied without counting a reference, and written without looking a lesson up.
 struct StoredRegister: Sendable, Equatable {
     /// One lesson's mark.
     struct Line: Sendable, Equatable {
-        var lesson: Lesson
-        var entry: AttendanceEntry
+        /// The lesson's place in the roster's ``LessonTable``; while a file is read, the number
+        /// of the lesson's key object in the file.
+        var lesson: Int32
+        var mark: AttendanceMark
     }
 
-    /// The lessons and their marks, in lesson order, each lesson once.
+    /// The lessons' marks, in lesson order, each lesson once.
     private(set) var lines: [Line]
+    /// The reasons given with marks, by lesson; empty for most students.
+    private(set) var reasons: [Int32: String]
 
     /// An empty register.
     init() {
-        lines = []
+        (lines, reasons) = ([], [:])
     }
 
-    /// The register of `attendance`.
-    init(_ attendance: [Lesson: AttendanceEntry]) {
-        lines = Self.sorted(attendance)
-    }
-
-    /// The register of `lines` in the order a file gave them: sorted when they are not, and a
-    /// lesson given twice keeping its last mark, as a dictionary read from the file would.
-    init(reading lines: [Line]) {
-        if zip(lines, lines.dropFirst()).allSatisfy({ $0.lesson < $1.lesson }) {
-            self.lines = lines
-            return
-        }
-        var byLesson: [Lesson: AttendanceEntry] = [:]
-        for line in lines { byLesson[line.lesson] = line.entry }
-        self.lines = Self.sorted(byLesson)
-    }
-
-    private static func sorted(_ attendance: [Lesson: AttendanceEntry]) -> [Line] {
-        attendance.map { Line(lesson: $0.key, entry: $0.value) }.sorted { $0.lesson < $1.lesson }
+    /// The register as a file gives it, its lessons numbered as the file numbers their keys;
+    /// ``renumber(_:)`` puts them in order.
+    init(reading lines: [Line], reasons: [Int32: String]) {
+        (self.lines, self.reasons) = (lines, reasons)
     }
 
     /// Whether no lesson is marked.
     var isEmpty: Bool { lines.isEmpty }
 
-    /// The register as ``Student/attendance`` holds it.
-    var attendance: [Lesson: AttendanceEntry] {
-        Dictionary(uniqueKeysWithValues: lines.lazy.map { ($0.lesson, $0.entry) })
+    /// The mark of lesson `lesson`, or `nil` when the student has none.
+    func entry(for lesson: Int32) -> AttendanceEntry? {
+        let position = position(of: lesson)
+        guard position < lines.count, lines[position].lesson == lesson else { return nil }
+        return AttendanceEntry(lines[position].mark, reason: reasons.isEmpty ? nil : reasons[lesson])
     }
 
-    /// The mark of `lesson`, or `nil` when the student has none; setting `nil` removes it.
-    subscript(lesson: Lesson) -> AttendanceEntry? {
-        get {
-            let position = position(of: lesson)
-            return position < lines.count && lines[position].lesson == lesson ? lines[position].entry : nil
+    /// Marks lesson `lesson`.
+    mutating func set(_ entry: AttendanceEntry, for lesson: Int32) {
+        let position = position(of: lesson)
+        if position < lines.count, lines[position].lesson == lesson {
+            lines[position].mark = entry.mark
+        } else {
+            lines.insert(Line(lesson: lesson, mark: entry.mark), at: position)
         }
-        set {
-            let position = position(of: lesson)
-            let found = position < lines.count && lines[position].lesson == lesson
-            switch (newValue, found) {
-            case (let entry?, true): lines[position].entry = entry
-            case (let entry?, false): lines.insert(Line(lesson: lesson, entry: entry), at: position)
-            case (nil, true): lines.remove(at: position)
-            case (nil, false): break
-            }
+        if entry.reason != nil || !reasons.isEmpty { reasons[lesson] = entry.reason }
+    }
+
+    /// Gives every lesson its new number, `number(old)`, and puts the lines in order; a lesson
+    /// given twice keeps its last mark, as a dictionary read from a file does.
+    mutating func renumber(_ number: (Int32) -> Int32) {
+        for index in lines.indices { lines[index].lesson = number(lines[index].lesson) }
+        if !reasons.isEmpty {
+            reasons = Dictionary(reasons.map { (number($0.key), $0.value) }) { _, last in last }
+        }
+        guard !zip(lines, lines.dropFirst()).allSatisfy({ $0.lesson < $1.lesson }) else { return }
+        var last: [Int32: AttendanceMark] = [:]
+        for line in lines { last[line.lesson] = line.mark }
+        lines = last.map { Line(lesson: $0.key, mark: $0.value) }.sorted { $0.lesson < $1.lesson }
+    }
+
+    /// Makes room for a lesson put in the table at `place`: every lesson from there on moves up.
+    mutating func makeRoom(at place: Int32) {
+        guard let last = lines.last, last.lesson >= place else { return }
+        for index in lines.indices where lines[index].lesson >= place { lines[index].lesson += 1 }
+        if !reasons.isEmpty {
+            reasons = Dictionary(
+                uniqueKeysWithValues: reasons.map { ($0.key >= place ? $0.key + 1 : $0.key, $0.value) })
         }
     }
 
-    /// Where `lesson` is or would go: the first line whose lesson is not before it.
-    private func position(of lesson: Lesson) -> Int {
+    /// Where lesson `lesson` is or would go: the first line whose lesson is not before it.
+    private func position(of lesson: Int32) -> Int {
         // A new lesson is most often the latest: looked at first, without a search.
         if let last = lines.last, last.lesson < lesson { return lines.count }
         var (low, high) = (0, lines.count)
         while low < high {
             let middle = (low + high) / 2
             if lines[middle].lesson < lesson { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// The lessons of a roster's registers, in order, each once: a ``StoredRegister`` names a
+/// lesson by its place here.
+struct LessonTable: Sendable {
+    /// The lessons, in order.
+    private(set) var lessons: [Lesson]
+
+    /// A table of `lessons`, put in order, each once.
+    init(_ lessons: some Sequence<Lesson> = []) {
+        self.lessons = Set(lessons).sorted()
+    }
+
+    /// The place of `lesson`, or `nil` when it is not in the table.
+    func place(of lesson: Lesson) -> Int32? {
+        let place = insertionPlace(of: lesson)
+        return place < lessons.count && lessons[place] == lesson ? Int32(place) : nil
+    }
+
+    /// Puts `lesson` in the table if it is not there; returns its place, and whether it is new.
+    mutating func insert(_ lesson: Lesson) -> (place: Int32, isNew: Bool) {
+        let place = insertionPlace(of: lesson)
+        if place < lessons.count && lessons[place] == lesson { return (Int32(place), false) }
+        lessons.insert(lesson, at: place)
+        return (Int32(place), true)
+    }
+
+    /// The register of `register`, as ``Student/attendance`` holds it.
+    func attendance(of register: StoredRegister) -> [Lesson: AttendanceEntry] {
+        Dictionary(
+            uniqueKeysWithValues: register.lines.map { line in
+                (
+                    lessons[Int(line.lesson)],
+                    AttendanceEntry(
+                        line.mark, reason: register.reasons.isEmpty ? nil : register.reasons[line.lesson])
+                )
+            })
+    }
+
+    private func insertionPlace(of lesson: Lesson) -> Int {
+        if let last = lessons.last, last < lesson { return lessons.count }
+        var (low, high) = (0, lessons.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if lessons[middle] < lesson { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -19,6 +19,8 @@ struct StoredRoster: PlistRecords {
     private var names: [UInt8]
     /// The students, in file order, each with their register.
     private(set) var records: [StoredStudent]
+    /// The lessons the registers name.
+    private(set) var lessons = LessonTable()
 
     /// Reads and checks a binary roster, and what its records say of the file's conventions.
     ///
@@ -26,14 +28,19 @@ struct StoredRoster: PlistRecords {
     static func read(binary file: Data) throws(DecodingProblem) -> (StoredRoster, RecordNotes) {
         let result = file.withUnsafeBytes { raw in
             Result { () throws(DecodingProblem) -> (StoredRoster, RecordNotes) in
-                var (records, notes) = try BinaryPlistReader(raw).storedStudents()
-                if notes.hasLegacyRegister {
-                    var registers = records.map(\.register)
-                    RegisterCoding.upgradeLegacy(&registers)
-                    for index in records.indices { records[index].register = registers[index] }
+                let reader = try BinaryPlistReader(raw)
+                var (records, notes) = try reader.storedStudents()
+                guard !notes.hasLegacyRegister else {
+                    // An earlier version's register is made into lessons once, the slow way.
+                    var (students, notes) = try reader.students()
+                    RegisterCoding.upgradeLegacy(&students)
+                    return (StoredRoster(students), notes)
                 }
+                let lessons = numberLessons(of: &records, keys: notes.lessonKeys)
                 let names = Self.gatherNames(of: &records, from: raw)
-                return (StoredRoster(names: names, records: records), notes)
+                var roster = StoredRoster(names: names, records: records)
+                roster.lessons = lessons
+                return (roster, notes)
             }
         }
         return try result.get()
@@ -47,8 +54,28 @@ struct StoredRoster: PlistRecords {
     init(_ students: [Student]) {
         names = []
         records = []
+        lessons = LessonTable(students.lazy.flatMap(\.attendance.keys))
         records.reserveCapacity(students.count)
         for student in students { records.append(stored(student)) }
+    }
+
+    /// The table of the lessons `records` name by their keys' object numbers in the file, which
+    /// `keys` maps to lessons, and each register renumbered to name them by their place in it.
+    private static func numberLessons(of records: inout [StoredStudent], keys: [Int: Lesson]) -> LessonTable {
+        let table = LessonTable(keys.values)
+        guard let largest = keys.keys.max() else { return table }
+        // The key objects' numbers are looked up in an array as long as the largest, when that is
+        // not too long; otherwise in a dictionary.
+        var places: [Int32] = []
+        if largest < 1 << 20 {
+            places = [Int32](repeating: 0, count: largest + 1)
+            for (reference, lesson) in keys { places[reference] = table.place(of: lesson) ?? 0 }
+        }
+        let byReference = places.isEmpty ? keys.mapValues { table.place(of: $0) ?? 0 } : [:]
+        for index in records.indices where !records[index].register.isEmpty {
+            records[index].register.renumber { places.isEmpty ? byReference[Int($0)] ?? 0 : places[Int($0)] }
+        }
+        return table
     }
 
     /// Copies the names of `records` out of `file` into one buffer, in order, and points the
@@ -82,7 +109,7 @@ struct StoredRoster: PlistRecords {
     var count: Int { records.count }
 
     /// Whether some student has a register.
-    var hasRegister: Bool { records.contains { !$0.register.isEmpty } }
+    var hasRegister: Bool { records.indices.contains { !records[$0].register.isEmpty } }
 
     /// The id of the student at `index`.
     func id(at index: Int) -> UUID {
@@ -105,7 +132,7 @@ struct StoredRoster: PlistRecords {
         let record = records[index]
         return Student(
             id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
-            attendance: record.register.isEmpty ? [:] : record.register.attendance)
+            attendance: record.register.isEmpty ? [:] : lessons.attendance(of: record.register))
     }
 
     /// Every student, in order, with their names.
@@ -137,17 +164,28 @@ struct StoredRoster: PlistRecords {
 
     /// The mark of the student at `index` in `lesson`, or `nil` when they have none.
     func entry(at index: Int, in lesson: Lesson) -> AttendanceEntry? {
-        records[index].register[lesson]
+        lessons.place(of: lesson).flatMap { records[index].register.entry(for: $0) }
     }
 
     /// Marks the student at `index` in `lesson`.
     mutating func mark(at index: Int, in lesson: Lesson, as entry: AttendanceEntry) {
-        records[index].register[lesson] = entry
+        records[index].register.set(entry, for: place(for: lesson))
     }
 
     /// Whether `lesson`'s register was taken: some student has a mark in it.
     func isTaken(_ lesson: Lesson) -> Bool {
-        records.indices.contains { records[$0].register[lesson] != nil }
+        guard let place = lessons.place(of: lesson) else { return false }
+        return records.indices.contains { records[$0].register.entry(for: place) != nil }
+    }
+
+    /// The place of `lesson` in the table, put there first when it is new; the registers that
+    /// name later lessons are renumbered then.
+    private mutating func place(for lesson: Lesson) -> Int32 {
+        let (place, isNew) = lessons.insert(lesson)
+        if isNew {
+            for index in records.indices { records[index].register.makeRoom(at: place) }
+        }
+        return place
     }
 
     // MARK: Writing
@@ -203,8 +241,10 @@ struct StoredRoster: PlistRecords {
         }
         let name = StoredName(
             start: start, units: units, isUTF16: !isASCII, isASCII: isASCII)
+        var register = StoredRegister()
+        for (lesson, entry) in student.attendance { register.set(entry, for: place(for: lesson)) }
         return StoredStudent(
             id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-            register: student.attendance.isEmpty ? StoredRegister() : StoredRegister(student.attendance))
+            register: register)
     }
 }

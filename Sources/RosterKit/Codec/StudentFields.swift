@@ -253,18 +253,11 @@ enum RegisterCoding {
     /// Turns the marks of an earlier version's register into lessons: every day any student was
     /// marked was a lesson, and every student without a mark that day was there.
     static func upgradeLegacy(_ students: inout [Student]) {
-        var registers = students.map { StoredRegister($0.attendance) }
-        upgradeLegacy(&registers)
-        for index in students.indices { students[index].attendance = registers[index].attendance }
-    }
-
-    /// The same for registers as a ``StoredRoster`` keeps them.
-    static func upgradeLegacy(_ registers: inout [StoredRegister]) {
-        let lessons = Set(registers.flatMap { $0.lines.map(\.lesson) })
+        let lessons = Set(students.flatMap(\.attendance.keys))
         guard !lessons.isEmpty else { return }
-        for index in registers.indices {
-            for lesson in lessons where registers[index][lesson] == nil {
-                registers[index][lesson] = AttendanceEntry(.present)
+        for index in students.indices {
+            for lesson in lessons where students[index].attendance[lesson] == nil {
+                students[index].attendance[lesson] = AttendanceEntry(.present)
             }
         }
     }

@@ -53,7 +53,9 @@ public enum AttendanceRegister {
             let before = named.map { roster.entry(at: $0, in: lesson) }
             let tookRegister = roster.count > 0 && !roster.isTaken(lesson)
             if tookRegister {
-                for index in 0..<roster.count { roster.mark(at: index, in: lesson, as: AttendanceEntry(.present)) }
+                for index in 0..<roster.count {
+                    roster.mark(at: index, in: lesson, as: AttendanceEntry(.present))
+                }
             }
             for index in named { roster.mark(at: index, in: lesson, as: entry) }
             let changed = tookRegister || before.contains { $0 != entry }

@@ -40,6 +40,50 @@ struct LessonCommandTests {
         #expect(sandbox.run(["groups", "--size", "4"]).output.contains("Ava Smith"))
     }
 
+    @Test(
+        "the register goes out in JSON and plist exports and comes back whole on import",
+        arguments: ["json", "plist"])
+    func registerRoundTrip(format: String) throws {
+        #expect(sandbox.run(["absent", "ava", "--date", "2026-11-30", "--lesson", "Maths"]).status == 0)
+        #expect(
+            sandbox.run(["absent", "liam", "--date", "2026-11-30", "--excused", "--reason", "dentist – 9:00"])
+                .status
+                == 0)
+        #expect(sandbox.run(["absent", "student 3 class", "--late", "--date", "2026-11-27"]).status == 0)
+        let before = try StorageHandler.load(from: sandbox.file)
+        let exported = sandbox.folder.appendingPathComponent("class.\(format)")
+        #expect(sandbox.run(["export", "--format", format, "--output", exported.path]).status == 0)
+        let copy = sandbox.folder.appendingPathComponent("copy.plist")
+        let imported = sandbox.run(["--file", copy.path, "import", exported.path])
+        #expect(imported.status == 0, "\(imported.errorOutput)")
+        let after = try StorageHandler.load(from: copy)
+        #expect(after == before)
+        #expect(after.contains { !$0.attendance.isEmpty })
+        // A spreadsheet of the same students, with no register, keeps every mark.
+        let sheet = sandbox.folder.appendingPathComponent("class.csv")
+        #expect(sandbox.run(["export", "--format", "csv", "--output", sheet.path]).status == 0)
+        #expect(sandbox.run(["--file", copy.path, "import", sheet.path, "--replace"]).status == 0)
+        #expect(try StorageHandler.load(from: copy) == before)
+    }
+
+    @Test("a register in a JSON import that is not lessons and marks is refused, naming the line")
+    func badImportedRegister() throws {
+        let file = sandbox.folder.appendingPathComponent("bad.json")
+        let rows = [
+            #"[{"name": "Ann", "age": 12, "register": {"someday": "absent"}},"#,
+            #" {"name": "Bo", "age": 12, "register": {"2026-11-30": "away"}}]"#,
+        ]
+        try Data(rows.joined(separator: "\n").utf8).write(to: file)
+        let before = sandbox.bytes()
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status != 0)
+        #expect(result.errorOutput.contains("'someday', which is not a lesson"), "\(result.errorOutput)")
+        #expect(
+            result.errorOutput.contains("bad.json:2: The register is not an object of lessons and marks"),
+            "\(result.errorOutput)")
+        #expect(sandbox.bytes() == before)
+    }
+
     @Test("pick --again puts the last pick back into the round and picks someone else")
     func pickAgain() throws {
         let first = sandbox.run(["pick"], environment: ["ROSTER_SEED": "4"]).output

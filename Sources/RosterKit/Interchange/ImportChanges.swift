@@ -23,7 +23,9 @@ public struct ImportChanges: Sendable, Equatable {
     /// The roster after importing `imported` into `roster`, and the changes that makes.
     ///
     /// Without `replace` the roster keeps its order, with updated students in their places and new
-    /// ones at the end; with `replace` it is the file's students in file order.
+    /// ones at the end; with `replace` it is the file's students in file order. An updated
+    /// student keeps their register: the file's marks are added to it, a lesson the file marks
+    /// taking the file's mark, so a spreadsheet with no register loses none.
     static func applying(_ imported: [Student], to roster: [Student], replace: Bool)
         -> (roster: [Student], changes: ImportChanges)
     {
@@ -37,10 +39,11 @@ public struct ImportChanges: Sendable, Equatable {
         for (index, student) in roster.enumerated() { place[student.id] = index }
         var result = replace ? [] : roster
         var kept = Set<UUID>()
-        for student in imported {
+        for var student in imported {
             if let index = place[student.id] {
                 kept.insert(student.id)
                 let before = roster[index]
+                student.attendance = before.attendance.merging(student.attendance) { _, file in file }
                 if before == student {
                     changes.unchangedCount += 1
                 } else {
@@ -51,9 +54,9 @@ public struct ImportChanges: Sendable, Equatable {
                 changes.added.append(student)
                 if !replace { result.append(student) }
             }
+            if replace { result.append(student) }
         }
         if replace {
-            result = imported
             changes.removed = roster.filter { !kept.contains($0.id) }
         }
         return (result, changes)

@@ -41,21 +41,71 @@ enum JSONImport {
                 problems.append(ImportProblem(line: line, message: wrong.joined(separator: " ")))
                 continue
             }
+            let attendance = Self.attendance(of: row, line: line, problems: &problems)
             let student = RosterImporter.student(
                 id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
                 grade: fields["grade"]?.text, score: fields["score"]?.text,
                 line: line, ids: &ids, problems: &problems)
-            if let student { result.append(student) }
+            if var student {
+                student.student.attendance = attendance
+                result.append(student)
+            }
         }
         return (result, problems)
     }
 
-    /// One element of the array: an object's fields, or `nil` when it is not an object.
+    /// The register a row carries, as `list --format json` and `export` write it (see
+    /// ``RegisterCoding``), checked: every lesson a lesson, every reason one line of text.
+    private static func attendance(of row: Row, line: Int, problems: inout [ImportProblem])
+        -> [Lesson: AttendanceEntry]
+    {
+        guard row.hasRegister else { return [:] }
+        guard let register = row.register else {
+            problems.append(
+                ImportProblem(
+                    line: line,
+                    message:
+                        "The register is not an object of lessons and marks (present, late, absent or excused)."
+                ))
+            return [:]
+        }
+        var attendance: [Lesson: AttendanceEntry] = [:]
+        for (key, entry) in register {
+            guard let lesson = Lesson(key: key) else {
+                problems.append(
+                    ImportProblem(
+                        line: line,
+                        message:
+                            "The register has '\(VisibleText.quoted(Substring(key)))', which is not a lesson (YYYY-MM-DD, or YYYY-MM-DD/name) up to today."
+                    ))
+                continue
+            }
+            if let reason = entry.reason, let problem = StudentValidator.problem(withReason: reason) {
+                problems.append(ImportProblem(line: line, message: "The reason for \(lesson) is \(problem)."))
+                continue
+            }
+            attendance[lesson] = entry
+        }
+        return attendance
+    }
+
+    /// One element of the array: an object's fields, or `nil` when it is not an object, and its
+    /// register.
     private struct Row: Decodable {
         let fields: [String: Field]?
+        /// Whether the object has a `register`.
+        let hasRegister: Bool
+        /// The register's lessons and marks; `nil` when it has none or it is not lessons and marks.
+        let register: [String: AttendanceEntry]?
+
+        private enum Keys: String, CodingKey { case register }
 
         init(from decoder: any Decoder) throws {
             fields = try? decoder.singleValueContainer().decode([String: Field].self)
+            let container = try? decoder.container(keyedBy: Keys.self)
+            hasRegister = container?.contains(.register) ?? false
+            register =
+                hasRegister ? try? container?.decode([String: AttendanceEntry].self, forKey: .register) : nil
         }
     }
 

@@ -163,7 +163,7 @@ public enum RosterImporter {
                     id: student.id, name: try StudentValidator.name(student.name),
                     age: try StudentValidator.age(student.age),
                     grade: try student.grade.map(StudentValidator.grade),
-                    score: try student.score.map(StudentValidator.score))
+                    score: try student.score.map(StudentValidator.score), attendance: student.attendance)
                 result.append((valid, ImportSource(record: index + 1, hasFileID: true)))
             } catch {
                 problems.append(ImportProblem(record: index + 1, message: "\(error)"))

@@ -85,17 +85,11 @@ enum RollCall {
         _ students: [Student], _ recorded: [Student.ID: AttendanceEntry], _ described: String
     ) -> String {
         let present = students.filter { recorded[$0.id]?.mark == .present }.count
-        var text = "Recorded the register for \(described): \(present) present"
-        var lines = ""
-        for mark in [AttendanceMark.absent, .excused, .late] {
-            let names = students.filter { recorded[$0.id]?.mark == mark }.map { VisibleText.of($0.name) }
-            guard !names.isEmpty else { continue }
-            text += ", \(names.count) \(mark.rawValue)"
-            lines +=
-                "  \(mark.rawValue.prefix(1).uppercased() + mark.rawValue.dropFirst()): "
-                + names.joined(separator: ", ") + "\n"
+        let names = RegisterReport.missedMarks.map { mark in
+            students.filter { recorded[$0.id]?.mark == mark }.map { VisibleText.of($0.name) }
         }
-        return text + ".\n" + lines
+        return RegisterReport.lessonSummary(
+            "Recorded the register for \(described)", present: present, names: names)
     }
 }
 

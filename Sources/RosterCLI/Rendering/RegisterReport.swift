@@ -61,8 +61,8 @@ enum RegisterReport {
         }
     }
 
-    /// The marks other than present, in the order a day's report lists them.
-    private static let missedMarks: [AttendanceMark] = [.absent, .excused, .late]
+    /// The marks other than present, in the order a lesson's summary lists them.
+    static let missedMarks: [AttendanceMark] = [.absent, .excused, .late]
 
     private static func dayText(_ row: LessonRow) -> String {
         let lesson = row.lesson.value.map { "\(row.date), lesson \($0)" } ?? row.date
@@ -71,7 +71,15 @@ enum RegisterReport {
                 VisibleText.of(mark.name) + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
             }
         }
-        var text = "Register for \(lesson): \(row.present) present"
+        return lessonSummary("Register for \(lesson)", present: row.present, names: names)
+    }
+
+    /// A lesson's summary, as a day's report and the roll call give it: `heading`, how many were
+    /// present and how many marked each way, then a line naming each mark's students.
+    ///
+    /// - Parameter names: The names shown for each of ``missedMarks``, in that order.
+    static func lessonSummary(_ heading: String, present: Int, names: [[String]]) -> String {
+        var text = "\(heading): \(present) present"
         for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
             text += ", \(names.count) \(mark.rawValue)"
         }

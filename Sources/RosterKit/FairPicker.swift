@@ -58,10 +58,13 @@ public enum FairPicker {
             var round = reset ? Round() : Round(text: try current.read(.picks))
             round.keep(only: Set(students.map(\.id)))
             // A student who passes keeps their turn, and is not picked straight back.
-            if again, let passed = round.putBackLast() { absent.insert(passed) }
+            let passed = again ? round.putBackLast() : nil
+            if let passed { absent.insert(passed) }
             let available = students.filter { !absent.contains($0.id) }
             guard available.count >= count, count >= 1 else {
-                throw PickError(requested: count, available: available.count)
+                throw PickError(
+                    requested: count, available: available.count,
+                    passed: students.first { $0.id == passed }?.name)
             }
             var picked: [Student] = []
             for _ in 0..<count {
@@ -154,10 +157,21 @@ public struct PickError: Error, Equatable, Sendable, CustomStringConvertible {
     public let requested: Int
     /// How many could be picked.
     public let available: Int
+    /// The name of the student who passed (`again`), who cannot be picked straight back.
+    public let passed: String?
+
+    /// Nobody, or too few students, can be picked; `passed` names the student who passed.
+    public init(requested: Int, available: Int, passed: String? = nil) {
+        (self.requested, self.available, self.passed) = (requested, available, passed)
+    }
 
     /// A sentence saying how many could be picked.
     public var description: String {
-        available == 0
+        if available == 0, let passed {
+            return
+                "Nobody else can be picked: \(VisibleText.of(passed)) passed and is the only student who can be."
+        }
+        return available == 0
             ? "Nobody can be picked: the roster is empty or every student is skipped."
             : "Only \(available) student\(available == 1 ? "" : "s") can be picked, not \(requested)."
     }

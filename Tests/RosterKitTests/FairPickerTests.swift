@@ -85,4 +85,17 @@ struct FairPickerTests {
             try FairPicker.pick(skipping: everyone, at: file, using: &random)
         }
     }
+
+    @Test("passing when nobody else can be picked names who passed")
+    func passingAlone() throws {
+        var random = SeededRandom(seed: 2)
+        let others = (1..<10).map { "S\($0)" }
+        let picked = try FairPicker.pick(skipping: others, at: file, using: &random)
+        #expect(picked.students.map(\.name) == ["S0"])
+        #expect {
+            try FairPicker.pick(skipping: others, again: true, at: file, using: &random)
+        } throws: { error in
+            "\(error)" == "Nobody else can be picked: S0 passed and is the only student who can be."
+        }
+    }
 }

@@ -28,7 +28,7 @@ public enum StudentValidator {
     /// - Throws: ``ValidationError`` when the name is empty, too long or holds control characters.
     public static func name(_ name: String) throws -> String {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return try asciiName(name) }
-        let trimmed = trimmed(name)
+        var trimmed = trimmed(name)
         guard !trimmed.isEmpty else { throw ValidationError.emptyName }
         if let scalar = forbiddenScalar(trimmed) {
             guard scalar.properties.generalCategory == .control else {
@@ -36,6 +36,7 @@ public enum StudentValidator {
             }
             throw ValidationError.nameHasControlCharacter
         }
+        trimmed = collapsingSpaces(trimmed)
         let shape = shape(of: trimmed)
         guard shape.mostMarks <= maximumMarks else {
             throw ValidationError.nameHasTooManyMarks(count: shape.mostMarks)
@@ -96,8 +97,49 @@ public enum StudentValidator {
         guard !kept.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
             throw ValidationError.nameHasControlCharacter
         }
-        guard kept.count <= maximumNameLength else { throw ValidationError.nameTooLong(length: kept.count) }
-        return kept.count == bytes.count ? name : String(decoding: kept, as: UTF8.self)
+        let collapsed = collapsingSpaces(kept)
+        guard collapsed.count <= maximumNameLength else {
+            throw ValidationError.nameTooLong(length: collapsed.count)
+        }
+        return collapsed.count == bytes.count ? name : String(decoding: collapsed, as: UTF8.self)
+    }
+
+    /// An ASCII name's bytes with each run of spaces and tabs inside it made one space, so that
+    /// `Priya   Patel` and `Priya Patel` are one name.
+    private static func collapsingSpaces(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard
+            zip(bytes, bytes.dropFirst()).contains(where: { isSpace($0) && isSpace($1) })
+                || bytes.contains(0x09)
+        else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if isSpace(byte) {
+                if result.last != 0x20 { result.append(0x20) }
+            } else {
+                result.append(byte)
+            }
+        }
+        return result[...]
+    }
+
+    /// A name with each run of two or more white space characters inside it made one space; a
+    /// single one, such as a thin space, is kept.
+    private static func collapsingSpaces(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var (changed, run) = (false, [Unicode.Scalar]())
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                run.append(scalar)
+                continue
+            }
+            if run.count > 1 { changed = true }
+            scalars.append(contentsOf: run.count > 1 ? [" "] : run)
+            run.removeAll()
+            scalars.append(scalar)
+        }
+        return changed ? String(scalars) : name
     }
 
     /// Checks that an age is within ``ages``.

@@ -40,11 +40,12 @@ struct ImportChangesTests {
             "name,age\nADA LOVELACE,12\nAda Lovelace,13\nZoe Martin,11\nZoë  Martin,11\nzoë martin,11\n".utf8)
         let imported = try RosterImporter.read(data, format: .csv)
         let found = ProbableDuplicate.find(in: imported, roster: [ada])
-        #expect(found.map(\.source.line) == [2, 6])
+        // A name is stored with its runs of spaces made one, so `Zoë  Martin` is `Zoe Martin` too.
+        #expect(found.map(\.source.line) == [2, 5, 6])
         #expect(found[0].match == ada)
         #expect(found[0].matchSource == nil)
-        #expect(found[1].matchSource?.line == 4)
-        #expect(ProbableDuplicate.find(in: imported, roster: []).map(\.source.line) == [6])
+        #expect(found[1].matchSource?.line == 4 && found[2].matchSource?.line == 4)
+        #expect(ProbableDuplicate.find(in: imported, roster: []).map(\.source.line) == [5, 6])
     }
 
     @Test("rows that carry ids are never probable duplicates")

@@ -6,7 +6,7 @@ import Foundation
 enum RandomRoster {
     static let nameParts = [
         "Ada", "Zoë", "Émile", "李华", "佐藤", "김민준", "محمد", "Ольга", "José", "Nguyễn", "Søren", "👩‍🔬",
-        "O'Brien", "Smith & Sons", "<b>bold</b>", "\"quoted\"", "Student 10", "ß", "Ångström", "a  b",
+        "O'Brien", "Smith & Sons", "<b>bold</b>", "\"quoted\"", "Student 10", "ß", "Ångström", "a\u{2009}b",
     ]
 
     static func make(count: Int, using generator: inout SeededRandom) -> [Student] {

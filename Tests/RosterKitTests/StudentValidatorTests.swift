@@ -11,6 +11,10 @@ struct StudentValidatorTests {
             (String(repeating: "a", count: 100), String(repeating: "a", count: 100)), ("👩‍🔬 Marie", "👩‍🔬 Marie"),
             ("\u{3000}李华\u{A0}", "李华"), ("Zoë\u{2003}", "Zoë"), ("\u{A0}Zoë", "Zoë"), ("Zoë 👩‍🔬", "Zoë 👩‍🔬"),
             (String(repeating: "é", count: 100), String(repeating: "é", count: 100)),
+            ("  Priya   Patel ", "Priya Patel"), ("Zoë \u{3000} Martin", "Zoë Martin"),
+            ("A\u{2009}B", "A\u{2009}B"),
+            ("Mary  Jane   Smith", "Mary Jane Smith"),
+            ("Ad" + String(repeating: " ", count: 200) + "a", "Ad a"),
         ])
     func goodNames(typed: String, stored: String) throws {
         #expect(try StudentValidator.name(typed) == stored)

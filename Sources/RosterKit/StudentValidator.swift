@@ -192,11 +192,20 @@ public enum StudentValidator {
 
     /// Reads a score from text such as `"88.5"`.
     ///
-    /// - Parameter text: The score as typed; a decimal point, not a comma.
+    /// - Parameter text: The score as typed, with a decimal point or, as much of Europe writes
+    ///   it, a decimal comma followed by one or two digits (`7,5`).
     /// - Returns: The score.
     /// - Throws: ``ValidationError`` when the text is not a number from 0 to 100.
     public static func score(text: String) throws -> Double {
-        let trimmed = trimmed(text)
+        var trimmed = trimmed(text)
+        let parts = trimmed.utf8.split(separator: 0x2C, omittingEmptySubsequences: false)
+        if parts.count == 2, !parts[0].isEmpty, (1...2).contains(parts[1].count),
+            !trimmed.utf8.contains(0x2E),
+            parts[1].allSatisfy(isDigit)
+        {
+            trimmed =
+                String(decoding: parts[0], as: UTF8.self) + "." + String(decoding: parts[1], as: UTF8.self)
+        }
         let isDecimal =
             !trimmed.isEmpty && trimmed.utf8.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B }
         guard isDecimal, let value = Double(trimmed) else {

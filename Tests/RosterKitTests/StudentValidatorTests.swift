@@ -127,4 +127,17 @@ struct InvisibleNameTests {
         let alone = [Student(name: "Ada\u{FE0F}", age: 12)]
         #expect(try RosterLookup.index(of: "ADA", in: alone) == 0)
     }
+
+    @Test(
+        "a score takes a decimal point or a decimal comma, never a thousands comma",
+        arguments: [("7,5", 7.5), ("88,25", 88.25), ("7.5", 7.5), (" 100 ", 100)])
+    func decimalComma(typed: String, score: Double) throws {
+        #expect(try StudentValidator.score(text: typed) == score)
+    }
+
+    @Test(
+        "a comma that is not a decimal comma is refused", arguments: ["1,000", "7,5,1", ",5", "7,", "7.5,1"])
+    func notADecimalComma(typed: String) {
+        #expect(throws: ValidationError.self) { try StudentValidator.score(text: typed) }
+    }
 }

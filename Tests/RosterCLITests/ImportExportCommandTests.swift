@@ -40,6 +40,20 @@ struct ImportExportCommandTests {
         #expect(try StorageHandler.load(from: sandbox.file) == before)
     }
 
+    @Test(
+        "an export to a workbook's extension is refused with exit 64, writing nothing",
+        arguments: [["--output", "class.xlsx"], ["--format", "csv", "--output", "Class.ODS"]])
+    func workbookRefused(arguments: [String]) throws {
+        try sandbox.add("Ann Lee")
+        let result = sandbox.run(
+            ["export"] + arguments.map { $0.contains(".") ? sandbox.folder.path + "/" + $0 : $0 })
+        #expect(result.status == 64)
+        #expect(result.errorLine.hasPrefix("Error: roster does not write ."), "\(result.errorOutput)")
+        #expect(result.errorLine.contains("Export to a .csv file"))
+        let written = try FileManager.default.contentsOfDirectory(atPath: sandbox.folder.path)
+        #expect(!written.contains { $0.lowercased().hasSuffix("xlsx") || $0.lowercased().hasSuffix("ods") })
+    }
+
     @Test("import is all or nothing and reports every bad row as file:line:")
     func badRows() throws {
         try sandbox.add("Existing")

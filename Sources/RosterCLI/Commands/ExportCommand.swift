@@ -43,6 +43,11 @@ enum ExportCommand: Subcommand {
             throw UsageError.invalidValue(
                 "", label: "--output <file>", reason: "Give the path of the file to write.")
         }
+        if let output, Self.workbookExtensions.contains(output.pathExtension.lowercased()) {
+            throw UsageError.message(
+                "roster does not write .\(output.pathExtension) files, and a CSV file named so would not open. "
+                    + "Export to a .csv file, which Excel, LibreOffice and Numbers open.")
+        }
         let format =
             parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
             ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
@@ -68,6 +73,9 @@ enum ExportCommand: Subcommand {
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
     }
+
+    /// The extensions of spreadsheet workbooks, which roster does not write.
+    private static let workbookExtensions: Set<String> = ["xlsx", "xlsm", "xls", "ods", "numbers"]
 
     /// The bytes a `--bom` export starts with: none without the flag; the flag fits CSV only,
     /// since JSON and plist readers reject a byte order mark.

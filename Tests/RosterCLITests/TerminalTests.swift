@@ -102,6 +102,11 @@ struct TerminalTests {
         let lines = runTool(["list", "--no-header"], sandbox: sandbox).output.split(separator: "\n")
         #expect(lines.count == 16)
         #expect(!lines.contains { $0.hasPrefix("ID ") })
+        let csv = runTool(["list", "--format", "csv", "--no-header"], sandbox: sandbox).output
+        #expect(csv.split(separator: "\r\n").count == 16)
+        #expect(!csv.hasPrefix("id,name"))
+        let json = runTool(["list", "--format", "json", "--no-header"], sandbox: sandbox)
+        #expect(json.status == 64 && json.errorLine.contains("json has no header row"), "\(json.errorOutput)")
     }
 
     @Test("the short id shown is unique and works as a reference")

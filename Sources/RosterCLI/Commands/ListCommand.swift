@@ -21,7 +21,7 @@ enum ListCommand: Subcommand {
             OptionSpec(name: "min-age", valueName: "age", help: "Only students at least this old."),
             OptionSpec(name: "max-age", valueName: "age", help: "Only students at most this old."),
             OptionSpec(name: "limit", valueName: "n", help: "Show at most this many students."),
-            OptionSpec(name: "no-header", help: "Leave out the table's header row, for scripts."),
+            OptionSpec(name: "no-header", help: "Leave out the header row of the table or CSV, for scripts."),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
@@ -29,13 +29,20 @@ enum ListCommand: Subcommand {
         let limit = try parsed.positiveNumber("limit", in: spec)
         let students = try context.loadedStudents()
         let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
+        if parsed.has("no-header"), let format, format != .csv {
+            throw UsageError.message(
+                "--no-header is for the table and CSV; \(format.rawValue) has no header row. Drop --no-header."
+            )
+        }
         let (field, reversed) = (parsed.choice("sort", default: SortField.name), parsed.has("reverse"))
         var (order, shortIDLengths) = RosterSorter.sortedIndices(
             students, by: field, reversed: reversed, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if let format {
-            try format.write(students, order: order) { context.output.write(bytes: $0) }
+            try format.write(students, order: order, header: !parsed.has("no-header")) {
+                context.output.write(bytes: $0)
+            }
         } else if order.isEmpty {
             let message =
                 students.isEmpty

@@ -47,11 +47,13 @@ public enum CSVRosterWriter {
     }
 
     /// Writes the CSV file for `students` in the given order, handing the bytes to `emit` in
-    /// pieces as they are made. A long file is written in parts at once (see `ParallelWork`).
+    /// pieces as they are made; without `header`, the rows alone. A long file is written in parts
+    /// at once (see `ParallelWork`).
     static func write(
-        _ students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, to emit: ([UInt8]) -> Void
+        _ students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, header: Bool = true,
+        to emit: ([UInt8]) -> Void
     ) {
-        emit(Array((columns.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8))
+        if header { emit(Array((columns.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8)) }
         let positions = order ?? Array(students.indices)
         // The rows read the students through a buffer, which lends each one instead of copying it.
         students.withUnsafeBufferPointer { buffer in

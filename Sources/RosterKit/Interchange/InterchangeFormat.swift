@@ -55,14 +55,17 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///   - students: The students.
     ///   - order: Positions in `students`.
     ///   - delimiter: What separates a CSV file's fields.
+    ///   - header: Whether a CSV file starts with its header row.
     ///   - emit: Receives each piece, in order.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
     package func write(
         _ students: [Student], order: [Int], delimiter: CSVRosterWriter.Delimiter = .comma,
+        header: Bool = true,
         to emit: ([UInt8]) -> Void
     ) throws {
         switch self {
-        case .csv: CSVRosterWriter.write(students, order: order, delimiter: delimiter, to: emit)
+        case .csv:
+            CSVRosterWriter.write(students, order: order, delimiter: delimiter, header: header, to: emit)
         case .json: JSONRosterWriter.write(students, order: order, to: emit)
         case .plist: emit(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
         }

@@ -29,7 +29,11 @@ struct TerminalPromptTests {
     @Test("the end of input at a prompt adds nothing; without a terminal nothing is asked")
     func promptEnd() throws {
         let ended = runTool(["add"], sandbox: sandbox, input: ScriptedInput(["Ada"], isTerminal: true))
-        #expect(ended.status == 64)
+        #expect(ended.status == 1)
+        // One line saying what was not done, after the prompt's own line.
+        #expect(
+            ended.errorOutput.hasSuffix("\nError: The input ended at the age prompt; nothing was added.\n"))
+        #expect(!ended.errorOutput.contains("Help:") && !ended.errorOutput.contains("Usage:"))
         #expect(sandbox.bytes() == nil)
         let piped = runTool(
             ["add"], sandbox: sandbox, input: ScriptedInput(["Ada", "12"], isTerminal: false))

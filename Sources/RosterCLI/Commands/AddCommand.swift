@@ -51,8 +51,7 @@ enum AddCommand: Subcommand {
             context.errorOutput.write("\(label): ")
             guard let answer = context.input.readLine() else {
                 context.errorOutput.write("\n")
-                throw UsageError.missingArgument(
-                    label: label == "Name" ? "<name>" : "--age <age>", help: "Nothing was added.")
+                throw PromptEnded(field: label.lowercased(), notDone: "nothing was added")
             }
             do {
                 return try check(answer)
@@ -61,4 +60,14 @@ enum AddCommand: Subcommand {
             }
         }
     }
+}
+
+/// The input ended at a prompt (Ctrl-D at a terminal): nothing was done. Exit 1, in one line.
+struct PromptEnded: Error, CustomStringConvertible {
+    /// The field the prompt asked for.
+    let field: String
+    /// What was not done, as the end of a sentence.
+    let notDone: String
+
+    var description: String { "The input ended at the \(field) prompt; \(notDone)." }
 }

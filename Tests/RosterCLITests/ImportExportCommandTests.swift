@@ -54,6 +54,21 @@ struct ImportExportCommandTests {
         #expect(!written.contains { $0.lowercased().hasSuffix("xlsx") || $0.lowercased().hasSuffix("ods") })
     }
 
+    @Test("a header without the columns roster needs says which it has, in one problem")
+    func headerWithoutNeededColumns() throws {
+        let sheet = sandbox.folder.appendingPathComponent("sheet.csv")
+        try Data("Pupil Ref,Year\n1,7\n".utf8).write(to: sheet)
+        let result = sandbox.run(["import", sheet.path])
+        #expect(result.status == 1)
+        #expect(
+            result.errorOutput.contains(
+                "The header has no 'name' or 'age' column (it has 'Pupil Ref', 'Year'); it needs name"),
+            "\(result.errorOutput)")
+        #expect(
+            result.errorOutput.contains("the file has 1 problem. Fix it and import again."),
+            "\(result.errorOutput)")
+    }
+
     @Test("import is all or nothing and reports every bad row as file:line:")
     func badRows() throws {
         try sandbox.add("Existing")

@@ -240,13 +240,17 @@ enum CSVImport {
         let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
         let missing = (hasName ? [] : ["name"]) + (columns["age"] == nil ? ["age"] : [])
         guard missing.isEmpty else {
-            let list = missing.map { "'\($0)'" }.joined(separator: " and ")
+            let list = missing.map { "'\($0)'" }.joined(separator: " or ")
+            let found = header.fields.prefix(8).map {
+                "'\(VisibleText.quoted(unguarded($0)[...], limit: 30))'"
+            }
+            let shown = found.joined(separator: ", ") + (header.fields.count > 8 ? " and more" : "")
             throw ImportError(problems: [
                 ImportProblem(
                     line: header.line,
                     message:
-                        "The header has no \(list) column; it needs name (or first name and last name) and age, "
-                        + "and may have id, grade and score."
+                        "The header has no \(list) column (it has \(shown.isEmpty ? "none" : shown)); "
+                        + "it needs name (or first name and last name) and age, and may have id, grade and score."
                 )
             ])
         }

@@ -67,7 +67,7 @@ public struct ImportError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// A summary sentence; the problems themselves are listed one per line by the caller.
     public var description: String {
-        let rows = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-        return "Nothing was imported: the file has \(rows). Fix them and import again."
+        let rows = problems.count == 1 ? "1 problem. Fix it" : "\(problems.count) problems. Fix them"
+        return "Nothing was imported: the file has \(rows) and import again."
     }
 }

@@ -91,6 +91,30 @@ struct InterchangeTests {
         #expect(result.sources.allSatisfy { !$0.hasFileID })
     }
 
+    @Test(
+        "headers as colleagues' spreadsheets name the name's columns",
+        arguments: [
+            "Forename,Surname,Age", "Vorname;Nachname;Alter;age", "Prénom,Nom,age", "Student Name,Age",
+            "Pupil,age", "given_name,family_name,AGE",
+        ])
+    func colleagueHeaders(header: String) throws {
+        let separator = header.contains(";") ? ";" : ","
+        let split = !header.lowercased().hasPrefix("student") && !header.lowercased().hasPrefix("pupil")
+        let row =
+            (split ? ["Zoë", "Martin"] : ["Zoë Martin"]) + (header.contains("Alter") ? ["x"] : []) + ["11"]
+        let text = header + "\n" + row.joined(separator: separator) + "\n"
+        let result = try RosterImporter.read(Data(text.utf8), format: .csv)
+        #expect(result.students.map(\.name) == ["Zoë Martin"] && result.students.map(\.age) == [11])
+    }
+
+    @Test("a table pasted from a spreadsheet, tab-separated, is read with its decimal commas")
+    func tabSeparated() throws {
+        let text = "name\tage\tscore\nLovelace, Ada\t12\t91,5\nZoë Martin\t11\t88\n"
+        let result = try RosterImporter.read(Data(text.utf8), format: .csv)
+        #expect(result.students.map(\.name) == ["Lovelace, Ada", "Zoë Martin"])
+        #expect(result.students.map(\.score) == [91.5, 88])
+    }
+
     @Test("a CSV file large enough to be checked on both cores keeps file order, ids and every problem")
     func csvLarge() throws {
         let count = 100_000

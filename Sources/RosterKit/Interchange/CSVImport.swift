@@ -167,7 +167,7 @@ enum CSVImport {
         mutating func validatePending() {
             // Each field's column, looked up once rather than once a row.
             let columns = (CSVRosterWriter.columns + ["first name", "last name"]).map { self.columns[$0] }
-            let (records, decimalComma) = (pending, separator == 0x3B)
+            let (records, decimalComma) = (pending, separator != 0x2C)
             let validate:
                 @Sendable (Range<Int>) -> ([(student: Student, source: ImportSource)], [ImportProblem]) = {
                     range in
@@ -223,7 +223,7 @@ enum CSVImport {
                 continue
             }
             var name = unguarded(field).trimmingSpaces().lowercased().replacing("_", with: " ")
-            name = splitNameColumns[name] ?? name
+            name = splitNameColumns[name] ?? nameColumns[name] ?? name
             if CSVRosterWriter.columns.contains(name) || splitNameColumns.values.contains(name) {
                 guard columns[name] == nil else {
                     throw ImportError(problems: [
@@ -257,11 +257,18 @@ enum CSVImport {
         return (columns, notes)
     }
 
-    /// The headers of a name split in two columns, any case, with spaces or underscores.
+    /// The headers of a name split in two columns, any case, with spaces or underscores, as
+    /// colleagues' spreadsheets name them in English, German and French.
     static let splitNameColumns = [
         "first name": "first name", "firstname": "first name", "given name": "first name",
-        "givenname": "first name", "last name": "last name", "lastname": "last name",
-        "family name": "last name", "familyname": "last name", "surname": "last name",
+        "givenname": "first name", "forename": "first name", "vorname": "first name", "prénom": "first name",
+        "prenom": "first name", "last name": "last name", "lastname": "last name", "family name": "last name",
+        "familyname": "last name", "surname": "last name", "nachname": "last name", "nom": "last name",
+    ]
+
+    /// Other headers of the whole name's column.
+    static let nameColumns = [
+        "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name", "student": "name",
     ]
 
     /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.

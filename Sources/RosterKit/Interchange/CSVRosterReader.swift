@@ -10,7 +10,7 @@ struct CSVRosterReader {
         let fields: [String]
     }
 
-    /// The separator the header uses: `;` when it has semicolons and no commas, else `,`.
+    /// The separator the header uses (see ``separator(in:)``).
     let separator: UInt8
 
     /// Reads the records of a CSV file one by one, header first, leaving out blank lines.
@@ -37,12 +37,15 @@ struct CSVRosterReader {
         try parser.records(each)
     }
 
-    /// The separator a file's header uses: `;` when it has semicolons and no commas, else `,`.
+    /// The separator a file's header uses: `;` when it has semicolons and no commas, a tab (a
+    /// table pasted from a spreadsheet) when it has tabs and neither, else `,`.
     static func separator(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let headerEnd = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
         let header = bytes[start..<headerEnd]
-        return header.contains(0x3B) && !header.contains(0x2C) ? 0x3B : 0x2C
+        if header.contains(0x2C) { return 0x2C }
+        if header.contains(0x3B) { return 0x3B }
+        return header.contains(0x09) ? 0x09 : 0x2C
     }
 
     private struct Parser {

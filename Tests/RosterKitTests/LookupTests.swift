@@ -27,6 +27,24 @@ struct LookupTests {
         #expect(try RosterLookup.index(of: reference, in: students) == index)
     }
 
+    @Test(
+        "letters and apostrophes as a teacher types them find the student, on every path",
+        arguments: [
+            ("yilmaz", "Ayşe Yılmaz"), ("o’connor", "Seán O'Connor"), ("O'Connor", "Mary O’Connor"),
+            ("lukasz", "Łukasz Nowak"), ("soren", "Søren Ørsted"), ("aebleskiver", "Æbleskiver"),
+            ("grosse", "Größe Oeuvre"), ("oeuvre", "Œuvre Dupont"), ("thora", "Þóra Guðmundsdóttir"),
+        ])
+    func typedLetters(reference: String, name: String) throws {
+        let others = ["Ada Lovelace", "Zoë Martin", "Bo Chen"].map { Student(name: $0, age: 12) }
+        let roster = others + [Student(name: name, age: 12)]
+        #expect(try RosterLookup.index(of: reference, in: roster) == 3)
+        // The same through a file read for a change, whose names stay bytes until they could match.
+        let folder = try TemporaryFolder()
+        try StorageHandler.save(roster, to: folder.file())
+        let edit = try ClassroomIntents.edit(reference, StudentChanges(age: 13), at: folder.file())
+        #expect(edit.after.name == name)
+    }
+
     @Test("a reference that matches nobody", arguments: ["Bob", "FFF", "0000", "Xy"])
     func notFound(reference: String) {
         #expect(throws: LookupError.notFound(reference: reference, closest: [])) {

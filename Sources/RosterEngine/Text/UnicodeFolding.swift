@@ -7,11 +7,14 @@
 ///   `WITH` marks (`LATIN SMALL LETTER E WITH ACUTE`) folds to that letter; a few letters whose
 ///   accent is not in their name (`й`, `ё`) are listed.
 /// - Width: full-width ASCII (`Ａ`) folds to ASCII.
+/// - As a teacher types them: `ı` to `i`, `æ` to `ae`, `œ` to `oe`, `ð` to `d`, `þ` to `th`, and a
+///   curly apostrophe (`’`) to a straight one.
 package enum UnicodeFolding {
     /// What `scalar` folds to: usually one scalar, sometimes none or several.
     package static func fold(_ scalar: UInt32) -> [UInt32] {
         if (0xFF01...0xFF5E).contains(scalar) { return fold(scalar - 0xFEE0) }
         if scalar == 0xDF || scalar == 0x1E9E { return [0x73, 0x73] }
+        if let typed = asTyped[scalar] { return typed }
         guard let value = Unicode.Scalar(scalar) else { return [scalar] }
         let base = unaccented(value) ?? value
         return base.properties.lowercaseMapping.unicodeScalars.map(\.value)
@@ -32,6 +35,13 @@ package enum UnicodeFolding {
         if base.hasPrefix("CYRILLIC ") { return cyrillic[String(base)].flatMap(Unicode.Scalar.init) }
         return nil
     }
+
+    /// Letters and marks a keyboard without them spells otherwise, both cases.
+    private static let asTyped: [UInt32: [UInt32]] = [
+        0x131: [0x69], 0xE6: [0x61, 0x65], 0xC6: [0x61, 0x65], 0x153: [0x6F, 0x65], 0x152: [0x6F, 0x65],
+        0xF0: [0x64], 0xD0: [0x64], 0xFE: [0x74, 0x68], 0xDE: [0x74, 0x68], 0x2019: [0x27], 0x2018: [0x27],
+        0x2BC: [0x27],
+    ]
 
     /// Letters whose accent is not in their name: `й`, `ё`, `ї` and their capitals.
     private static let withoutNamedAccent: [UInt32: UInt32] = [

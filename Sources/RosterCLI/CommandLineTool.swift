@@ -208,7 +208,8 @@ struct Invocation {
             if let choice = parsed.values["color"] { color = try GlobalOptions.checkedColor(choice) }
             let file = try RosterFileLocation.resolve(
                 option: parsed.values["file"] ?? options.file,
-                className: parsed.values["class"] ?? options.rosterClass, environment: environment)
+                className: parsed.values["class"] ?? options.rosterClass, environment: environment,
+                createsClass: command.createsClass)
             try command.run(parsed, context(file: file, color: color, saved: saved))
             return 0
         } catch is OutputFailure {

@@ -124,6 +124,24 @@ struct ClassroomCommandTests {
         #expect(
             !FileManager.default.fileExists(
                 atPath: sandbox.folder.appendingPathComponent("Documents/x.plist").path))
+        // A class is matched ignoring case; one that does not exist is refused, creating nothing.
+        #expect(run(["--class", "7a", "list"], [:]).output.contains("Ada"))
+        #expect(run(["add", "Bo", "--age", "12"], ["ROSTER_CLASS": "7b"]).status == 0)
+        #expect(try StorageHandler.load(from: classes.appendingPathComponent("7B.plist")).count == 3)
+        for command in [["pick"], ["list"], ["absent", "ada"], ["register"], ["undo"], ["path"]] {
+            let refused = run(["--class", "7C"] + command, [:])
+            #expect(refused.status == 1, "\(command)")
+            #expect(
+                refused.errorLine == "Error: There is no class '7C'. The classes are 7A, 7B. Check the name, "
+                    + "or start the class with 'roster --class 7C add <name> --age <age>'.")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: classes.path).allSatisfy {
+                !$0.contains("7C")
+            })
+        let started = run(["--class", "7C", "add", "Cy", "--age", "12"], [:])
+        #expect(started.status == 0 && started.errorOutput == "New class 7C.\n", "\(started.errorOutput)")
+        #expect(run(["--class", "7C", "add", "Di", "--age", "12"], [:]).errorOutput.isEmpty)
     }
 
     @Test("absent, present and register keep the register in the roster, through edits and undo")

@@ -6,6 +6,7 @@ import RosterKit
 /// does, and asks again after an answer it cannot use.
 enum AddCommand: Subcommand {
     static let name = "add"
+    static let createsClass = true
     static let spec = CommandSpec(
         name: name,
         abstract: "Add a student to the roster.",
@@ -27,12 +28,14 @@ enum AddCommand: Subcommand {
             try parsed.positionals.first.map(StudentValidator.name)
             ?? ask("Name", context, StudentValidator.name)
         let age = try parsed.age(in: spec) ?? ask("Age", context, StudentValidator.age(text:))
+        let isNewClass = context.isNewClass
         let addition = try ClassroomIntents.add(
             name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec),
             to: context.fileURL)
         let student = addition.student
         context.saved.record("\(VisibleText.of(student.name)) was added")
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")
+        if isNewClass { context.errorOutput.write("New \(context.rosterDescription).\n") }
         for other in addition.namesakes {
             let shortID = other.id.uuidString.prefix(RosterLookup.minimumShortIDLength)
             context.errorOutput.write(

@@ -20,10 +20,7 @@ enum ClassesCommand: Subcommand {
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let folder = RosterFileLocation.classesFolder(environment: context.environment)
-        let names =
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map { String($0.dropLast(6)) }
-            .sorted { $0.lowercased() < $1.lowercased() }
+        let names = RosterFileLocation.classNames(environment: context.environment)
         let counts = names.map { name in
             try? StorageHandler.load(from: folder.appendingPathComponent(name + ".plist")).count
         }

@@ -10,6 +10,7 @@ import RosterKit
 /// [--report text|json] [--age <n>] [--from-class <class>]`
 enum ImportCommand: Subcommand {
     static let name = "import"
+    static let createsClass = true
     static let spec = CommandSpec(
         name: name,
         abstract: "Add the students in a CSV, JSON or plist file, or a OneRoster export, to the roster.",
@@ -58,11 +59,13 @@ enum ImportCommand: Subcommand {
             context.errorOutput.write(ImportReport.notes(result.notes))
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let (replace, dryRun) = (parsed.has("replace"), parsed.has("dry-run"))
+            let isNewClass = context.isNewClass
             let changes = try ClassroomIntents.importStudents(
                 result, replace: replace, dryRun: dryRun, allowDuplicates: parsed.has("allow-duplicates"),
                 into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
+            if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
             context.output.write(parsed.values["report"] == "json" ? try report.json : report.text)
         } catch let error as ProbableDuplicatesError {

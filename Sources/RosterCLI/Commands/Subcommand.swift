@@ -23,11 +23,17 @@ protocol Subcommand: SendableMetatype {
 
     /// Whether the command asks at a terminal for missing arguments instead of failing.
     static var prompts: Bool { get }
+
+    /// Whether the command may start a class that does not exist yet (`add`, `import`).
+    static var createsClass: Bool { get }
 }
 
 extension Subcommand {
     /// Commands do not ask, unless they say so.
     static var prompts: Bool { false }
+
+    /// Commands work on classes that exist, unless they say so.
+    static var createsClass: Bool { false }
 }
 
 /// A subcommand as the router keeps it: its name, its spec and its entry point.
@@ -36,6 +42,7 @@ extension Subcommand {
 struct SubcommandEntry: Sendable {
     let name: String
     let prompts: Bool
+    let createsClass: Bool
     let run: @Sendable (ParsedCommand, CommandContext) throws -> Void
     private let makeSpec: @Sendable () -> CommandSpec
 
@@ -46,6 +53,7 @@ struct SubcommandEntry: Sendable {
         name = command.name
         makeSpec = { Command.spec }
         prompts = command.prompts
+        createsClass = command.createsClass
         run = { try Command.run($0, in: $1) }
     }
 }
@@ -87,6 +95,11 @@ struct CommandContext {
             return "class \(fileURL.deletingPathExtension().lastPathComponent)"
         }
         return fileURL.lastPathComponent
+    }
+
+    /// Whether the roster is a class's that does not exist yet, which `add` and `import` start.
+    var isNewClass: Bool {
+        rosterDescription.hasPrefix("class ") && !FileManager.default.fileExists(atPath: fileURL.path)
     }
 
     /// The roster's students, for commands that show them.
@@ -190,7 +203,9 @@ struct CommandSpec: Sendable {
             help: "The roster file. (default: $ROSTER_FILE, else ~/Documents/students.plist)"),
         OptionSpec(
             name: "class", valueName: "name",
-            help: "The class whose roster to use: ~/Documents/Classes/<name>.plist. (default: $ROSTER_CLASS)"),
+            help:
+                "The class whose roster to use, ignoring case: ~/Documents/Classes/<name>.plist; only add and "
+                + "import start a new one. (default: $ROSTER_CLASS)"),
         OptionSpec(
             name: "color", valueName: "when", help: "Whether to use colour.",
             choices: ["auto", "always", "never"],

@@ -285,7 +285,11 @@ enum RosterFileLocation {
     ///
     /// - Throws: ``UsageError`` when `--file` or `$ROSTER_FILE` is given but empty, when a file
     ///   and a class are both given, or when a class name would leave the classes folder.
-    static func resolve(option: String?, className: String? = nil, environment: [String: String]) throws
+    /// - Parameter createsClass: Whether the command may start a class that does not exist yet
+    ///   (`add` and `import`); any other refuses a class name that matches none, naming those there are.
+    static func resolve(
+        option: String?, className: String? = nil, environment: [String: String], createsClass: Bool = true
+    ) throws
         -> URL
     {
         if option != nil && className != nil {
@@ -299,7 +303,7 @@ enum RosterFileLocation {
                     "ROSTER_CLASS and ROSTER_FILE both name the roster; unset one of them, or give --file or --class."
                 )
             }
-            return try classURL(name, environment: environment)
+            return try existingClassURL(name, environment: environment, creating: createsClass)
         }
         if let option {
             guard !option.isEmpty else {
@@ -326,6 +330,30 @@ enum RosterFileLocation {
             .appendingPathComponent("Classes", isDirectory: true)
     }
 
+    /// The classes there are, by name, in the order `roster classes` lists them.
+    static func classNames(environment: [String: String]) -> [String] {
+        let folder = classesFolder(environment: environment)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map { String($0.dropLast(6)) }
+            .sorted { $0.lowercased() < $1.lowercased() }
+    }
+
+    /// The roster of the class `name` names, ignoring case (`7a` is `7A`): a class that does not
+    /// exist is refused, unless `creating`.
+    ///
+    /// - Throws: ``UnknownClass`` for a class that does not exist, ``UsageError`` as ``classURL(_:environment:)``.
+    static func existingClassURL(_ name: String, environment: [String: String], creating: Bool) throws -> URL
+    {
+        let url = try classURL(name, environment: environment)
+        let names = classNames(environment: environment)
+        if names.contains(name) { return url }
+        if let match = names.first(where: { $0.lowercased() == name.lowercased() }) {
+            return try classURL(match, environment: environment)
+        }
+        guard creating else { throw UnknownClass(name: name, classes: names) }
+        return url
+    }
+
     /// The roster of the class called `name`.
     ///
     /// - Throws: ``UsageError`` for a name that is empty, would leave the folder or hides the file.
@@ -339,5 +367,23 @@ enum RosterFileLocation {
                 reason: "A class name is a plain name such as 7A, without '/' and not starting with '.'.")
         }
         return classesFolder(environment: environment).appendingPathComponent(name + ".plist")
+    }
+}
+
+/// A `--class` that names no class there is; nothing was done, and no file was made.
+struct UnknownClass: Error, CustomStringConvertible {
+    let name: String
+    /// The classes there are.
+    let classes: [String]
+
+    var description: String {
+        let there =
+            classes.isEmpty
+            ? "There are no classes yet"
+            : "The classes are " + classes.prefix(20).map(VisibleText.of).joined(separator: ", ")
+                + (classes.count > 20 ? " and \(classes.count - 20) more" : "")
+        return
+            "There is no class '\(VisibleText.of(name))'. \(there). Check the name, or start the class with "
+            + "'roster --class \(VisibleText.of(name)) add <name> --age <age>'."
     }
 }

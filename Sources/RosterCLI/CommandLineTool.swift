@@ -211,6 +211,12 @@ struct Invocation {
                 className: parsed.values["class"] ?? options.rosterClass, environment: environment,
                 createsClass: command.createsClass)
             try command.run(parsed, context(file: file, color: color, saved: saved))
+            let namesRoster =
+                parsed.values["file"] ?? options.file ?? parsed.values["class"] ?? options.rosterClass
+                ?? environment["ROSTER_CLASS"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["ROSTER_FILE"]
+            if saved.description != nil, namesRoster == nil {
+                noteDefaultRoster(file)
+            }
             return 0
         } catch is OutputFailure {
             // Said once, by run(_:), which knows what was saved.
@@ -218,6 +224,17 @@ struct Invocation {
         } catch {
             return reporter(color: color).report(error, for: command.spec)
         }
+    }
+
+    /// Says which file a change went to when it went to the default roster although classes
+    /// exist, so that a forgotten `--class` is seen at once.
+    private func noteDefaultRoster(_ file: URL) {
+        let classes = RosterFileLocation.classNames(environment: environment)
+        guard !classes.isEmpty else { return }
+        errorOutput.write(
+            "Note: this changed \(VisibleText.of(file.path)), not a class; give --class <name> to change "
+                + "a class's roster (\(classes.prefix(5).map(VisibleText.of).joined(separator: ", "))"
+                + (classes.count > 5 ? ", …" : "") + ").\n")
     }
 
     private func context(file: URL, color: String?, saved: SavedChange) -> CommandContext {

@@ -142,6 +142,14 @@ struct ClassroomCommandTests {
         let started = run(["--class", "7C", "add", "Cy", "--age", "12"], [:])
         #expect(started.status == 0 && started.errorOutput == "New class 7C.\n", "\(started.errorOutput)")
         #expect(run(["--class", "7C", "add", "Di", "--age", "12"], [:]).errorOutput.isEmpty)
+        // A change that goes to the default roster, with classes there, names the file.
+        let forgot = run(["add", "Ed", "--age", "12"], [:])
+        let home = sandbox.folder.appendingPathComponent("Documents/students.plist").path
+        #expect(
+            forgot.errorOutput
+                == "Note: this changed \(home), not a class; give --class <name> to change a class's roster "
+                + "(7A, 7B, 7C).\n", "\(forgot.errorOutput)")
+        #expect(run(["list"], [:]).errorOutput.isEmpty)
     }
 
     @Test("absent, present and register keep the register in the roster, through edits and undo")

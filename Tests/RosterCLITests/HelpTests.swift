@@ -20,6 +20,21 @@ struct HelpTests {
             result.output.contains("\nSUBCOMMANDS:\n  add                     Add a student to the roster.\n")
         )
         #expect(result.output.hasSuffix("\n  See 'roster help <subcommand>' for detailed help.\n"))
+        #expect(result.output.contains("\nUSAGE: roster [--file <file> | --class <name>] <subcommand>\n"))
+        #expect(result.output.contains("\nGENERATORS:\n  --generate-manual "))
+        #expect(result.output.contains("  --generate-completion-script <shell>\n"))
+    }
+
+    @Test("the manual names --class in its synopsis and description, the generators, and has examples")
+    func manualPage() throws {
+        let page = try RosterSandbox().run(["--generate-manual"]).output
+        #expect(
+            page.contains(".SH SYNOPSIS\n.B roster [\\-\\-file <file> | \\-\\-class <name>] <subcommand>\n"))
+        #expect(page.contains("else \\-\\-class <name> (or $ROSTER_CLASS)"))
+        #expect(
+            page.contains(".B \\-\\-generate\\-manual\n")
+                && page.contains("\\-\\-generate\\-completion\\-script"))
+        #expect(page.contains(".SH EXAMPLES\n.TP\n.B roster \\-\\-class 7A add"))
     }
 
     @Test(

@@ -23,7 +23,17 @@ struct HelpFormatter {
     }
 
     /// The usage of the tool itself.
-    static let rootUsage = "\(toolName) [--file <file>] <subcommand>"
+    static let rootUsage = "\(toolName) [--file <file> | --class <name>] <subcommand>"
+
+    /// The options that print what roster is made of rather than run a command: the manual page
+    /// and the completion scripts, as swift-argument-parser's tools have them.
+    static let generators: [(label: String, help: String)] = [
+        ("--generate-manual", "Print the roster(1) manual page, in roff."),
+        (
+            "--generate-completion-script <shell>",
+            "Print the completion script for a shell: bash, zsh or fish."
+        ),
+    ]
 
     /// The full help of one command.
     func help(for spec: CommandSpec) -> String {
@@ -48,6 +58,7 @@ struct HelpFormatter {
         text += "\nUSAGE: " + Self.rootUsage + "\n"
         text += "\nOPTIONS:\n" + CommandSpec.commonOptions.map { entry($0.helpLabel, describe($0)) }.joined()
         text += "\nSUBCOMMANDS:\n" + subcommands.map { entry($0.name, $0.abstract) }.joined()
+        text += "\nGENERATORS:\n" + Self.generators.map { entry($0.label, $0.help) }.joined()
         text += "\n  See '\(Self.toolName) help <subcommand>' for detailed help.\n"
         return text
     }

@@ -15,8 +15,12 @@ struct ManualPage {
         page += ".SH NAME\nroster \\- \(escaped(CommandLineTool.abstract))\n"
         page += ".SH SYNOPSIS\n.B \(escaped(HelpFormatter.rootUsage))\n"
         page += ".SH DESCRIPTION\n\(escaped(CommandLineTool.abstract)) "
-        page += "The roster file is --file if given, else $ROSTER_FILE, else ~/Documents/students.plist.\n"
+        page +=
+            "The roster file is --file if given, else --class <name> (or $ROSTER_CLASS), which is "
+            + "~/Documents/Classes/<name>.plist, else $ROSTER_FILE, else ~/Documents/students.plist.\n"
         page += ".SH OPTIONS\n" + options(CommandSpec.commonOptions)
+        page += HelpFormatter.generators.map { ".TP\n.B \(escaped($0.label))\n\(escaped($0.help))\n" }
+            .joined()
         page += ".SH COMMANDS\n"
         for entry in CommandLineTool.subcommands {
             let spec = entry.spec
@@ -28,6 +32,8 @@ struct ManualPage {
             }
             page += options(spec.options)
         }
+        page +=
+            ".SH EXAMPLES\n" + Self.examples.map { ".TP\n.B \(escaped($0.0))\n\(escaped($0.1))\n" }.joined()
         page += ".SH ENVIRONMENT\n" + Self.environment.map { ".TP\n.B \($0.0)\n\(escaped($0.1))\n" }.joined()
         page += ".SH FILES\n" + Self.files.map { ".TP\n.I \(escaped($0.0))\n\(escaped($0.1))\n" }.joined()
         page +=
@@ -35,6 +41,17 @@ struct ManualPage {
         page += ".SH SEE ALSO\nThe README of the roster package, and roster help <subcommand>.\n"
         return page
     }
+
+    /// A lesson's commands, as the README shows them.
+    static let examples: [(String, String)] = [
+        ("roster --class 7A add \"Ada Lovelace\" --age 12", "Start class 7A with its first student."),
+        ("roster --class 7A import class.csv --dry-run", "Show what importing a spreadsheet would change."),
+        ("roster --class 7A absent ava liam --lesson 2", "Take lesson 2's register, Ava and Liam absent."),
+        ("roster --class 7A pick", "Pick a student who is here and has not had a turn."),
+        ("roster --class 7A groups --size 4 --balance score", "Make groups of four, balanced by score."),
+        ("roster --class 7A register --week", "Show this week's register."),
+        ("roster undo", "Take back the last change."),
+    ]
 
     /// The variables roster reads, and what each does.
     static let environment: [(String, String)] = [

@@ -226,4 +226,19 @@ struct StatisticsPictureTests {
         #expect(statistics.meanScorePerGrade == [7: 4.995, 8: 95])
         #expect(RosterStatistics.binLabels.first == "0-9" && RosterStatistics.binLabels.last == "90-100")
     }
+
+    @Test("the histogram's bins follow the scores' scale: a class marked out of 10 gets a bin for each mark")
+    func binsFollowTheScale() {
+        let outOf10 = RosterStatistics((1...10).map { Student(name: "S\($0)", age: 12, score: Double($0)) })
+        #expect(outOf10.scoreBinLabels == (1...10).map(String.init))
+        #expect(outOf10.scoreBins == [Int](repeating: 1, count: 10))
+        let withZero = RosterStatistics([0, 7.5, 10].map { Student(name: "S", age: 12, score: $0) })
+        #expect(
+            withZero.scoreBinLabels.first == "0" && withZero.scoreBins == [1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1])
+        let outOf20 = RosterStatistics([3, 13, 20].map { Student(name: "S", age: 12, score: $0) })
+        #expect(outOf20.scoreBinLabels.first == "0-1" && outOf20.scoreBinLabels.last == "18-20")
+        #expect(outOf20.scoreBins == [0, 1, 0, 0, 0, 0, 1, 0, 0, 1])
+        let outOf100 = RosterStatistics([3, 55].map { Student(name: "S", age: 12, score: $0) })
+        #expect(outOf100.scoreBinLabels == RosterStatistics.binLabels)
+    }
 }

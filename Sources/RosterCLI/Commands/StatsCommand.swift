@@ -60,7 +60,9 @@ enum StatsCommand: Subcommand {
         if statistics.scoredCount > 0 {
             text += style.bold("Scores:") + "\n"
             text +=
-                ScoreHistogram(bins: statistics.scoreBins, usesBlocks: usesBlocks).lines.joined(
+                ScoreHistogram(
+                    bins: statistics.scoreBins, labels: statistics.scoreBinLabels, usesBlocks: usesBlocks
+                ).lines.joined(
                     separator: "\n") + "\n"
         }
         return text
@@ -98,7 +100,7 @@ enum StatsCommand: Subcommand {
         func shown(_ value: Double?) -> Nullable<Double> {
             Nullable(value.flatMap { Double(StudentText.score($0)) })
         }
-        let bins = zip(RosterStatistics.binLabels, statistics.scoreBins).map {
+        let bins = zip(statistics.scoreBinLabels, statistics.scoreBins).map {
             Report.Bin(range: $0, count: $1)
         }
         let report = Report(

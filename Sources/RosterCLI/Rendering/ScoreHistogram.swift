@@ -1,11 +1,13 @@
 import RosterKit
 
-/// The scores of a class as a picture: one bar for each tenth of the range, scaled to the
+/// The scores of a class as a picture: one bar for each bin of the scores' scale, scaled to the
 /// largest, with the count after it.
 struct ScoreHistogram {
     /// The longest bar, in columns.
     static let barWidth = 30
     let bins: [Int]
+    /// The bins' labels (see ``RosterStatistics/scoreBinLabels``).
+    let labels: [String]
     /// Whether the bars may use Unicode block characters (eighths of a column); otherwise `#`.
     let usesBlocks: Bool
 
@@ -21,8 +23,8 @@ struct ScoreHistogram {
     /// The lines of the picture, each `  90-100  ████████▌ 7`.
     var lines: [String] {
         let largest = bins.max() ?? 0
-        let labelWidth = RosterStatistics.binLabels.map(\.count).max() ?? 0
-        return zip(RosterStatistics.binLabels, bins).map { label, count in
+        let labelWidth = labels.map(\.count).max() ?? 0
+        return zip(labels, bins).map { label, count in
             let padding = String(repeating: " ", count: labelWidth - label.count)
             let bar =
                 largest == 0 ? "" : self.bar(eighths: (count * Self.barWidth * 8 + largest / 2) / largest)

@@ -54,6 +54,23 @@ struct ImportExportCommandTests {
         #expect(!written.contains { $0.lowercased().hasSuffix("xlsx") || $0.lowercased().hasSuffix("ods") })
     }
 
+    @Test("--age gives CSV rows without an age theirs, so a list of names alone imports")
+    func csvDefaultAge() throws {
+        let names = sandbox.folder.appendingPathComponent("names.csv")
+        try Data("Pupil\nAva Smith\nLiam Jones\n".utf8).write(to: names)
+        #expect(sandbox.run(["import", names.path]).status == 1)
+        let imported = sandbox.run(["import", names.path, "--age", "12"])
+        #expect(imported.status == 0, "\(imported.errorOutput)")
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.age) == [12, 12])
+        let mixed = sandbox.folder.appendingPathComponent("mixed.csv")
+        try Data("name,age\nBo Chen,\nCy Diaz,13\n".utf8).write(to: mixed)
+        #expect(sandbox.run(["import", mixed.path, "--age", "11"]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file).suffix(2).map(\.age) == [11, 13])
+        let json = sandbox.folder.appendingPathComponent("x.json")
+        try Data("[]".utf8).write(to: json)
+        #expect(sandbox.run(["import", json.path, "--age", "11"]).status == 64)
+    }
+
     @Test("a header without the columns roster needs says which it has, in one problem")
     func headerWithoutNeededColumns() throws {
         let sheet = sandbox.folder.appendingPathComponent("sheet.csv")

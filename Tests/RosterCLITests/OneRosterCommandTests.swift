@@ -77,7 +77,7 @@ struct OneRosterCommandTests {
         #expect(notExport.errorLine.hasPrefix("Error: '\(empty.path)' is a folder without users.csv"))
         let file = sandbox.folder.appendingPathComponent("class.csv")
         try "name,age\nAda,12\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(sandbox.run(["import", file.path, "--age", "12"]).status == 64)
+        #expect(sandbox.run(["import", file.path, "--from-class", "7A"]).status == 64)
         #expect(sandbox.run(["import", try export("v1.2").path, "--format", "csv"]).status == 64)
         let unknown = sandbox.run(["import", try export("v1.1").path, "--from-class", "Art", "--age", "9"])
         #expect(unknown.errorOutput.contains("classes.csv: No class has the classCode or title 'Art'."))

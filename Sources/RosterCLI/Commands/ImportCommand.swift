@@ -42,7 +42,9 @@ enum ImportCommand: Subcommand {
                 choices: ["text", "json"], defaultValue: "text"),
             OptionSpec(
                 name: "age", valueName: "age",
-                help: "OneRoster: the age of students without a birth date in demographics.csv."),
+                help:
+                    "The age of CSV rows without one (then no age column is needed), or of OneRoster students "
+                    + "without a birth date in demographics.csv."),
             OptionSpec(
                 name: "from-class", valueName: "class",
                 help: "OneRoster: only the students of the class with this classCode or title."),
@@ -100,15 +102,21 @@ enum ImportCommand: Subcommand {
         if path != "-", StorageHandler.isFolder(file) {
             return try readOneRoster(file, parsed)
         }
-        if let option = ["age", "from-class"].first(where: { parsed.values[$0] != nil }) {
+        if parsed.values["from-class"] != nil {
             throw UsageError.message(
-                "--\(option) is for OneRoster export folders; '\(path)' is a file. Drop --\(option).")
+                "--from-class is for OneRoster export folders; '\(path)' is a file. Drop --from-class.")
         }
         let format = try self.format(of: file, path: path, parsed)
+        let defaultAge = try parsed.age(in: spec)
+        if defaultAge != nil, format != .csv {
+            throw UsageError.message(
+                "--age is for CSV files and OneRoster folders; a \(format.rawValue) file gives every age. Drop --age."
+            )
+        }
         // The file's bytes are let go once read, before the roster is written.
         let data = try StorageHandler.readFile(at: file)
         if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
-        return try RosterImporter.read(data, format: format) { done in
+        return try RosterImporter.read(data, format: format, defaultAge: defaultAge) { done in
             progress.show("Checking rows: \(done)…")
         }
     }

@@ -14,7 +14,11 @@ import RosterEngine
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, progress: (@Sendable (Int) -> Void)? = nil)
+    /// - Parameter defaultAge: The age of rows without one; with it, the file needs no age column.
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, defaultAge: Int? = nil,
+        progress: (@Sendable (Int) -> Void)? = nil
+    )
         throws(ImportError)
         -> (RosterImporter.Result, [ImportProblem])
     {
@@ -32,9 +36,10 @@ enum CSVImport {
         var rows: Rows
         if let split = layout.split(bytes) {
             rows = try readInHalves(
-                bytes, at: split, lines: layout.lines, separator: separator, progress: progress)
+                bytes, at: split, lines: layout.lines, separator: separator, defaultAge: defaultAge,
+                progress: progress)
         } else {
-            rows = Rows(separator: separator, capacity: layout.lines)
+            rows = Rows(separator: separator, capacity: layout.lines, defaultAge: defaultAge)
             try rows.read(bytes, progress: progress)
         }
         guard rows.header != nil else {
@@ -52,7 +57,7 @@ enum CSVImport {
     /// The second half needs the header's columns before it starts, so the header is read first.
     private static func readInHalves(
         _ bytes: UnsafeBufferPointer<UInt8>, at split: (position: Int, line: Int), lines: Int,
-        separator: UInt8,
+        separator: UInt8, defaultAge: Int?,
         progress: (@Sendable (Int) -> Void)?
     ) throws(ImportError) -> Rows {
         let shared = SharedBytes(bytes)
@@ -61,12 +66,15 @@ enum CSVImport {
                 let bytes = shared.bytes
                 guard half == 1 else {
                     // The first half has room for every row, so the second is added to it in place.
-                    var first = Rows(separator: separator, capacity: lines + 1, inParallel: true)
+                    var first = Rows(
+                        separator: separator, capacity: lines + 1, defaultAge: defaultAge, inParallel: true)
                     try first.read(
                         UnsafeBufferPointer(rebasing: bytes[..<split.position]), progress: progress)
                     return first
                 }
-                var second = Rows(separator: separator, capacity: lines + 2 - split.line, inParallel: true)
+                var second = Rows(
+                    separator: separator, capacity: lines + 2 - split.line, defaultAge: defaultAge,
+                    inParallel: true)
                 try second.read(
                     UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
                 second.forgetHeaderFindings()
@@ -87,6 +95,8 @@ enum CSVImport {
         static let batchSize = 2 * ParallelWork.worthSplitting
 
         let separator: UInt8
+        /// The age of rows without one.
+        let defaultAge: Int?
         /// Whether another `Rows` is reading the other half of the file on the other core.
         let inParallel: Bool
         var header: CSVRosterReader.Record?
@@ -97,8 +107,8 @@ enum CSVImport {
         var pending: [CSVRosterReader.Record] = []
         var count = 0
 
-        init(separator: UInt8, capacity: Int, inParallel: Bool = false) {
-            (self.separator, self.inParallel) = (separator, inParallel)
+        init(separator: UInt8, capacity: Int, defaultAge: Int?, inParallel: Bool = false) {
+            (self.separator, self.defaultAge, self.inParallel) = (separator, defaultAge, inParallel)
             // Room for one student a line, reserved once: growing the arrays as rows arrive
             // would leave them up to twice as large as needed.
             result.reserveCapacity(capacity)
@@ -140,7 +150,7 @@ enum CSVImport {
         mutating func add(_ record: CSVRosterReader.Record) throws(ImportProblem) {
             guard let header else {
                 do {
-                    (columns, notes) = try CSVImport.map(record)
+                    (columns, notes) = try CSVImport.map(record, needsAge: defaultAge == nil)
                 } catch {
                     throw error.problems.first ?? ImportProblem(message: "\(error)")
                 }
@@ -167,7 +177,7 @@ enum CSVImport {
         mutating func validatePending() {
             // Each field's column, looked up once rather than once a row.
             let columns = (CSVRosterWriter.columns + ["first name", "last name"]).map { self.columns[$0] }
-            let (records, decimalComma) = (pending, separator != 0x2C)
+            let (records, decimalComma, defaultAge) = (pending, separator != 0x2C, defaultAge)
             let validate:
                 @Sendable (Range<Int>) -> ([(student: Student, source: ImportSource)], [ImportProblem]) = {
                     range in
@@ -175,8 +185,9 @@ enum CSVImport {
                     var problems: [ImportProblem] = []
                     let rows = range.compactMap { index in
                         Self.validate(
-                            records[index], columns: columns, decimalComma: decimalComma, ids: &ids,
-                            problems: &problems)
+                            records[index], columns: columns, decimalComma: decimalComma,
+                            defaultAge: defaultAge,
+                            ids: &ids, problems: &problems)
                     }
                     return (rows, problems)
                 }
@@ -193,8 +204,8 @@ enum CSVImport {
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
         /// separates the fields.
         private static func validate(
-            _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, ids: inout IDGenerator,
-            problems: inout [ImportProblem]
+            _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, defaultAge: Int?,
+            ids: inout IDGenerator, problems: inout [ImportProblem]
         ) -> (student: Student, source: ImportSource)? {
             // `columns` follows the order of `CSVRosterWriter.columns`: id, name, age, grade, score.
             func value(_ field: Int) -> String? {
@@ -205,14 +216,18 @@ enum CSVImport {
             // A name split in two columns, as spreadsheets keep it, is joined.
             let split = [value(5), value(6)].compactMap { $0?.trimmingSpaces() }.filter { !$0.isEmpty }
             let name = value(1) ?? (columns[5] == nil ? nil : split.joined(separator: " "))
+            var age = value(2)
+            if let defaultAge, age?.trimmingSpaces().isEmpty ?? true { age = String(defaultAge) }
             return RosterImporter.student(
-                id: value(0), name: name, age: value(2), grade: value(3), score: score,
+                id: value(0), name: name, age: age, grade: value(3), score: score,
                 line: record.line, ids: &ids, problems: &problems)
         }
     }
 
     /// The column of each known field, and a note for each column that is ignored.
-    static func map(_ header: CSVRosterReader.Record) throws(ImportError) -> ([String: Int], [String]) {
+    static func map(_ header: CSVRosterReader.Record, needsAge: Bool = true) throws(ImportError) -> (
+        [String: Int], [String]
+    ) {
         var columns: [String: Int] = [:]
         var notes: [String] = []
         for (index, field) in header.fields.enumerated() {
@@ -238,7 +253,7 @@ enum CSVImport {
             }
         }
         let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
-        let missing = (hasName ? [] : ["name"]) + (columns["age"] == nil ? ["age"] : [])
+        let missing = (hasName ? [] : ["name"]) + (columns["age"] == nil && needsAge ? ["age"] : [])
         guard missing.isEmpty else {
             let list = missing.map { "'\($0)'" }.joined(separator: " or ")
             let found = header.fields.prefix(8).map {

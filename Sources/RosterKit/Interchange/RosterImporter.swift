@@ -54,10 +54,13 @@ public enum RosterImporter {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - format: The file's format.
+    ///   - defaultAge: The age of CSV rows without one; with it, a CSV file needs no age column.
     ///   - progress: Called now and then with the number of rows checked so far.
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
-    public static func read(_ data: Data, format: InterchangeFormat, progress: (@Sendable (Int) -> Void)?)
+    public static func read(
+        _ data: Data, format: InterchangeFormat, defaultAge: Int? = nil, progress: (@Sendable (Int) -> Void)?
+    )
         throws(ImportError) -> Result
     {
         if isWorkbook(data) { throw ImportError(problems: [ImportProblem(message: workbookAdvice)]) }
@@ -67,7 +70,8 @@ public enum RosterImporter {
         case .csv:
             let read = data.withUnsafeBytes { raw in
                 Swift.Result { () throws(ImportError) in
-                    try CSVImport.read(raw.assumingMemoryBound(to: UInt8.self), progress: progress)
+                    try CSVImport.read(
+                        raw.assumingMemoryBound(to: UInt8.self), defaultAge: defaultAge, progress: progress)
                 }
             }
             (result, problems) = try read.get()

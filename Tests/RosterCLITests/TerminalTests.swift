@@ -68,14 +68,20 @@ struct TerminalTests {
         #expect(sorted.map { String($0.prefix { $0 != " " }) } == expected)
     }
 
-    @Test("a narrow terminal shortens names with … instead of wrapping")
+    @Test("a narrow terminal drops the ID column before names are cut below 16, then cuts them with …")
     func narrow() throws {
         try useFixture("mixed-scripts.plist")
-        let output = runTool(["list"], sandbox: sandbox, environment: ["COLUMNS": "40"]).output
-        let lines = output.split(separator: "\n").map(String.init)
-        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
-        #expect(output.contains("…"))
-        #expect(lines.count == 17)
+        let wide = runTool(["list"], sandbox: sandbox, environment: ["COLUMNS": "80"]).output
+        #expect(wide.hasPrefix("ID "))
+        let forty = runTool(["list"], sandbox: sandbox, environment: ["COLUMNS": "40"]).output
+        #expect(forty.hasPrefix("NAME "), "\(forty)")
+        for width in [40, 30, 24] {
+            let output = runTool(["list"], sandbox: sandbox, environment: ["COLUMNS": "\(width)"]).output
+            let lines = output.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(width)")
+            #expect(lines.count == 17)
+            if width < 30 { #expect(output.contains("…")) }
+        }
     }
 
     @Test("the terminal's own width is used when COLUMNS is not set")

@@ -28,6 +28,8 @@ package struct StudentTable {
 
     private static let headers = ["ID", "NAME", "AGE", "GRADE", "SCORE"]
     private static let gap = 2
+    /// The fewest columns a name is cut to while the ID column is shown.
+    private static let shortestCutName = 16
 
     /// Writes the table, handing the rows to `emit` a block at a time.
     ///
@@ -36,8 +38,12 @@ package struct StudentTable {
     package func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
         let order = order ?? Array(students.indices)
         var (widths, names) = measure(students, listing: order)
-        widths[1] = max(
-            4, min(widths[1], width - widths[0] - widths[2] - widths[3] - widths[4] - Self.gap * 4))
+        // At a narrow width the ID column goes before names are cut below 16 columns; a width of
+        // 0 leaves it out.
+        let others = widths[2] + widths[3] + widths[4] + Self.gap * 3
+        if width - others - widths[0] - Self.gap < min(Self.shortestCutName, widths[1]) { widths[0] = 0 }
+        let idColumn = widths[0] == 0 ? 0 : widths[0] + Self.gap
+        widths[1] = max(4, min(widths[1], width - others - idColumn))
         if showsHeader {
             var header: [UInt8] = []
             appendHeader(widths: widths, to: &header)
@@ -112,7 +118,7 @@ package struct StudentTable {
     }
 
     private func appendHeader(widths: [Int], to output: inout [UInt8]) {
-        var header = "ID" + String(repeating: " ", count: widths[0] - 2 + Self.gap)
+        var header = widths[0] == 0 ? "" : "ID" + String(repeating: " ", count: widths[0] - 2 + Self.gap)
         header += "NAME" + String(repeating: " ", count: widths[1] - 4)
         for (title, width) in zip(["AGE", "GRADE", "SCORE"], widths[2...]) {
             header += String(repeating: " ", count: Self.gap + width - title.count) + title
@@ -155,12 +161,14 @@ package struct StudentTable {
             64 + widths.reduce(0, +) + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
         ByteCursor.appendRow(to: &output, maximumCount: maximumCount) { row in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { id in
-                var text = ByteCursor(id)
-                text.append(id: students[index].id)
-                row.append(UnsafeBufferPointer(rebasing: text.written[..<idLength]))
+            if widths[0] > 0 {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { id in
+                    var text = ByteCursor(id)
+                    text.append(id: students[index].id)
+                    row.append(UnsafeBufferPointer(rebasing: text.written[..<idLength]))
+                }
+                row.append(spaces: widths[0] - idLength + Self.gap)
             }
-            row.append(spaces: widths[0] - idLength + Self.gap)
             row.append(name)
             row.append(spaces: widths[1] - nameWidth)
             row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: age))

@@ -84,6 +84,25 @@ struct TerminalTests {
         }
     }
 
+    @Test("register and stats fit a narrow terminal, names cut with … and short titles")
+    func narrowReports() throws {
+        for name in ["Maria José García-Fernández", "Ada Lovelace", "Bo"] {
+            _ = runTool(["add", name, "--age", "12", "--score", "77"], sandbox: sandbox)
+        }
+        _ = runTool(["absent", "ada", "--date", "2026-11-30"], sandbox: sandbox)
+        _ = runTool(["absent", "bo", "--date", "2026-12-01", "--lesson", "2"], sandbox: sandbox)
+        for command in [
+            ["register", "--week", "2026-12-01"], ["register", "--from", "2026-11-01"], ["stats"],
+        ] {
+            let output = runTool(command, sandbox: sandbox, environment: ["COLUMNS": "40"]).output
+            let lines = output.split(separator: "\n").map(String.init)
+            #expect(
+                lines.count > 3 && lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(command): \(output)")
+            let wide = runTool(command, sandbox: sandbox, environment: ["COLUMNS": "100"]).output
+            #expect(command == ["stats"] || wide.contains("Maria José García-Fernández"), "\(command)")
+        }
+    }
+
     @Test("the terminal's own width is used when COLUMNS is not set")
     func terminalWidth() throws {
         final class NarrowTerminal: TextOutput {

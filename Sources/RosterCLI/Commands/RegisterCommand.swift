@@ -37,7 +37,8 @@ enum RegisterCommand: Subcommand {
             let day = try AttendanceText.day(
                 parsed.positionals.first ?? parsed.values["date"], notingWeekend: false, context)
             let students = byName(try context.loadedStudents())
-            return context.output.write(try RegisterReport.week(of: day, students, format: format))
+            return context.output.write(
+                try RegisterReport.week(of: day, students, format: format, width: context.width))
         }
         if let from = parsed.values["from"] {
             let first = try AttendanceText.day(from, label: "--from <day>", notingWeekend: false, context)
@@ -47,7 +48,7 @@ enum RegisterCommand: Subcommand {
             let rows = sorted(
                 AttendanceRegister.summary(of: try context.loadedStudents(), from: first, to: last),
                 by: parsed.values["sort"])
-            return context.output.write(try RegisterReport.range(rows, format: format))
+            return context.output.write(try RegisterReport.range(rows, format: format, width: context.width))
         }
         let day = try AttendanceText.day(parsed.values["date"], context)
         let students = try context.loadedStudents()

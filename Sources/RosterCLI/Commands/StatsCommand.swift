@@ -18,10 +18,14 @@ enum StatsCommand: Subcommand {
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
         context.output.write(
             parsed.values["format"] == "json"
-                ? try json(statistics) : table(statistics, style: context.style, usesBlocks: usesBlocks))
+                ? try json(statistics)
+                : table(
+                    statistics, style: context.style, usesBlocks: usesBlocks, terminalWidth: context.width))
     }
 
-    static func table(_ statistics: RosterStatistics, style: Style, usesBlocks: Bool) -> String {
+    static func table(_ statistics: RosterStatistics, style: Style, usesBlocks: Bool, terminalWidth: Int = 80)
+        -> String
+    {
         var rows: [(String, String)] = [("Students", String(statistics.count))]
         if let minimum = statistics.minimumAge, let median = statistics.medianAge,
             let maximum = statistics.maximumAge
@@ -61,7 +65,8 @@ enum StatsCommand: Subcommand {
             text += style.bold("Scores:") + "\n"
             text +=
                 ScoreHistogram(
-                    bins: statistics.scoreBins, labels: statistics.scoreBinLabels, usesBlocks: usesBlocks
+                    bins: statistics.scoreBins, labels: statistics.scoreBinLabels, usesBlocks: usesBlocks,
+                    width: terminalWidth
                 ).lines.joined(
                     separator: "\n") + "\n"
         }

@@ -105,7 +105,8 @@ enum RegisterReport {
     }
 
     /// Each student's lessons, marks and attendance rate.
-    static func range(_ rows: [AttendanceRegister.Summary], format: String) throws -> String {
+    static func range(_ rows: [AttendanceRegister.Summary], format: String, width: Int = 80) throws -> String
+    {
         let rate = { (row: AttendanceRegister.Summary) in
             row.rate.map { StudentText.score(($0 * 1000).rounded() / 10) }
         }
@@ -128,20 +129,34 @@ enum RegisterReport {
                         + counts(row).map(String.init) + [rate(row) ?? ""]).joined(separator: ",") + "\r\n"
                 }.joined()
         default:
-            let titles = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
+            let wide = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
+            let short = ["LSNS", "PRES", "LATE", "ABS", "EXC", "RATE"]
             let names = rows.map { VisibleText.of($0.student.name) }
             let nameWidths = names.map(DisplayWidth.of)
-            let width = max(4, nameWidths.max() ?? 0)
+            let cells = rows.map { counts($0).map(String.init) + [rate($0).map { $0 + "%" } ?? "-"] }
+            let cellWidths = (0..<wide.count).map { column in cells.map { $0[column].utf8.count }.max() ?? 0 }
+            let columns = { (titles: [String]) in zip(titles, cellWidths).map { max($0.count, $1) } }
+            let fit = TableFit(
+                names: nameWidths, wide: columns(wide).reduce(0) { $0 + 2 + $1 },
+                narrow: columns(short).reduce(0) { $0 + 2 + $1 }, width: width)
+            let titles = fit.usesShortTitles ? short : wide
+            let widths = columns(titles)
             // Written as bytes: a school's range is 100,000 rows.
             var text = Array(
-                (DisplayWidth.padded("NAME", to: width) + titles.map { "  " + $0 }.joined() + "\n").utf8)
+                (DisplayWidth.padded("NAME", to: fit.nameWidth)
+                    + zip(titles, widths).map { "  " + String(repeating: " ", count: $1 - $0.count) + $0 }
+                    .joined()
+                    + "\n").utf8)
             text.reserveCapacity(text.count * (rows.count + 1))
-            for (row, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
-                text.append(contentsOf: name.utf8)
-                text.append(contentsOf: repeatElement(0x20, count: width - nameWidth))
-                let cells = counts(row).map(String.init) + [rate(row).map { $0 + "%" } ?? "-"]
-                for (cell, title) in zip(cells, titles) {
-                    text.append(contentsOf: repeatElement(0x20, count: 2 + title.count - cell.utf8.count))
+            for (row, (name, nameWidth)) in zip(cells, zip(names, nameWidths)) {
+                if nameWidth <= fit.nameWidth {
+                    text.append(contentsOf: name.utf8)
+                    text.append(contentsOf: repeatElement(0x20, count: fit.nameWidth - nameWidth))
+                } else {
+                    text.append(contentsOf: fit.cell(name, width: nameWidth).utf8)
+                }
+                for (cell, columnWidth) in zip(row, widths) {
+                    text.append(contentsOf: repeatElement(0x20, count: 2 + columnWidth - cell.utf8.count))
                     text.append(contentsOf: cell.utf8)
                 }
                 text.append(0x0A)
@@ -163,7 +178,9 @@ enum RegisterReport {
 
     /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
     /// each school day at least one column.
-    static func week(of day: SchoolDay, _ students: [Student], format: String) throws -> String {
+    static func week(of day: SchoolDay, _ students: [Student], format: String, width: Int = 80) throws
+        -> String
+    {
         let monday = day.monday
         var taken: Set<Lesson> = []
         let sunday = monday.adding(days: 6)
@@ -199,15 +216,24 @@ enum RegisterReport {
                         + [String(row.lessons), String(row.there)]).joined(separator: ",") + "\r\n"
                 }.joined()
         default:
-            let labels = columns.map { column in
-                String(column.day.weekdayName.prefix(3)) + " " + String(column.day.text.suffix(2))
-                    + (column.lesson?.name.map { "/" + $0 } ?? "")
+            // Short labels are the day of the month alone: the first line names the week.
+            let label = { (column: (day: SchoolDay, lesson: Lesson?), short: Bool) in
+                (short ? "" : String(column.day.weekdayName.prefix(3)) + " ")
+                    + String(column.day.text.suffix(2)) + (column.lesson?.name.map { "/" + $0 } ?? "")
             }
-            let width = max(4, students.map { DisplayWidth.of(VisibleText.of($0.name)) }.max() ?? 0)
+            let names = students.map { VisibleText.of($0.name) }
+            let nameWidths = names.map(DisplayWidth.of)
+            let sum = { (labels: [String]) in labels.reduce(7) { $0 + 2 + $1.count } }
+            let fit = TableFit(
+                names: nameWidths, wide: sum(columns.map { label($0, false) }),
+                narrow: sum(columns.map { label($0, true) }), width: width)
+            let labels = columns.map { label($0, fit.usesShortTitles) }
             var text = "Week of Monday \(monday)\n"
-            text += DisplayWidth.padded("NAME", to: width) + labels.map { "  " + $0 }.joined() + "  TOTAL\n"
-            for student in students {
-                text += DisplayWidth.padded(VisibleText.of(student.name), to: width)
+            text +=
+                DisplayWidth.padded("NAME", to: fit.nameWidth) + labels.map { "  " + $0 }.joined()
+                + "  TOTAL\n"
+            for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
+                text += fit.cell(name, width: nameWidth)
                 var (lessons, there) = (0, 0)
                 for (column, label) in zip(columns, labels) {
                     let entry = column.lesson.flatMap { student.attendance[$0] }

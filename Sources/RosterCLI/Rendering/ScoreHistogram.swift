@@ -10,6 +10,8 @@ struct ScoreHistogram {
     let labels: [String]
     /// Whether the bars may use Unicode block characters (eighths of a column); otherwise `#`.
     let usesBlocks: Bool
+    /// The width of the terminal, which the longest bar fits within.
+    var width = 80
 
     /// Whether text in this environment may hold block characters: when the locale is UTF-8.
     static func localeIsUTF8(_ environment: [String: String]) -> Bool {
@@ -24,10 +26,12 @@ struct ScoreHistogram {
     var lines: [String] {
         let largest = bins.max() ?? 0
         let labelWidth = labels.map(\.count).max() ?? 0
+        // The longest line is the label, the bar and the count, with two spaces before each.
+        let barWidth = max(1, min(Self.barWidth, width - labelWidth - 5 - String(largest).count))
         return zip(labels, bins).map { label, count in
             let padding = String(repeating: " ", count: labelWidth - label.count)
             let bar =
-                largest == 0 ? "" : self.bar(eighths: (count * Self.barWidth * 8 + largest / 2) / largest)
+                largest == 0 ? "" : self.bar(eighths: (count * barWidth * 8 + largest / 2) / largest)
             return "  \(padding)\(label)  \(bar)\(bar.isEmpty ? "" : " ")\(count)"
         }
     }

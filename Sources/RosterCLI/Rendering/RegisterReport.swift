@@ -133,8 +133,14 @@ enum RegisterReport {
             let short = ["LSNS", "PRES", "LATE", "ABS", "EXC", "RATE"]
             let names = rows.map { VisibleText.of($0.student.name) }
             let nameWidths = names.map(DisplayWidth.of)
-            let cells = rows.map { counts($0).map(String.init) + [rate($0).map { $0 + "%" } ?? "-"] }
-            let cellWidths = (0..<wide.count).map { column in cells.map { $0[column].utf8.count }.max() ?? 0 }
+            // The widest count of each column, by its digits, and the rate's `100.0%` at most.
+            var largest = [Int](repeating: 0, count: 5)
+            for row in rows {
+                for (column, count) in counts(row).enumerated() {
+                    largest[column] = max(largest[column], count)
+                }
+            }
+            let cellWidths = largest.map { String($0).count } + [6]
             let columns = { (titles: [String]) in zip(titles, cellWidths).map { max($0.count, $1) } }
             let fit = TableFit(
                 names: nameWidths, wide: columns(wide).reduce(0) { $0 + 2 + $1 },
@@ -148,7 +154,8 @@ enum RegisterReport {
                     .joined()
                     + "\n").utf8)
             text.reserveCapacity(text.count * (rows.count + 1))
-            for (row, (name, nameWidth)) in zip(cells, zip(names, nameWidths)) {
+            for (summary, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
+                let row = counts(summary).map(String.init) + [rate(summary).map { $0 + "%" } ?? "-"]
                 if nameWidth <= fit.nameWidth {
                     text.append(contentsOf: name.utf8)
                     text.append(contentsOf: repeatElement(0x20, count: fit.nameWidth - nameWidth))
@@ -228,25 +235,37 @@ enum RegisterReport {
                 names: nameWidths, wide: sum(columns.map { label($0, false) }),
                 narrow: sum(columns.map { label($0, true) }), width: width)
             let labels = columns.map { label($0, fit.usesShortTitles) }
-            var text = "Week of Monday \(monday)\n"
-            text +=
+            var header = "Week of Monday \(monday)\n"
+            header +=
                 DisplayWidth.padded("NAME", to: fit.nameWidth) + labels.map { "  " + $0 }.joined()
                 + "  TOTAL\n"
-            for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
-                text += fit.cell(name, width: nameWidth)
-                var (lessons, there) = (0, 0)
-                for (column, label) in zip(columns, labels) {
-                    let entry = column.lesson.flatMap { student.attendance[$0] }
-                    if let entry {
-                        lessons += 1
-                        there += entry.mark.isThere ? 1 : 0
-                    }
-                    let cell = entry.map { symbol[$0.mark] ?? "?" } ?? ""
-                    text += "  " + cell + String(repeating: " ", count: label.count - cell.count)
+            // Each column's cell for each mark, and blank, made once: a school's week is 100,000 rows.
+            let blanks = labels.map { Array(("  " + String(repeating: " ", count: $0.count)).utf8) }
+            let cells = labels.map { label in
+                AttendanceMark.allCases.map { mark in
+                    let cell = symbol[mark] ?? "?"
+                    return (mark, Array(("  " + cell + String(repeating: " ", count: label.count - 1)).utf8))
                 }
-                text += "  \(there)/\(lessons)\n"
             }
-            return text
+            var text = Array(header.utf8)
+            text.reserveCapacity(text.count * (students.count + 1))
+            for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
+                text.append(contentsOf: fit.cell(name, width: nameWidth).utf8)
+                let attendance = student.attendance
+                var (lessons, there) = (0, 0)
+                for (position, column) in columns.enumerated() {
+                    guard let entry = column.lesson.flatMap({ attendance[$0] }) else {
+                        text.append(contentsOf: blanks[position])
+                        continue
+                    }
+                    lessons += 1
+                    there += entry.mark.isThere ? 1 : 0
+                    text.append(
+                        contentsOf: cells[position].first { $0.0 == entry.mark }?.1 ?? blanks[position])
+                }
+                text.append(contentsOf: "  \(there)/\(lessons)\n".utf8)
+            }
+            return String(decoding: text, as: UTF8.self)
         }
     }
 }

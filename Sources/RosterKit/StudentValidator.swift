@@ -127,6 +127,15 @@ public enum StudentValidator {
     /// A name with each run of two or more white space characters inside it made one space; a
     /// single one, such as a thin space, is kept.
     private static func collapsingSpaces(_ name: String) -> String {
+        // Most names have no run at all: found by one look along their scalars, without a copy.
+        var previousIsSpace = false
+        let hasRun = name.unicodeScalars.contains { scalar in
+            // Control characters are refused before, so a space is the only ASCII white space here.
+            let isSpace = scalar.value == 0x20 || (scalar.value > 0x7F && isWhitespace(scalar.value))
+            defer { previousIsSpace = isSpace }
+            return isSpace && previousIsSpace
+        }
+        guard hasRun else { return name }
         var scalars = String.UnicodeScalarView()
         var (changed, run) = (false, [Unicode.Scalar]())
         for scalar in name.unicodeScalars {

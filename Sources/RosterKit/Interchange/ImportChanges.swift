@@ -43,7 +43,9 @@ public struct ImportChanges: Sendable, Equatable {
             if let index = place[student.id] {
                 kept.insert(student.id)
                 let before = roster[index]
-                student.attendance = before.attendance.merging(student.attendance) { _, file in file }
+                if !before.attendance.isEmpty {
+                    student.attendance = before.attendance.merging(student.attendance) { _, file in file }
+                }
                 if before == student {
                     changes.unchangedCount += 1
                 } else {

@@ -143,12 +143,18 @@ enum RosterCodec {
         }
     }
 
-    /// The file for students in the given conventions, made as for a stored roster; students
-    /// with registers are written as one, which keeps each register in lesson order.
+    /// The file for students in the given conventions, made as for a stored roster.
     static func fileWriter(_ students: [Student], conventions: FileConventions) throws -> FileWriter {
         guard conventions.isPlain, conventions.format == .binary else {
             return fileWriter(of: try encode(students, conventions: conventions))
         }
+        return binaryFile(students)
+    }
+
+    /// The binary writer's file for students in plain conventions: written from the array, or,
+    /// when some student has a register, from a ``StoredRoster``, which keeps the registers'
+    /// lessons in a table.
+    private static func binaryFile(_ students: [Student]) -> FileWriter {
         guard students.contains(where: { !$0.attendance.isEmpty }) else {
             return { write in try BinaryPlistWriter.write(students, to: write) }
         }
@@ -169,24 +175,21 @@ enum RosterCodec {
 
     /// Encodes students as a property list in the given conventions: roster's fast writers for
     /// a plain file, otherwise each record as a ``PlistValue`` with everything the file keeps.
+    /// The fast binary writer knows the five fields and the register; the fast XML writer only
+    /// the five fields.
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
-        switch (conventions.format, isPlain(students, conventions: conventions)) {
-        case (.binary, true): return BinaryPlistWriter.bytes(for: students)
-        case (.binary, false) where conventions.isPlain:
-            return BinaryPlistWriter.bytes(for: StoredRoster(students))
-        case (.xml, true): return try XMLPlistWriter.bytes(for: students)
-        case (.binary, false):
+        switch (conventions.format, conventions.isPlain) {
+        case (.binary, true):
+            var bytes: [UInt8] = []
+            try binaryFile(students)({ bytes.append(contentsOf: $0) })
+            return bytes
+        case (.xml, true) where !students.contains(where: { !$0.attendance.isEmpty }):
+            return try XMLPlistWriter.bytes(for: students)
+        case (.binary, _):
             return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
-        case (.xml, false):
+        case (.xml, _):
             return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
         }
-    }
-
-    /// Whether `students` in `conventions` are written by roster's fast writers, which know only
-    /// the five fields of a student: no other app's keys, no text ages and no register. The
-    /// binary writer knows registers too (see ``fileWriter(_:conventions:)``).
-    static func isPlain(_ students: [Student], conventions: FileConventions) -> Bool {
-        conventions.isPlain && !students.contains { !$0.attendance.isEmpty }
     }
 
     private static func decode(_ data: Data) throws(DecodingProblem) -> (
@@ -300,8 +303,8 @@ struct FileConventions: Sendable, Equatable {
     static let binary = FileConventions(format: .binary)
 
     /// Whether a file with these conventions is written by roster's own fast writers, which know
-    /// only the five fields of a student, stored as numbers: the file must also hold no register
-    /// (see ``RosterCodec/isPlain(_:conventions:)``).
+    /// the five fields of a student, stored as numbers, and (the binary writer) the register
+    /// (see ``RosterCodec/encode(_:conventions:)``).
     var isPlain: Bool { !agesAsText && otherFields.isEmpty }
 
     /// The conventions of a file in `format` whose records say what `notes` gathered.

@@ -167,9 +167,10 @@ struct StoredRoster: PlistRecords {
         lessons.place(of: lesson).flatMap { records[index].register.entry(for: $0) }
     }
 
-    /// Marks the student at `index` in `lesson`.
-    mutating func mark(at index: Int, in lesson: Lesson, as entry: AttendanceEntry) {
-        records[index].register.set(entry, for: place(for: lesson))
+    /// Marks the students at `indices` in `lesson`, found in the table once for them all.
+    mutating func mark(_ indices: some Sequence<Int>, in lesson: Lesson, as entry: AttendanceEntry) {
+        let place = place(for: lesson)
+        for index in indices { records[index].register.set(entry, for: place) }
     }
 
     /// Whether `lesson`'s register was taken: some student has a mark in it.

@@ -52,12 +52,8 @@ public enum AttendanceRegister {
             }
             let before = named.map { roster.entry(at: $0, in: lesson) }
             let tookRegister = roster.count > 0 && !roster.isTaken(lesson)
-            if tookRegister {
-                for index in 0..<roster.count {
-                    roster.mark(at: index, in: lesson, as: AttendanceEntry(.present))
-                }
-            }
-            for index in named { roster.mark(at: index, in: lesson, as: entry) }
+            if tookRegister { roster.mark(0..<roster.count, in: lesson, as: AttendanceEntry(.present)) }
+            roster.mark(named, in: lesson, as: entry)
             let changed = tookRegister || before.contains { $0 != entry }
             let marked = named.map(roster.student(at:))
             return (changed, Marking(students: marked, tookRegister: tookRegister, changed: changed))
@@ -86,7 +82,7 @@ public enum AttendanceRegister {
                 guard let entry = marks[roster.id(at: index)] else { continue }
                 recorded[roster.id(at: index)] = entry
                 changed = changed || roster.entry(at: index, in: lesson) != entry
-                roster.mark(at: index, in: lesson, as: entry)
+                roster.mark([index], in: lesson, as: entry)
             }
             return (changed, recorded)
         }

@@ -104,51 +104,42 @@ public enum StudentValidator {
         return collapsed.count == bytes.count ? name : String(decoding: collapsed, as: UTF8.self)
     }
 
-    /// An ASCII name's bytes with each run of spaces and tabs inside it made one space, so that
-    /// `Priya   Patel` and `Priya Patel` are one name.
+    /// An ASCII name's bytes with each run of spaces inside it made one space, so that
+    /// `Priya   Patel` and `Priya Patel` are one name. (Tabs and other controls are refused before.)
     private static func collapsingSpaces(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
-        guard
-            zip(bytes, bytes.dropFirst()).contains(where: { isSpace($0) && isSpace($1) })
-                || bytes.contains(0x09)
-        else { return bytes }
+        guard zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else {
+            return bytes
+        }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if isSpace(byte) {
-                if result.last != 0x20 { result.append(0x20) }
-            } else {
-                result.append(byte)
-            }
-        }
+        for byte in bytes where byte != 0x20 || result.last != 0x20 { result.append(byte) }
         return result[...]
     }
 
     /// A name with each run of two or more white space characters inside it made one space; a
     /// single one, such as a thin space, is kept.
     private static func collapsingSpaces(_ name: String) -> String {
-        // Most names have no run at all: found by one look along their scalars, without a copy.
-        var previousIsSpace = false
-        let hasRun = name.unicodeScalars.contains { scalar in
-            // Control characters are refused before, so a space is the only ASCII white space here.
-            let isSpace = scalar.value == 0x20 || (scalar.value > 0x7F && isWhitespace(scalar.value))
-            defer { previousIsSpace = isSpace }
-            return isSpace && previousIsSpace
+        // Control characters are refused before, so a space is the only ASCII white space here.
+        let isSpace = { (scalar: Unicode.Scalar) in
+            scalar.value == 0x20 || (scalar.value > 0x7F && isWhitespace(scalar.value))
         }
-        guard hasRun else { return name }
-        var scalars = String.UnicodeScalarView()
-        var (changed, run) = (false, [Unicode.Scalar]())
-        for scalar in name.unicodeScalars {
-            if scalar.properties.isWhitespace {
+        // Most names have no run at all: found by one look along their scalars, without a copy.
+        let scalars = name.unicodeScalars
+        guard zip(scalars, scalars.dropFirst()).contains(where: { isSpace($0) && isSpace($1) }) else {
+            return name
+        }
+        var result = String.UnicodeScalarView()
+        var run: [Unicode.Scalar] = []
+        for scalar in scalars {
+            if isSpace(scalar) {
                 run.append(scalar)
                 continue
             }
-            if run.count > 1 { changed = true }
-            scalars.append(contentsOf: run.count > 1 ? [" "] : run)
+            result.append(contentsOf: run.count > 1 ? [" "] : run)
             run.removeAll()
-            scalars.append(scalar)
+            result.append(scalar)
         }
-        return changed ? String(scalars) : name
+        return String(result)
     }
 
     /// Checks that an age is within ``ages``.

@@ -211,10 +211,7 @@ struct Invocation {
                 className: parsed.values["class"] ?? options.rosterClass, environment: environment,
                 createsClass: command.createsClass)
             try command.run(parsed, context(file: file, color: color, saved: saved))
-            let namesRoster =
-                parsed.values["file"] ?? options.file ?? parsed.values["class"] ?? options.rosterClass
-                ?? environment["ROSTER_CLASS"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["ROSTER_FILE"]
-            if saved.description != nil, namesRoster == nil {
+            if saved.description != nil, file == StorageHandler.defaultURL(environment: environment) {
                 noteDefaultRoster(file)
             }
             return 0

@@ -78,7 +78,7 @@ extension RegisterReport {
             var text = Array(header.utf8)
             text.reserveCapacity(text.count * (students.count + 1))
             for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
-                text.append(contentsOf: fit.cell(name, width: nameWidth).utf8)
+                fit.append(name, width: nameWidth, to: &text)
                 let attendance = student.attendance
                 var (lessons, there) = (0, 0)
                 for (position, column) in columns.enumerated() {

@@ -156,12 +156,7 @@ enum RegisterReport {
             text.reserveCapacity(text.count * (rows.count + 1))
             for (summary, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
                 let row = counts(summary).map(String.init) + [rate(summary).map { $0 + "%" } ?? "-"]
-                if nameWidth <= fit.nameWidth {
-                    text.append(contentsOf: name.utf8)
-                    text.append(contentsOf: repeatElement(0x20, count: fit.nameWidth - nameWidth))
-                } else {
-                    text.append(contentsOf: fit.cell(name, width: nameWidth).utf8)
-                }
+                fit.append(name, width: nameWidth, to: &text)
                 for (cell, columnWidth) in zip(row, widths) {
                     text.append(contentsOf: repeatElement(0x20, count: 2 + columnWidth - cell.utf8.count))
                     text.append(contentsOf: cell.utf8)

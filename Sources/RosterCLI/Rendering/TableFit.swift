@@ -19,10 +19,15 @@ struct TableFit {
         nameWidth = max(4, min(longest, width - (usesShortTitles ? narrow : wide)))
     }
 
-    /// A name `width` wide as the column shows it, cut with `…` when it is wider, and padded to
-    /// the column.
-    func cell(_ name: String, width: Int) -> String {
-        guard width > nameWidth else { return name + String(repeating: " ", count: nameWidth - width) }
-        return DisplayWidth.padded(DisplayWidth.truncated(name, to: nameWidth), to: nameWidth)
+    /// Appends a name `width` wide as the column shows it, cut with `…` when it is wider, and
+    /// padded to the column; a name that fits is copied as it is, with no string made.
+    func append(_ name: String, width: Int, to text: inout [UInt8]) {
+        guard width > nameWidth else {
+            text.append(contentsOf: name.utf8)
+            text.append(contentsOf: repeatElement(0x20, count: nameWidth - width))
+            return
+        }
+        text.append(
+            contentsOf: DisplayWidth.padded(DisplayWidth.truncated(name, to: nameWidth), to: nameWidth).utf8)
     }
 }

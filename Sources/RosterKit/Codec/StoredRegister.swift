@@ -75,14 +75,7 @@ struct StoredRegister: Sendable, Equatable {
 
     /// Where lesson `lesson` is or would go: the first line whose lesson is not before it.
     private func position(of lesson: Int32) -> Int {
-        // A new lesson is most often the latest: looked at first, without a search.
-        if let last = lines.last, last.lesson < lesson { return lines.count }
-        var (low, high) = (0, lines.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[middle].lesson < lesson { low = middle + 1 } else { high = middle }
-        }
-        return low
+        lines.insertionPlace { $0.lesson < lesson }
     }
 }
 
@@ -124,11 +117,20 @@ struct LessonTable: Sendable {
     }
 
     private func insertionPlace(of lesson: Lesson) -> Int {
-        if let last = lessons.last, last < lesson { return lessons.count }
-        var (low, high) = (0, lessons.count)
+        lessons.insertionPlace { $0 < lesson }
+    }
+}
+
+extension Array {
+    /// The first place whose element is not before the one looked for, in an array sorted by
+    /// `isBefore`. The last element is looked at first: what is looked for is most often the
+    /// latest lesson, after every other.
+    fileprivate func insertionPlace(where isBefore: (Element) -> Bool) -> Int {
+        if let last, isBefore(last) { return count }
+        var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
-            if lessons[middle] < lesson { low = middle + 1 } else { high = middle }
+            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -11,9 +11,13 @@
 ///
 /// Decoding is lenient where the original iOS teaching app was: that app stored `age` as a string
 /// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as a string of digits.
-/// Encoding always writes an integer and leaves out ``grade``, ``score`` and ``attendance`` when
-/// they are empty. The app's decoder reads `id`, `name` and `age` and ignores the rest, so it
-/// still reads every roster roster writes.
+/// Encoding always writes an integer and leaves out every other field when it is empty. The app's
+/// decoder reads `id`, `name` and `age` and ignores the rest, so it still reads every roster
+/// roster writes.
+///
+/// Beside the tutorial's three fields a student may carry what a school gives it: a ``grade``, a
+/// ``score``, the school's own id (``schoolID``), the name in parts (``firstName`` and
+/// ``lastName``), a ``note`` and the register (``attendance``).
 public struct Student: Codable, Identifiable, Hashable, Sendable {
     /// The student's stable identity, unique within a roster.
     public var id: UUID
@@ -32,9 +36,40 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         set { storedAttendance = newValue.isEmpty ? nil : newValue }
     }
 
+    /// The id the school's own system gives the student, such as `0012` or OneRoster's
+    /// `sourcedId`; text, so leading zeros are kept. ``id`` stays roster's own identity.
+    public var schoolID: String? {
+        get { storedDetails?[.schoolID] }
+        set { details[.schoolID] = newValue }
+    }
+    /// The student's first (given) name, when the name is kept in parts as well as whole.
+    public var firstName: String? {
+        get { storedDetails?[.firstName] }
+        set { details[.firstName] = newValue }
+    }
+    /// The student's last (family) name, when the name is kept in parts as well as whole; an
+    /// office list is sorted by it (see ``SortField/surname``).
+    public var lastName: String? {
+        get { storedDetails?[.lastName] }
+        set { details[.lastName] = newValue }
+    }
+    /// A teacher's free-text note about the student, such as "sits at the front".
+    public var note: String? {
+        get { storedDetails?[.note] }
+        set { details[.note] = newValue }
+    }
+
+    /// The text fields beyond the tutorial's, empty for most students.
+    var details: [StudentDetail: String] {
+        get { storedDetails ?? [:] }
+        set { storedDetails = newValue.isEmpty ? nil : newValue }
+    }
+
     /// The register, `nil` when empty: a student without one is copied without touching any
     /// shared storage, which keeps large rosters fast on several cores.
     private var storedAttendance: [Lesson: AttendanceEntry]?
+    /// The text fields beyond the tutorial's, `nil` when there are none, for the same reason.
+    private var storedDetails: [StudentDetail: String]?
 
     /// Creates a student.
     ///
@@ -59,6 +94,24 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         self.storedAttendance = attendance.isEmpty ? nil : attendance
     }
 
+    /// Creates a student with the school's id, the name's parts or a note.
+    ///
+    /// - Parameters:
+    ///   - id: The identity; a new random one by default.
+    ///   - name: The student's name as it is shown.
+    ///   - age: The age in whole years.
+    ///   - schoolID: The school's own id, or `nil`.
+    ///   - firstName: The first name, or `nil`.
+    ///   - lastName: The last name, or `nil`.
+    ///   - note: A note, or `nil`.
+    public init(
+        id: UUID = UUID(), name: String, age: Int, schoolID: String?, firstName: String? = nil,
+        lastName: String? = nil, note: String? = nil
+    ) {
+        self.init(id: id, name: name, age: age)
+        (self.schoolID, self.firstName, self.lastName, self.note) = (schoolID, firstName, lastName, note)
+    }
+
     /// The keys a student is stored under, the same as the original iOS app's.
     enum CodingKeys: String, CodingKey {
         case id
@@ -66,6 +119,10 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         case age
         case grade
         case score
+        case schoolID
+        case firstName
+        case lastName
+        case note
         case attendance = "register"
     }
 
@@ -82,6 +139,11 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         grade = try container.decodeIfPresent(Int.self, forKey: .grade)
         score = try container.decodeIfPresent(Double.self, forKey: .score)
         storedAttendance = nil
+        storedDetails = nil
+        schoolID = try container.decodeIfPresent(String.self, forKey: .schoolID)
+        firstName = try container.decodeIfPresent(String.self, forKey: .firstName)
+        lastName = try container.decodeIfPresent(String.self, forKey: .lastName)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
         for (key, entry) in try container.decodeIfPresent([String: AttendanceEntry].self, forKey: .attendance)
             ?? [:]
         {
@@ -93,7 +155,7 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         }
     }
 
-    /// Encodes the student, leaving out `grade` and `score` when they are `nil`.
+    /// Encodes the student, leaving out every field after `age` that is `nil` or empty.
     ///
     /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
@@ -103,6 +165,10 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         try container.encode(age, forKey: .age)
         try container.encodeIfPresent(grade, forKey: .grade)
         try container.encodeIfPresent(score, forKey: .score)
+        try container.encodeIfPresent(schoolID, forKey: .schoolID)
+        try container.encodeIfPresent(firstName, forKey: .firstName)
+        try container.encodeIfPresent(lastName, forKey: .lastName)
+        try container.encodeIfPresent(note, forKey: .note)
         if !attendance.isEmpty {
             try container.encode(
                 Dictionary(uniqueKeysWithValues: attendance.map { ($0.key.description, $0.value) }),
@@ -129,4 +195,9 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         else { return nil }
         return Int(text)
     }
+}
+
+/// A text field of a student beyond the tutorial's, by the key it is stored under.
+enum StudentDetail: String, CaseIterable, Sendable {
+    case schoolID, firstName, lastName, note
 }

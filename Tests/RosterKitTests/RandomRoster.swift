@@ -56,4 +56,23 @@ enum RandomRoster {
             return student
         }
     }
+
+    /// The students with school ids (leading zeros, letters), names in parts and notes, some in
+    /// scripts beyond ASCII, on about half of them.
+    static func withDetails(_ students: [Student], using generator: inout SeededRandom) -> [Student] {
+        let notes = ["peanut allergy", "sits at the front", "Brille – vorne sitzen", "<i>hears</i> & sees"]
+        return students.enumerated().map { index, student in
+            var student = student
+            let draw = Int.random(in: 0..<16, using: &generator)
+            if draw & 1 == 0 { student.schoolID = String(format: "%04d", index) }
+            if draw & 2 == 0 {
+                let words = student.name.split(separator: " ").map(String.init)
+                student.firstName = words.first
+                student.lastName = words.count > 1 ? words.dropFirst().joined(separator: " ") : "Ødegård"
+            }
+            if draw & 4 == 0 { student.note = notes.randomElement(using: &generator) }
+            if draw == 15 { student.schoolID = "u-" + String(index) + "-ß" }
+            return student
+        }
+    }
 }

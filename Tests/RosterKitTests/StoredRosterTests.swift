@@ -41,6 +41,45 @@ struct StoredRosterTests {
         #expect(BinaryPlistWriter.bytes(for: stored) == Array(bytes))
     }
 
+    @Test(
+        "school ids, names in parts and notes written by the binary writer read back whole, by roster and by Foundation",
+        arguments: [1, 300, 25_000])
+    func detailsRoundTrip(count: Int) throws {
+        var generator = SeededRandom(seed: UInt64(count) + 17)
+        let plain = RandomRoster.make(count: count, using: &generator)
+        let students = RandomRoster.withDetails(
+            RandomRoster.withRegisters(plain, using: &generator), using: &generator)
+        for roster in [students, RandomRoster.withDetails(plain, using: &generator)] {
+            let bytes = Data(try RosterCodec.encode(roster, format: .binary))
+            #expect(try RosterCodec.decode(bytes, path: "test").students == roster)
+            #expect(try PropertyListDecoder().decode([Student].self, from: bytes) == roster)
+            let general = BinaryPlistValueWriter.bytes(
+                for: .roster(of: roster, conventions: FileConventions(format: .binary)))
+            let ours = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSArray
+            let theirs =
+                try PropertyListSerialization.propertyList(from: Data(general), format: nil) as? NSArray
+            #expect(ours != nil && ours == theirs)
+            let stored = try RosterCodec.decodeStored(bytes, path: "test")
+            #expect(stored.conventions.isPlain)
+            #expect(BinaryPlistWriter.bytes(for: stored.roster) == Array(bytes))
+            #expect(stored.roster.students == roster)
+            let xml = Data(try RosterCodec.encode(roster, format: .xml))
+            #expect(try RosterCodec.decode(xml, path: "test").students == roster)
+        }
+    }
+
+    @Test("a detail that breaks its rule makes the file damaged, naming the record")
+    func damagedDetail() throws {
+        let records: [[String: Any]] = [
+            ["id": UUID().uuidString, "name": "Ann", "age": 12, "note": "two\nlines"]
+        ]
+        let file = try PropertyListSerialization.data(fromPropertyList: records, format: .binary, options: 0)
+        #expect(throws: StorageError.self) { try RosterCodec.decode(file, path: "test") }
+        let number: [[String: Any]] = [["id": UUID().uuidString, "name": "Ann", "age": 12, "schoolID": 12]]
+        let numbered = try PropertyListSerialization.data(fromPropertyList: number, format: .xml, options: 0)
+        #expect(throws: StorageError.self) { try RosterCodec.decode(numbered, path: "test") }
+    }
+
     @Test("a register another app wrote in any order is found lesson by lesson")
     func registerInAnyOrder() throws {
         let keys = RandomRoster.lessonKeys.reversed() + ["2026-11-20/zz", "2026-11-20/a"]

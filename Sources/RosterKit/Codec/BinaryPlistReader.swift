@@ -145,6 +145,7 @@ struct BinaryPlistReader {
         }
         var student = try fields.student(record: record)
         let taken = try RegisterCoding.take(from: &otherFields, record: record)
+        student.details = try DetailCoding.take(from: &otherFields, record: record)
         // A register under the earlier version's key is read whole, with names (see StoredRoster).
         let register = stored ?? StoredRegister()
         if names && !register.isEmpty {

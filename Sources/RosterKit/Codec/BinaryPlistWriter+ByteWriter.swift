@@ -42,26 +42,39 @@ extension BinaryPlistWriter {
             for key in keys { string(key) }
         }
 
-        /// Writes record `index` of `roster`: its dictionary and the values it brings.
-        mutating func write(_ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int)
-        {
+        /// Writes record `index` of `roster`: its dictionary and the values it brings. The
+        /// details' keys are the objects from `detailKeys` on, in ``StudentDetail`` order.
+        mutating func write(
+            _ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int, detailKeys: Int
+        ) {
             let student = roster.record(at: index)
+            let details =
+                record.details < 0
+                ? []
+                : StudentDetail.allCases.enumerated().compactMap { key, detail in
+                    roster.details(at: index)[detail].map { (key: detailKeys + key, text: $0) }
+                }
             let dictionary = UInt64(record.dictionary)
             begin()
             let hasRegister = record.register >= 0
             let entries =
                 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
+                + details.count
             header(0xD, count: entries)
             for key in 1...5
             where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
                 bigEndian(UInt64(key), size: referenceSize)
             }
+            for detail in details { bigEndian(UInt64(detail.key), size: referenceSize) }
             if hasRegister { bigEndian(UInt64(RegisterTable.register), size: referenceSize) }
             bigEndian(dictionary + 1, size: referenceSize)
             bigEndian(dictionary + 2, size: referenceSize)
             bigEndian(UInt64(record.age), size: referenceSize)
             if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
             if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
+            for offset in details.indices {
+                bigEndian(UInt64(Int(record.details) + offset), size: referenceSize)
+            }
             if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
             begin()
             append(contentsOf: [0x5F, 0x10, 36])
@@ -82,6 +95,7 @@ extension BinaryPlistWriter {
                 append(0x23)
                 bigEndian(score.bitPattern, size: 8)
             }
+            for detail in details { string(detail.text) }
         }
 
         /// Writes a student's register, right after its record: its dictionary, then a

@@ -32,6 +32,8 @@ struct BinaryPlistWriter {
         var writesGrade: Bool
         /// The register's dictionary, or -1 when the student has none.
         var register: Int32 = -1
+        /// The first of the details' strings, or -1 when the student has none.
+        var details: Int32 = -1
     }
 
     /// How many records are written into each block of the file.
@@ -120,7 +122,9 @@ struct BinaryPlistWriter {
             buffer: buffer, base: layout.blockStarts[block], table: table, offsetSize: layout.offsetSize,
             objects: Int(layout.records[records.lowerBound].dictionary))
         for index in records {
-            output.write(roster, at: index, layout.records[index], referenceSize: layout.referenceSize)
+            output.write(
+                roster, at: index, layout.records[index], referenceSize: layout.referenceSize,
+                detailKeys: layout.detailKeys)
             if layout.records[index].register >= 0 {
                 output.writeRegister(
                     roster.register(at: index), table: layout.registers, referenceSize: layout.referenceSize)
@@ -137,8 +141,11 @@ struct BinaryPlistWriter {
     /// Where everything goes in the file: the objects' numbers, and each block's size and start.
     private struct Layout {
         /// The strings written once after the array: the fields' keys, then the registers' keys,
-        /// lessons and marks when a student has a register.
+        /// lessons and marks when a student has a register, then the details' keys when a
+        /// student has details.
         let keys: [String]
+        /// The object number of the first detail's key.
+        let detailKeys: Int
         let registers: RegisterTable
         let records: [Record]
         let objectCount: Int
@@ -151,7 +158,10 @@ struct BinaryPlistWriter {
 
         init(_ roster: some PlistRecords) {
             let registers = RegisterTable(roster)
-            let keys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
+            let fieldKeys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
+            let hasDetails = (0..<roster.count).contains { !roster.details(at: $0).isEmpty }
+            let keys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
+            detailKeys = 1 + fieldKeys.count
             var plan = Plan(keys: keys.count)
             let records = plan.records(for: roster)
             let referenceSize = integerWidth(UInt64(plan.objectCount))
@@ -163,7 +173,8 @@ struct BinaryPlistWriter {
                 blocks.map { block in
                     Self.records(in: block, count: roster.count).reduce(0) { total, index in
                         var size = size(
-                            of: roster.record(at: index), records[index], referenceSize: referenceSize)
+                            of: roster.record(at: index), records[index], details: roster.details(at: index),
+                            referenceSize: referenceSize)
                         if records[index].register >= 0 {
                             size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
                         }
@@ -227,6 +238,11 @@ struct BinaryPlistWriter {
             records.withUnsafeMutableBufferPointer { records in
                 for index in records.indices {
                     number(roster.record(at: index), into: &records[index])
+                    let details = roster.details(at: index).count
+                    if details > 0 {
+                        records[index].details = next()
+                        objectCount += details - 1
+                    }
                     if roster.hasRegister(at: index) {
                         records[index].register = next()
                         objectCount += BinaryPlistWriter.registerObjects(roster.register(at: index)) - 1
@@ -263,16 +279,19 @@ struct BinaryPlistWriter {
         }
     }
 
-    private static func size(of student: some StudentValues, _ record: Record, referenceSize: Int) -> Int {
+    private static func size(
+        of student: some StudentValues, _ record: Record, details: [StudentDetail: String], referenceSize: Int
+    ) -> Int {
         let entries =
             3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
-            + (record.register < 0 ? 0 : 1)
+            + (record.register < 0 ? 0 : 1) + details.count
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
         size += countSize(units) + (record.nameIsASCII ? units : 2 * units)
         if record.writesAge { size += integerSize(student.age) }
         if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
         if student.score != nil { size += 9 }
+        for text in details.values { size += stringSize(text) }
         return size
     }
 

@@ -35,6 +35,9 @@ protocol PlistRecords: Sendable {
 
     /// The lessons the registers name.
     var lessons: LessonTable { get }
+
+    /// The school's id, the name's parts and the note of the student at `index`: empty for most.
+    func details(at index: Int) -> [StudentDetail: String]
 }
 
 extension Array: PlistRecords where Element == Student {
@@ -61,6 +64,10 @@ extension Array: PlistRecords where Element == Student {
     }
 
     var lessons: LessonTable { LessonTable() }
+
+    func details(at index: Int) -> [StudentDetail: String] {
+        self[index].details
+    }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
         if isASCII {

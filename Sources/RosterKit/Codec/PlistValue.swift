@@ -71,6 +71,7 @@ extension PlistValue {
             entries.append(PlistEntry(key: "grade", value: .integer(Int64(grade))))
         }
         if let score = student.score { entries.append(PlistEntry(key: "score", value: .real(score))) }
+        entries += DetailCoding.entries(of: student.details)
         if !student.attendance.isEmpty {
             entries.append(
                 PlistEntry(key: RegisterCoding.key, value: RegisterCoding.value(of: student.attendance)))

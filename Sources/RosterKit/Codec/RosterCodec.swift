@@ -137,7 +137,7 @@ enum RosterCodec {
     static func fileWriter(_ roster: StoredRoster, conventions: FileConventions) throws -> FileWriter {
         switch (conventions.format, conventions.isPlain) {
         case (.binary, true): return { write in try BinaryPlistWriter.write(roster, to: write) }
-        case (.xml, true) where !roster.hasRegister:
+        case (.xml, true) where !roster.hasRegister && !roster.hasDetails:
             return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
         default: return fileWriter(of: try encode(roster.students, conventions: conventions))
         }
@@ -175,15 +175,15 @@ enum RosterCodec {
 
     /// Encodes students as a property list in the given conventions: roster's fast writers for
     /// a plain file, otherwise each record as a ``PlistValue`` with everything the file keeps.
-    /// The fast binary writer knows the five fields and the register; the fast XML writer only
-    /// the five fields.
+    /// The fast binary writer knows every field, the register and the details; the fast XML
+    /// writer only the five fields.
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
         switch (conventions.format, conventions.isPlain) {
         case (.binary, true):
             var bytes: [UInt8] = []
             try binaryFile(students)({ bytes.append(contentsOf: $0) })
             return bytes
-        case (.xml, true) where !students.contains(where: { !$0.attendance.isEmpty }):
+        case (.xml, true) where !students.contains(where: { !$0.attendance.isEmpty || !$0.details.isEmpty }):
             return try XMLPlistWriter.bytes(for: students)
         case (.binary, _):
             return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))

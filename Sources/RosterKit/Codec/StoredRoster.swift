@@ -111,6 +111,14 @@ struct StoredRoster: PlistRecords {
     /// Whether some student has a register.
     var hasRegister: Bool { records.indices.contains { !records[$0].register.isEmpty } }
 
+    /// Whether some student has a school's id, a name in parts or a note.
+    var hasDetails: Bool { records.indices.contains { !records[$0].details.isEmpty } }
+
+    /// The school's id of the student at `index`, if the school gave one.
+    func schoolID(at index: Int) -> String? {
+        records[index].details[.schoolID]
+    }
+
     /// The id of the student at `index`.
     func id(at index: Int) -> UUID {
         records[index].id
@@ -130,9 +138,11 @@ struct StoredRoster: PlistRecords {
     /// The student at `index`, with its name.
     func student(at index: Int) -> Student {
         let record = records[index]
-        return Student(
+        var student = Student(
             id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
             attendance: record.register.isEmpty ? [:] : lessons.attendance(of: record.register))
+        student.details = record.details
+        return student
     }
 
     /// Every student, in order, with their names.
@@ -211,6 +221,10 @@ struct StoredRoster: PlistRecords {
         records[index].register
     }
 
+    func details(at index: Int) -> [StudentDetail: String] {
+        records[index].details
+    }
+
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
         let name = records[index].name
         withBytes(of: name) { bytes in
@@ -246,6 +260,6 @@ struct StoredRoster: PlistRecords {
         for (lesson, entry) in student.attendance { register.set(entry, for: place(for: lesson)) }
         return StoredStudent(
             id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-            register: register)
+            register: register, details: student.details)
     }
 }

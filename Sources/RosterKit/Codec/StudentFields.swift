@@ -130,6 +130,8 @@ struct StoredStudent: StudentValues {
     var grade: Int?
     var score: Double?
     var register = StoredRegister()
+    /// The school's id, the name's parts and the note: empty for most students.
+    var details: [StudentDetail: String] = [:]
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.

@@ -78,6 +78,7 @@ struct XMLPlistReader {
         var student = try fields.student(record: record)
         let register = try RegisterCoding.take(from: &otherFields, record: record)
         student.attendance = register.attendance
+        student.details = try DetailCoding.take(from: &otherFields, record: record)
         notes.note(
             id: student.id, ageIsText: ageIsText, otherFields: otherFields,
             legacyRegister: register.isLegacy)

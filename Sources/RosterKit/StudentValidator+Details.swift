@@ -1,0 +1,59 @@
+/// The rules for the text fields a school gives a student beside the tutorial's: the school's id,
+/// the name's parts and a note.
+extension StudentValidator {
+    /// Checks the school's id of a student: one line of at most ``maximumTextLength`` characters,
+    /// trimmed; its leading zeros are kept.
+    ///
+    /// - Parameter text: The id as typed or read.
+    /// - Returns: The trimmed id, or `nil` when nothing is left.
+    /// - Throws: ``ValidationError`` when it is too long or holds control characters.
+    public static func schoolID(_ text: String) throws -> String? {
+        try freeText(text, field: "school id")
+    }
+
+    /// Checks a first or last name by the rules of a whole name (see ``name(_:)``).
+    ///
+    /// - Parameter text: The part as typed or read.
+    /// - Returns: The trimmed part, or `nil` when it is empty.
+    /// - Throws: ``ValidationError`` for a part a name could not hold.
+    public static func namePart(_ text: String) throws -> String? {
+        guard text.unicodeScalars.contains(where: { !isBlankScalar($0) }) else { return nil }
+        return try name(text)
+    }
+
+    /// Checks a teacher's note: one line of at most ``maximumTextLength`` characters, trimmed.
+    ///
+    /// - Parameter text: The note as typed or read.
+    /// - Returns: The trimmed note, or `nil` when it is empty (which clears a note).
+    /// - Throws: ``ValidationError`` when it is too long or holds control characters.
+    public static func note(_ text: String) throws -> String? {
+        try freeText(text, field: "note")
+    }
+
+    /// The display name of a student known by parts: "first last", or whichever part there is.
+    ///
+    /// - Parameters:
+    ///   - first: The first name, checked.
+    ///   - last: The last name, checked.
+    /// - Returns: The name to show, or `nil` when both parts are `nil`.
+    public static func displayName(first: String?, last: String?) -> String? {
+        switch (first, last) {
+        case (let first?, let last?): return first + " " + last
+        case (let part?, nil), (nil, let part?): return part
+        case (nil, nil): return nil
+        }
+    }
+
+    /// A detail read from a file, checked as it is when typed; `nil` when it is empty.
+    static func detail(_ detail: StudentDetail, _ text: String) throws -> String? {
+        switch detail {
+        case .schoolID: return try schoolID(text)
+        case .firstName, .lastName: return try namePart(text)
+        case .note: return try note(text)
+        }
+    }
+
+    private static func isBlankScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
+    }
+}

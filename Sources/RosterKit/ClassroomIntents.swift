@@ -28,16 +28,23 @@ public enum ClassroomIntents {
     ///   - age: The age, 1 to 120.
     ///   - grade: The grade, 0 to 13, if known.
     ///   - score: The score, 0 to 100, if known.
+    ///   - details: The school's id, the name's parts and a note, as ``StudentChanges`` holds
+    ///     them; none by default.
     ///   - url: The roster file.
     /// - Returns: The student as stored and their namesakes.
     /// - Throws: ``ValidationError`` for a value a roster does not accept, ``StorageError`` when
     ///   the file cannot be changed.
     public static func add(
-        name: String, age: Int, grade: Int? = nil, score: Double? = nil, to url: URL = StorageHandler.plistURL
+        name: String, age: Int, grade: Int? = nil, score: Double? = nil,
+        details: StudentChanges = StudentChanges(),
+        to url: URL = StorageHandler.plistURL
     ) throws -> Addition {
-        let student = Student(
+        var student = Student(
             name: try StudentValidator.name(name), age: try StudentValidator.age(age),
             grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
+        var details = details
+        details.name = student.name
+        student = try details.applied(to: student)
         let namesakes = try StorageHandler.append(
             [student], to: url, command: "add", lookingFor: student.name)
         return Addition(student: student, namesakes: namesakes)

@@ -9,7 +9,8 @@ import RosterEngine
 /// Finds one student on a roster from what a person typed: a full id, an id prefix or a name, or
 /// the words teachers call students by.
 ///
-/// A reference is tried, in order, as: the full id; a prefix of the id at least
+/// A reference is tried, in order, as: the full id; the school's id (``Student/schoolID``,
+/// ignoring case, so `show 0012` finds the student the school numbers 0012); a prefix of the id at least
 /// ``minimumPrefixLength`` characters long (case-insensitive); the whole name, by the one rule
 /// for names that `add`'s note, an import's duplicate check and ``StudentFilter`` also use
 /// (ignoring case, accents and invisible characters); then the name's words, folded by the same rule, each word of the reference
@@ -48,13 +49,19 @@ public enum RosterLookup {
         {
             return index
         }
+        let lowered = wanted.lowercased()
+        let bySchoolID = (0..<roster.count).filter { index in
+            roster.schoolID(at: index).map { $0.lowercased() == lowered } ?? false
+        }
+        if bySchoolID.count == 1 { return bySchoolID[0] }
         let prefix = IDPrefix(wanted)
         let name = SameName(wanted)
         var folder = ScalarFolder()
-        var matches: [Int] = []
+        var matches = bySchoolID
         for index in 0..<roster.count
-        where prefix?.matches(roster.id(at: index)) == true
-            || roster.name(at: index, isSameAs: name, folder: &folder)
+        where bySchoolID.isEmpty
+            && (prefix?.matches(roster.id(at: index)) == true
+                || roster.name(at: index, isSameAs: name, folder: &folder))
         {
             matches.append(index)
         }

@@ -16,6 +16,8 @@ package enum RosterSorter {
             return reversed ? students.indices.reversed() : Array(students.indices)
         case .name:
             return NameKeyTable(students).sortedIndices(reversed: reversed)
+        case .surname:
+            return NameKeyTable(students.map(bySurname)).sortedIndices(reversed: reversed)
         case .age:
             return order(students.indices, keys: students.map(\.age), reversed: reversed)
         case .grade:
@@ -37,6 +39,16 @@ package enum RosterSorter {
             splitting: withShortIDs && students.count >= ParallelWork.worthSplitting,
             { sortedIndices(students, by: field, reversed: reversed) },
             { withShortIDs ? RosterLookup.shortIDLengths(for: students) : [] })
+    }
+
+    /// The student with the name turned round, "last first", to be ordered by name.
+    private static func bySurname(_ student: Student) -> Student {
+        var turned = student
+        let words = student.name.split(separator: " ")
+        let last = student.lastName ?? words.last.map(String.init) ?? student.name
+        let first = student.firstName ?? words.dropLast().joined(separator: " ")
+        turned.name = first.isEmpty ? last : last + " " + first
+        return turned
     }
 
     private static func order<Key: Comparable>(_ positions: some Collection<Int>, keys: [Key], reversed: Bool)

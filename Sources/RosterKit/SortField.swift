@@ -2,6 +2,9 @@
 public enum SortField: String, Sendable, CaseIterable {
     /// By name, compared as people expect; see ``NameSortKey``.
     case name
+    /// By last name, then first name, as registers and office lists go: ``Student/lastName`` or
+    /// else the last word of the name, then ``Student/firstName`` or else the words before it.
+    case surname
     /// By age in years.
     case age
     /// By school grade; students without a grade come last.

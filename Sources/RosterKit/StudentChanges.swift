@@ -1,6 +1,8 @@
 /// The fields an edit changes; every field left `nil` keeps its value.
 ///
-/// ``grade`` and ``score`` can also be cleared: set ``clearGrade`` or ``clearScore``.
+/// ``grade`` and ``score`` can also be cleared: set ``clearGrade`` or ``clearScore``. The text
+/// fields (``schoolID``, ``firstName``, ``lastName``, ``note``) are cleared by an empty text.
+/// A new first or last name without a new ``name`` makes the name "first last".
 public struct StudentChanges: Sendable, Equatable {
     /// The new name, as typed; it is validated and trimmed.
     public var name: String?
@@ -14,6 +16,14 @@ public struct StudentChanges: Sendable, Equatable {
     public var clearGrade: Bool
     /// Whether to remove the student's score.
     public var clearScore: Bool
+    /// The new school's id; empty to clear it.
+    public var schoolID: String?
+    /// The new first name; empty to clear it.
+    public var firstName: String?
+    /// The new last name; empty to clear it.
+    public var lastName: String?
+    /// The new note; empty to clear it.
+    public var note: String?
 
     /// Creates a set of changes; by default it changes nothing.
     public init(
@@ -31,6 +41,7 @@ public struct StudentChanges: Sendable, Equatable {
     /// Whether these changes leave a student as it was.
     public var isEmpty: Bool {
         name == nil && age == nil && grade == nil && score == nil && !clearGrade && !clearScore
+            && schoolID == nil && firstName == nil && lastName == nil && note == nil
     }
 
     /// Returns `student` with these changes applied and validated.
@@ -46,6 +57,17 @@ public struct StudentChanges: Sendable, Equatable {
         if let grade { edited.grade = try StudentValidator.grade(grade) }
         if clearScore { edited.score = nil }
         if let score { edited.score = try StudentValidator.score(score) }
+        if let schoolID { edited.schoolID = try StudentValidator.schoolID(schoolID) }
+        if let note { edited.note = try StudentValidator.note(note) }
+        if firstName != nil || lastName != nil {
+            if let firstName { edited.firstName = try StudentValidator.namePart(firstName) }
+            if let lastName { edited.lastName = try StudentValidator.namePart(lastName) }
+            if name == nil,
+                let whole = StudentValidator.displayName(first: edited.firstName, last: edited.lastName)
+            {
+                edited.name = try StudentValidator.name(whole)
+            }
+        }
         return edited
     }
 }

@@ -7,7 +7,8 @@ public struct StudentEdit: Sendable, Equatable {
 
     /// One field an edit changed, with its old and new value written for people (`-` for none).
     public struct Change: Sendable, Equatable {
-        /// The field's name: `name`, `age`, `grade` or `score`.
+        /// The field's name: `name`, `age`, `grade`, `score`, `school id`, `first name`,
+        /// `last name` or `note`.
         public let field: String
         /// The old value.
         public let old: String
@@ -22,6 +23,10 @@ public struct StudentEdit: Sendable, Equatable {
             ("name", before.name, after.name), ("age", String(before.age), String(after.age)),
             ("grade", before.grade.map(String.init) ?? "-", after.grade.map(String.init) ?? "-"),
             ("score", text(before.score), text(after.score)),
+            ("school id", before.schoolID ?? "-", after.schoolID ?? "-"),
+            ("first name", before.firstName ?? "-", after.firstName ?? "-"),
+            ("last name", before.lastName ?? "-", after.lastName ?? "-"),
+            ("note", before.note ?? "-", after.note ?? "-"),
         ]
         return fields.filter { $0.1 != $0.2 }.map { Change(field: $0.0, old: $0.1, new: $0.2) }
     }

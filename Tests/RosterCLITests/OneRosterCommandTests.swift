@@ -36,7 +36,7 @@ struct OneRosterCommandTests {
         let second = sandbox.run(["import", folder.path, "--age", "10"])
         #expect(
             second.output.contains(
-                ": 0 added, 1 changed, 3 unchanged.\nChanged:\n  Ada Lovelace: name Ada Lovelace -> Ava Lovelace\n"
+                ": 0 added, 1 changed, 3 unchanged.\nChanged:\n  Ada Lovelace: name Ada Lovelace -> Ava Lovelace, first name Ada -> Ava\n"
             ))
         #expect(try StorageHandler.load(from: sandbox.file).count == 4)
     }

@@ -40,7 +40,7 @@ struct ParserErrorTests {
             ),
             (
                 ["list", "--sort", "height"],
-                "Error: The value 'height' is invalid for '--sort <field>'. Please provide one of 'name', 'age', 'grade', 'score', 'added'."
+                "Error: The value 'height' is invalid for '--sort <field>'. Please provide one of 'name', 'surname', 'age', 'grade', 'score', 'added'."
             ),
             (
                 ["list", "--reverse=yes"],
@@ -50,7 +50,7 @@ struct ParserErrorTests {
             (["--bogus"], "Error: Unknown option '--bogus'"),
             (
                 ["edit", "Ada"],
-                "Error: Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score."
+                "Error: Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score, --school-id, --first, --last, --note."
             ),
             (
                 ["edit", "Ada", "--grade", "3", "--clear-grade"],
@@ -83,8 +83,8 @@ struct ParserErrorTests {
         #expect(
             result.errorOutput == """
                 Error: Missing expected argument '<name>'
-                Help:  <name>  The student's name, at most 100 characters.
-                Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>]
+                Help:  <name>  The student's name, at most 100 characters; with --first or --last, optional.
+                Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>]
                   See 'roster add --help' for more information.
 
                 """)

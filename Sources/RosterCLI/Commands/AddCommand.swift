@@ -1,6 +1,6 @@
 import RosterKit
 
-/// `roster add <name> --age <age> [--grade <grade>] [--score <score>]`
+/// `roster add <name> --age <age> [--grade <grade>] [--score <score>] [--school-id <id>] …`
 ///
 /// At a terminal, `roster add` without a name or an age asks for them, as the iOS app's form
 /// does, and asks again after an answer it cannot use.
@@ -11,27 +11,34 @@ enum AddCommand: Subcommand {
         name: name,
         abstract: "Add a student to the roster.",
         discussion: "Prints the new student's id, which other commands accept as a reference. "
+            + "With --first and --last the name may be left out: it is \"first last\". "
             + "At a terminal, a missing name or age is asked for.",
-        arguments: [ArgumentSpec(name: "name", help: "The student's name, at most 100 characters.")],
+        arguments: [
+            ArgumentSpec(
+                name: "name",
+                help: "The student's name, at most 100 characters; with --first or --last, optional.",
+                replacedBy: ["first", "last"])
+        ],
         options: [
             OptionSpec(
                 name: "age", valueName: "age", help: "The student's age, \(RangeText.ages).", isRequired: true
             ),
             OptionSpec(name: "grade", valueName: "grade", help: "The school grade, \(RangeText.grades)."),
             OptionSpec(name: "score", valueName: "score", help: "The score, \(RangeText.scores)."),
-        ])
+        ] + StudentDetailOptions.specs(clearing: false))
 
     static let prompts = true
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let name =
             try parsed.positionals.first.map(StudentValidator.name)
+            ?? StudentDetailOptions.name(from: parsed)
             ?? ask("Name", context, StudentValidator.name)
         let age = try parsed.age(in: spec) ?? ask("Age", context, StudentValidator.age(text:))
         let isNewClass = context.isNewClass
         let addition = try ClassroomIntents.add(
             name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec),
-            to: context.fileURL)
+            details: StudentDetailOptions.adding(to: StudentChanges(), from: parsed), to: context.fileURL)
         let student = addition.student
         context.saved.record("\(VisibleText.of(student.name)) was added")
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")

@@ -1,12 +1,14 @@
 import RosterKit
 
-/// `roster edit <student> [--name <name>] [--age <age>] [--grade <grade>] [--score <score>] …`
+/// `roster edit <student> [--name <name>] [--age <age>] [--grade <grade>] [--score <score>]
+/// [--school-id <id>] [--first <name>] [--last <name>] [--note <text>] …`
 enum EditCommand: Subcommand {
     static let name = "edit"
     static let spec = CommandSpec(
         name: name,
         abstract: "Change a student's details.",
-        discussion: "Give at least one change. Fields you leave out keep their values.",
+        discussion: "Give at least one change. Fields you leave out keep their values. "
+            + "A new --first or --last without --name makes the name \"first last\".",
         arguments: [
             ArgumentSpec(
                 name: "student",
@@ -21,7 +23,7 @@ enum EditCommand: Subcommand {
             OptionSpec(name: "score", valueName: "score", help: "The new score, \(RangeText.scores)."),
             OptionSpec(name: "clear-grade", help: "Remove the student's grade."),
             OptionSpec(name: "clear-score", help: "Remove the student's score."),
-        ])
+        ] + StudentDetailOptions.specs(clearing: true))
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         let changes = try changes(from: parsed)
@@ -35,15 +37,16 @@ enum EditCommand: Subcommand {
             throw UsageError.message(
                 "--\(field) and --clear-\(field) cannot be used together; give one of them.")
         }
-        let changes = StudentChanges(
+        let given = StudentChanges(
             name: try parsed.values["name"].map(StudentValidator.name),
             age: try parsed.age(in: spec), grade: try parsed.grade(in: spec),
             score: try parsed.score(in: spec),
             clearGrade: parsed.has("clear-grade"), clearScore: parsed.has("clear-score"))
+        let changes = StudentDetailOptions.adding(to: given, from: parsed)
         guard !changes.isEmpty else {
             throw UsageError.message(
-                "Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score."
-            )
+                "Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score, "
+                    + StudentDetailOptions.names.joined(separator: ", ") + ".")
         }
         return changes
     }

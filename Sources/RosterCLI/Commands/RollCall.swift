@@ -58,8 +58,9 @@ enum RollCall {
         var index = 0
         while index < students.count {
             let shown = given[index].map { " (\($0.rawValue))" } ?? ""
+            let note = students[index].note.map { " [\(VisibleText.of($0))]" } ?? ""
             context.errorOutput.write(
-                "\(index + 1)/\(students.count) \(VisibleText.of(students[index].name))\(shown): ")
+                "\(index + 1)/\(students.count) \(VisibleText.of(students[index].name))\(note)\(shown): ")
             guard let key = readKey() else { throw RollCallStopped(status: 1, context) }
             switch key {
             case 0x03: throw RollCallStopped(status: 130, context)

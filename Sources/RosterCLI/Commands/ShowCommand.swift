@@ -24,12 +24,18 @@ enum ShowCommand: Subcommand {
             context.output.write(JSONRosterWriter.object(student) + "\n")
             return
         }
-        let rows = [
+        var rows = [
             ("ID", student.id.uuidString), ("Name", VisibleText.of(student.name)),
             ("Age", String(student.age)),
             ("Grade", student.grade.map(String.init) ?? "-"),
             ("Score", student.score.map(StudentText.score) ?? "-"),
         ]
-        context.output.write(rows.map { "\(DisplayWidth.padded($0.0 + ":", to: 7))\($0.1)\n" }.joined())
+        let details = [
+            ("School ID", student.schoolID), ("First", student.firstName), ("Last", student.lastName),
+            ("Note", student.note),
+        ]
+        rows += details.compactMap { label, value in value.map { (label, VisibleText.of($0)) } }
+        let width = rows.contains { $0.0.count > 5 } ? 11 : 7
+        context.output.write(rows.map { "\(DisplayWidth.padded($0.0 + ":", to: width))\($0.1)\n" }.joined())
     }
 }

@@ -178,6 +178,8 @@ struct ArgumentSpec: Sendable {
     var isRepeated = false
     /// Whether the command can run without it.
     var isOptional = false
+    /// Options that stand in for it: given any of them, it may be left out.
+    var replacedBy: [String] = []
 
     /// How the argument is written in errors and help: `<name>` or `<student> ...`.
     var label: String { isRepeated ? "<\(name)> ..." : "<\(name)>" }

@@ -107,7 +107,9 @@ struct CommandParser {
 
     private func checkRequired(_ parsed: ParsedCommand) throws {
         for (position, argument) in spec.arguments.enumerated()
-        where !argument.isOptional && parsed.positionals.count <= position {
+        where !argument.isOptional && parsed.positionals.count <= position
+            && !argument.replacedBy.contains(where: { parsed.values[$0] != nil })
+        {
             throw UsageError.missingArgument(label: argument.label, help: argument.help)
         }
         for option in spec.options where option.isRequired && parsed.values[option.name] == nil {

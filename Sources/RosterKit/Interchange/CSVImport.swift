@@ -176,8 +176,9 @@ enum CSVImport {
         /// keeping file order.
         mutating func validatePending() {
             // Each field's column, looked up once rather than once a row.
-            let columns = (CSVRosterWriter.columns + ["first name", "last name"]).map { self.columns[$0] }
+            let columns = CSVImport.fields.map { self.columns[$0] }
             let (records, decimalComma, defaultAge) = (pending, separator != 0x2C, defaultAge)
+            let today = SchoolDay.today()
             let validate:
                 @Sendable (Range<Int>) -> ([(student: Student, source: ImportSource)], [ImportProblem]) = {
                     range in
@@ -186,8 +187,7 @@ enum CSVImport {
                     let rows = range.compactMap { index in
                         Self.validate(
                             records[index], columns: columns, decimalComma: decimalComma,
-                            defaultAge: defaultAge,
-                            ids: &ids, problems: &problems)
+                            defaultAge: defaultAge, today: today, ids: &ids, problems: &problems)
                     }
                     return (rows, problems)
                 }
@@ -205,22 +205,30 @@ enum CSVImport {
         /// separates the fields.
         private static func validate(
             _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, defaultAge: Int?,
-            ids: inout IDGenerator, problems: inout [ImportProblem]
+            today: SchoolDay, ids: inout IDGenerator, problems: inout [ImportProblem]
         ) -> (student: Student, source: ImportSource)? {
-            // `columns` follows the order of `CSVRosterWriter.columns`: id, name, age, grade, score.
+            // `columns` follows the order of `CSVImport.fields`.
             func value(_ field: Int) -> String? {
                 columns[field].map { CSVImport.unguarded(record.fields[$0]) }
             }
             var score = value(4)
             if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
-            // A name split in two columns, as spreadsheets keep it, is joined.
+            // A name split in two columns, as spreadsheets keep it, is joined, and its parts kept.
             let split = [value(5), value(6)].compactMap { $0?.trimmingSpaces() }.filter { !$0.isEmpty }
             let name = value(1) ?? (columns[5] == nil ? nil : split.joined(separator: " "))
             var age = value(2)
-            if let defaultAge, age?.trimmingSpaces().isEmpty ?? true { age = String(defaultAge) }
+            let birth = value(9).flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
+            if let defaultAge, birth == nil, age?.trimmingSpaces().isEmpty ?? true {
+                age = String(defaultAge)
+            }
+            var details: [StudentDetail: String] = [:]
+            for (field, detail) in [(5, StudentDetail.firstName), (6, .lastName), (7, .schoolID), (8, .note)]
+            {
+                details[detail] = value(field)
+            }
             return RosterImporter.student(
-                id: value(0), name: name, age: age, grade: value(3), score: score,
-                line: record.line, ids: &ids, problems: &problems)
+                id: value(0), name: name, age: age, birth: birth.map { ($0, today) }, grade: value(3),
+                score: score, details: details, line: record.line, ids: &ids, problems: &problems)
         }
     }
 
@@ -238,8 +246,8 @@ enum CSVImport {
                 continue
             }
             var name = unguarded(field).trimmingSpaces().lowercased().replacing("_", with: " ")
-            name = splitNameColumns[name] ?? nameColumns[name] ?? name
-            if CSVRosterWriter.columns.contains(name) || splitNameColumns.values.contains(name) {
+            name = splitNameColumns[name] ?? otherColumns[name] ?? name
+            if fields.contains(name) {
                 guard columns[name] == nil else {
                     throw ImportError(problems: [
                         ImportProblem(
@@ -253,7 +261,8 @@ enum CSVImport {
             }
         }
         let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
-        let missing = (hasName ? [] : ["name"]) + (columns["age"] == nil && needsAge ? ["age"] : [])
+        let hasAge = columns["age"] != nil || columns["date of birth"] != nil || !needsAge
+        let missing = (hasName ? [] : ["name"]) + (hasAge ? [] : ["age"])
         guard missing.isEmpty else {
             let list = missing.map { "'\($0)'" }.joined(separator: " or ")
             let found = header.fields.prefix(8).map {
@@ -265,7 +274,8 @@ enum CSVImport {
                     line: header.line,
                     message:
                         "The header has no \(list) column (it has \(shown.isEmpty ? "none" : shown)); "
-                        + "it needs name (or first name and last name) and age, and may have id, grade and score."
+                        + "it needs name (or first name and last name) and age (or date of birth), "
+                        + "and may have id, school id, grade, score and note."
                 )
             ])
         }
@@ -281,9 +291,19 @@ enum CSVImport {
         "familyname": "last name", "surname": "last name", "nachname": "last name", "nom": "last name",
     ]
 
-    /// Other headers of the whole name's column.
-    static let nameColumns = [
+    /// The fields a CSV file may have, in the order the rows are read in.
+    static let fields = [
+        "id", "name", "age", "grade", "score", "first name", "last name", "school id", "note",
+        "date of birth",
+    ]
+
+    /// Other headers of the whole name's column, the school's id, the note and the birth date.
+    static let otherColumns = [
         "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name", "student": "name",
+        "schoolid": "school id", "student id": "school id", "studentid": "school id",
+        "student number": "school id", "identifier": "school id", "sourcedid": "school id",
+        "notes": "note", "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
+        "date of birth": "date of birth", "dateofbirth": "date of birth",
     ]
 
     /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.

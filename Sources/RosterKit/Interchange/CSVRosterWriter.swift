@@ -2,7 +2,8 @@ import RosterEngine
 
 /// Writes students as CSV (RFC 4180) that spreadsheets open safely.
 ///
-/// The header is `id,name,age,grade,score`; lines end with CRLF; a field is quoted when it holds a
+/// The header is `id,name,age,grade,score`, with `school_id` after `id`, `first_name` and
+/// `last_name` after `name` and `note` at the end when some student has them; lines end with CRLF; a field is quoted when it holds a
 /// comma, a semicolon, a quote, CR or LF, with quotes doubled. A field that a spreadsheet would run as a
 /// formula, one starting with `=`, `+`, `-`, `@`, a tab or CR, gets a leading `'`, the guard
 /// Excel, LibreOffice and Google Sheets show as text; a field already starting with `'` gets one
@@ -53,21 +54,53 @@ public enum CSVRosterWriter {
         _ students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, header: Bool = true,
         to emit: ([UInt8]) -> Void
     ) {
-        if header { emit(Array((columns.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8)) }
+        let details = DetailColumns(students)
+        if header {
+            let names = details.header(columns)
+            emit(Array((names.joined(separator: delimiter == .comma ? "," : ";") + "\r\n").utf8))
+        }
         let positions = order ?? Array(students.indices)
         // The rows read the students through a buffer, which lends each one instead of copying it.
         students.withUnsafeBufferPointer { buffer in
             let shared = SharedBuffer(buffer)
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
-                append(shared.base, at: positions[number], delimiter: delimiter, to: &output)
+                append(
+                    shared.base, at: positions[number], delimiter: delimiter, details: details, to: &output)
             }
+        }
+    }
+
+    /// The detail columns a file has: those some student has a value for.
+    private struct DetailColumns: Sendable {
+        let schoolID: Bool
+        let parts: Bool
+        let note: Bool
+
+        init(_ students: [Student]) {
+            var (schoolID, parts, note) = (false, false, false)
+            for index in students.indices where !students[index].details.isEmpty {
+                let details = students[index].details
+                schoolID = schoolID || details[.schoolID] != nil
+                parts = parts || details[.firstName] != nil || details[.lastName] != nil
+                note = note || details[.note] != nil
+            }
+            (self.schoolID, self.parts, self.note) = (schoolID, parts, note)
+        }
+
+        /// The header's names with these columns in their places.
+        func header(_ columns: [String]) -> [String] {
+            var names = columns
+            if note { names.append("note") }
+            if parts { names.insert(contentsOf: ["first_name", "last_name"], at: 2) }
+            if schoolID { names.insert("school_id", at: 1) }
+            return names
         }
     }
 
     /// Appends the row of the student at `index`, reading its fields where they are: copying the
     /// whole student for each row costs more than writing it.
     private static func append(
-        _ students: UnsafeBufferPointer<Student>, at index: Int, delimiter: Delimiter,
+        _ students: UnsafeBufferPointer<Student>, at index: Int, delimiter: Delimiter, details: DetailColumns,
         to output: inout [UInt8]
     ) {
         let separator = delimiter.separator
@@ -75,12 +108,23 @@ public enum CSVRosterWriter {
         // CSV shown on a terminal cannot drive it.
         let name = VisibleText.of(students[index].name)
         // A name's bytes can double when quoted, plus its guard and quotes.
+        let texts = students[index].details.mapValues(VisibleText.of)
         let maximumCount =
             50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
+            + texts.values.reduce(0) { $0 + 4 + 2 * $1.utf8.count }
         output.appendRow(maximumCount: maximumCount) { row in
+            func text(_ detail: StudentDetail) {
+                row.append(separator)
+                if let text = texts[detail] { UTF16Encoding.withUTF8(of: text) { appendField($0, to: &row) } }
+            }
             row.append(id: students[index].id)
+            if details.schoolID { text(.schoolID) }
             row.append(separator)
             UTF16Encoding.withUTF8(of: name) { appendField($0, to: &row) }
+            if details.parts {
+                text(.firstName)
+                text(.lastName)
+            }
             row.append(separator)
             row.append(decimal: students[index].age)
             row.append(separator)
@@ -89,6 +133,7 @@ public enum CSVRosterWriter {
             if let score = students[index].score {
                 row.append(score: score, decimalSeparator: delimiter.decimalPoint)
             }
+            if details.note { text(.note) }
             row.append(static: "\r\n")
         }
     }

@@ -34,9 +34,8 @@ enum JSONImport {
                 continue
             }
             // A value that is neither text nor a number is refused, never turned into a name.
-            let wrong = ["id", "name", "age", "grade", "score"].compactMap { key in
-                fields[key]?.problem(field: key)
-            }
+            let wrong = (["id", "name", "age", "grade", "score"] + StudentDetail.allCases.map(\.rawValue))
+                .compactMap { key in fields[key]?.problem(field: key) }
             guard wrong.isEmpty else {
                 problems.append(ImportProblem(line: line, message: wrong.joined(separator: " ")))
                 continue
@@ -45,6 +44,9 @@ enum JSONImport {
             let student = RosterImporter.student(
                 id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
                 grade: fields["grade"]?.text, score: fields["score"]?.text,
+                details: StudentDetail.allCases.reduce(into: [:]) { details, detail in
+                    details[detail] = fields[detail.rawValue]?.text
+                },
                 line: line, ids: &ids, problems: &problems)
             if var student {
                 student.student.attendance = attendance
@@ -142,9 +144,10 @@ enum JSONImport {
             }
             if let other {
                 return
-                    "The \(field) is \(other), not \(field == "name" || field == "id" ? "text" : "a number")."
+                    "The \(field) is \(other), not \(field == "name" || field == "id" || StudentDetail(rawValue: field) != nil ? "text" : "a number")."
             }
-            if field == "name" || field == "id", text != nil, !isString {
+            let isText = field == "name" || field == "id" || StudentDetail(rawValue: field) != nil
+            if isText, text != nil, !isString {
                 return "The \(field) is a number, not text."
             }
             return nil

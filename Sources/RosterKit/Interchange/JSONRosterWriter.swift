@@ -82,6 +82,7 @@ public enum JSONRosterWriter {
         var count =
             100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
+        for text in student.details.values { count += 16 + 6 * text.utf8.count }
         for (lesson, entry) in student.attendance {
             count += 64 + 6 * lesson.description.utf8.count + 6 * (entry.reason?.utf8.count ?? 0)
         }
@@ -107,8 +108,22 @@ public enum JSONRosterWriter {
             output.append(static: ",\"score\":")
             output.append(score: score)
         }
+        if !students[index].details.isEmpty { appendDetails(students[index].details, to: &output) }
         if !students[index].attendance.isEmpty { appendRegister(students[index].attendance, to: &output) }
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends `,"schoolID":"…"` and the other details a student has, in ``StudentDetail`` order,
+    /// under the roster file's own keys.
+    private static func appendDetails(_ details: [StudentDetail: String], to output: inout ByteCursor) {
+        for detail in StudentDetail.allCases {
+            guard let text = details[detail] else { continue }
+            output.append(static: ",\"")
+            UTF16Encoding.withUTF8(of: detail.rawValue) { output.append($0) }
+            output.append(static: "\":\"")
+            UTF16Encoding.withUTF8(of: text) { appendEscaped($0, to: &output) }
+            output.append(UInt8(ascii: "\""))
+        }
     }
 
     /// Appends `,"register":{…}`, lessons in order, each mark as text or, with a reason, as an

@@ -99,8 +99,13 @@ public enum RosterImporter {
         + "as \"CSV UTF-8\" and import that file."
 
     /// Validates raw field texts into a student; every wrong field of the row goes into one problem.
+    ///
+    /// Without an age, a birth date gives it, as of `today`. An `id` that is not a UUID, and does
+    /// not look like one mistyped, is the school's id (when
+    /// the row gives no other), as a spreadsheet from the school's system numbers its students.
     static func student(
-        id: String?, name: String?, age: String?, grade: String?, score: String?, line: Int,
+        id: String?, name: String?, age: String?, birth: (date: String, today: SchoolDay)? = nil,
+        grade: String?, score: String?, details: [StudentDetail: String] = [:], line: Int,
         ids: inout IDGenerator, problems: inout [ImportProblem]
     ) -> (student: Student, source: ImportSource)? {
         var messages: [String] = []
@@ -111,24 +116,37 @@ public enum RosterImporter {
             }
         }
         let given = { (text: String?) in text.flatMap { isBlank($0) ? nil : $0 } }
+        var details = details
         let uuid = check { () throws -> UUID? in
             guard let id = given(id) else { return nil }
-            guard
-                let uuid = StudentFields.uuid(from: id)
-                    ?? UUID(uuidString: String(id.trimmingSpaces()))
-            else {
-                throw ValidationError.notANumber(
-                    field: "id", text: id, expected: "a UUID such as \(ids.next())")
+            if let uuid = StudentFields.uuid(from: id) ?? UUID(uuidString: String(id.trimmingSpaces())) {
+                return uuid
             }
-            return uuid
+            guard looksLikeUUID(id) || details[.schoolID].flatMap(given) != nil else {
+                details[.schoolID] = id
+                return nil
+            }
+            throw ValidationError.notANumber(field: "id", text: id, expected: "a UUID such as \(ids.next())")
         }
         let validName = check { try StudentValidator.name(name ?? "") }
         let validAge = check { () throws -> Int in
+            if given(age) == nil, let birth {
+                guard let years = BirthDate.age(bornOn: birth.date, on: birth.today) else {
+                    throw ValidationError.notANumber(
+                        field: "date of birth", text: birth.date,
+                        expected: BirthDate.example + ", not after today")
+                }
+                return try StudentValidator.age(years)
+            }
             guard let age = given(age) else { throw ValidationError.missing(field: "age") }
             return try StudentValidator.age(text: age)
         }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
+        var validDetails: [StudentDetail: String] = [:]
+        for (detail, text) in details {
+            validDetails[detail] = check { try StudentValidator.detail(detail, text) }
+        }
         if let name, let original = DoubleEncodedText.original(of: name) {
             messages.append(
                 "The name '\(name)' reads as UTF-8 decoded twice, probably from '\(original)'; "
@@ -138,10 +156,21 @@ public enum RosterImporter {
             problems.append(ImportProblem(line: line, message: messages.joined(separator: " ")))
             return nil
         }
-        let student = Student(
+        var student = Student(
             id: uuid ?? ids.next(), name: validName, age: validAge, grade: validGrade ?? nil,
             score: validScore ?? nil)
+        student.details = validDetails
         return (student, ImportSource(line: line, hasFileID: uuid != nil))
+    }
+
+    /// Whether an id that is not a UUID is one mistyped: 32 or more hexadecimal digits and hyphens.
+    private static func looksLikeUUID(_ text: String) -> Bool {
+        let kept = text.trimmingSpaces()
+        return kept.utf8.count >= 32
+            && kept.utf8.allSatisfy { byte in
+                byte == 0x2D || (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte)
+                    || (0x61...0x66).contains(byte)
+            }
     }
 
     /// Whether a field holds nothing but spaces and tabs.
@@ -163,11 +192,13 @@ public enum RosterImporter {
         result.reserveCapacity(decoded.count)
         for (index, student) in decoded.enumerated() {
             do {
-                let valid = Student(
+                var valid = Student(
                     id: student.id, name: try StudentValidator.name(student.name),
                     age: try StudentValidator.age(student.age),
                     grade: try student.grade.map(StudentValidator.grade),
                     score: try student.score.map(StudentValidator.score), attendance: student.attendance)
+                // The details were checked as they were read.
+                valid.details = student.details
                 result.append((valid, ImportSource(record: index + 1, hasFileID: true)))
             } catch {
                 problems.append(ImportProblem(record: index + 1, message: "\(error)"))

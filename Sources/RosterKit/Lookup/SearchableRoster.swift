@@ -18,6 +18,9 @@ protocol SearchableRoster {
     /// The name of the student at `index`.
     func name(at index: Int) -> String
 
+    /// The school's id of the student at `index`, if the school gave one.
+    func schoolID(at index: Int) -> String?
+
     /// Whether the name of the student at `index` is the same name as `rule`'s.
     func name(at index: Int, isSameAs rule: SameName, folder: inout ScalarFolder) -> Bool
 }
@@ -29,6 +32,10 @@ extension Array: SearchableRoster where Element == Student {
 
     func name(at index: Int) -> String {
         self[index].name
+    }
+
+    func schoolID(at index: Int) -> String? {
+        self[index].schoolID
     }
 
     func name(at index: Int, isSameAs rule: SameName, folder: inout ScalarFolder) -> Bool {

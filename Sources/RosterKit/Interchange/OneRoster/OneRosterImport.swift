@@ -145,7 +145,7 @@ public enum OneRosterImport {
     /// A person's age in whole years on `day`, from a `YYYY-MM-DD` birth date (a time after it, as
     /// some systems write, is ignored); `nil` for a date that is not one or is after `day`.
     static func age(bornOn birthDate: String, on day: SchoolDay) -> Int? {
-        SchoolDay(String(birthDate.prefix(10)), notAfter: day).map { day.years(since: $0) }
+        BirthDate.age(bornOn: birthDate, on: day)
     }
 }
 

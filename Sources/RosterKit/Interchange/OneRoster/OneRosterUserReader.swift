@@ -87,9 +87,13 @@ struct OneRosterUserReader {
                     message: "\(name) (sourcedId \(id)) has no birth date."))
             return
         }
-        let student = Student(
+        var student = Student(
             id: OneRosterImport.id(for: id), name: name, age: years,
             grade: OneRosterImport.grade(users.value(record, grades)))
+        // The school's id, and the name's parts as the school's system keeps them.
+        student.schoolID = try? StudentValidator.schoolID(id)
+        student.firstName = try? StudentValidator.namePart(given)
+        student.lastName = try? StudentValidator.namePart(users.value(record, familyName))
         result.append((student, ImportSource(line: record.line, hasFileID: true)))
     }
 }

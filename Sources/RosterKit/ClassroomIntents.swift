@@ -119,14 +119,13 @@ public enum ClassroomIntents {
         _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false,
         into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
-        // Replacing compares the file's rows only with each other, so the roster is read once, by the write.
-        let current = replace && !dryRun ? [] : try StorageHandler.load(from: fileURL)
-        var (_, changes) = ImportChanges.applying(imported.students, to: current, replace: replace)
-        changes.probableDuplicates = ProbableDuplicate.find(in: imported, roster: replace ? [] : current)
-        if dryRun { return changes }
+        // The dry run and the real one match the rows to the same roster, so they reach the same verdict.
+        let current = try StorageHandler.load(from: fileURL)
+        var (_, changes) = ImportChanges.planned(imported, into: current, replace: replace)
         if !allowDuplicates, !changes.probableDuplicates.isEmpty {
             throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
         }
+        if dryRun { return changes }
         let found = changes.probableDuplicates
         if !replace, changes.updated.isEmpty, changes.unchangedCount == 0 {
             do {
@@ -138,7 +137,10 @@ public enum ClassroomIntents {
             }
         }
         try StorageHandler.update(at: fileURL, command: "import") { roster in
-            (roster, changes) = ImportChanges.applying(imported.students, to: roster, replace: replace)
+            (roster, changes) = ImportChanges.planned(imported, into: roster, replace: replace)
+            if !allowDuplicates, !changes.probableDuplicates.isEmpty {
+                throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
+            }
         }
         changes.probableDuplicates = found
         return changes

@@ -41,6 +41,39 @@ struct OneRosterCommandTests {
         #expect(try StorageHandler.load(from: sandbox.file).count == 4)
     }
 
+    @Test("OneRoster students keep the school's sourcedId and the name's parts; show finds the sourcedId")
+    func schoolIDs() throws {
+        let folder = try export("v1.1")
+        #expect(sandbox.run(["import", folder.path, "--age", "10"]).status == 0)
+        let students = try StorageHandler.load(from: sandbox.file)
+        let ada = try #require(students.first { $0.name == "Ada Lovelace" })
+        let sourcedID = try #require(ada.schoolID)
+        #expect(ada.firstName == "Ada" && ada.lastName == "Lovelace")
+        #expect(sandbox.run(["show", sourcedID]).output.contains("Ada Lovelace"))
+        let csv = sandbox.run(["export", "--format", "csv"]).output
+        #expect(csv.hasPrefix("id,school_id,name,first_name,last_name,age,grade,score\r\n"))
+        #expect(csv.contains(",\(sourcedID),Ada Lovelace,Ada,Lovelace,"))
+    }
+
+    @Test("a delta export is refused with --replace, and nothing is written")
+    func deltaReplace() throws {
+        let folder = try export("v1.1")
+        #expect(sandbox.run(["import", folder.path, "--age", "10"]).status == 0)
+        let manifest = folder.appendingPathComponent("manifest.csv")
+        let delta = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+            of: "file.users,bulk", with: "file.users,delta")
+        try delta.write(to: manifest, atomically: true, encoding: .utf8)
+        let before = sandbox.bytes()
+        for arguments in [["--replace"], ["--replace", "--dry-run"]] {
+            let refused = sandbox.run(["import", folder.path, "--age", "10"] + arguments)
+            #expect(refused.status == 64)
+            #expect(
+                refused.errorLine.hasPrefix("Error: The export holds only the changes since the last one"))
+        }
+        #expect(sandbox.bytes() == before)
+        #expect(sandbox.run(["import", folder.path, "--age", "10"]).status == 0)
+    }
+
     @Test("students without a birth date are listed as folder/users.csv:line: and nothing is written")
     func missingAges() throws {
         let folder = try export("v1.1")

@@ -34,24 +34,57 @@ struct ImportChangesTests {
         #expect(ImportChanges.applying([ada], to: [ada], replace: true).changes.isEmpty)
     }
 
-    @Test("rows without ids match names ignoring case and accents, and the age")
-    func duplicates() throws {
+    @Test("a row without an id is the one student with its name and age, ignoring case and accents")
+    func matchesByName() throws {
         let data = Data(
             "name,age\nADA LOVELACE,12\nAda Lovelace,13\nZoe Martin,11\nZoë  Martin,11\nzoë martin,11\n".utf8)
         let imported = try RosterImporter.read(data, format: .csv)
-        let found = ProbableDuplicate.find(in: imported, roster: [ada])
+        let matching = ImportMatching(imported, roster: [ada])
+        #expect(matching.students[0].id == ada.id)
+        #expect(matching.students[1].id != ada.id)
         // A name is stored with its runs of spaces made one, so `Zoë  Martin` is `Zoe Martin` too.
-        #expect(found.map(\.source.line) == [2, 5, 6])
-        #expect(found[0].match == ada)
-        #expect(found[0].matchSource == nil)
-        #expect(found[1].matchSource?.line == 4 && found[2].matchSource?.line == 4)
-        #expect(ProbableDuplicate.find(in: imported, roster: []).map(\.source.line) == [5, 6])
+        #expect(matching.duplicates.map(\.source.line) == [5, 6])
+        #expect(matching.duplicates.allSatisfy { $0.matchSource?.line == 4 })
+        let (_, changes) = ImportChanges.planned(imported, into: [ada], replace: true)
+        #expect(changes.removed.isEmpty && !changes.added.contains { $0.id == ada.id })
     }
 
-    @Test("rows that carry ids are never probable duplicates")
-    func idsAreTrusted() throws {
-        let data = Data("id,name,age\n\(ada.id),Ada Lovelace,12\n".utf8)
+    @Test("a row that fits two students, or a student another row took, is a probable duplicate")
+    func ambiguous() throws {
+        let twin = Student(name: "Ada Lovelace", age: 12)
+        let imported = try RosterImporter.read(Data("name,age\nAda Lovelace,12\n".utf8), format: .csv)
+        let matching = ImportMatching(imported, roster: [ada, twin])
+        #expect(matching.duplicates.map(\.source.line) == [2])
+        #expect(matching.duplicates.first?.matchSource == nil)
+        let twice = try RosterImporter.read(
+            Data("name,age\nAda Lovelace,12\nada lovelace,12\n".utf8), format: .csv)
+        let taken = ImportMatching(twice, roster: [ada])
+        #expect(taken.students[0].id == ada.id)
+        #expect(taken.duplicates.map(\.source.line) == [3])
+    }
+
+    @Test("a school id matches before a name, and a student's register, note and parts are kept")
+    func matchesBySchoolID() throws {
+        var kept = ada
+        kept.schoolID = "0012"
+        kept.note = "sits at the front"
+        kept.attendance[try #require(Lesson(key: "2026-11-02"))] = AttendanceEntry(.absent)
+        let other = Student(name: "Ada Lovelace", age: 12, schoolID: "0013")
+        let data = Data("school_id,name,age\n0013,A. Lovelace,12\n0012,Ada King,12\n".utf8)
         let imported = try RosterImporter.read(data, format: .csv)
-        #expect(ProbableDuplicate.find(in: imported, roster: [ada]).isEmpty)
+        let (roster, changes) = ImportChanges.planned(imported, into: [kept, other], replace: true)
+        #expect(changes.added.isEmpty && changes.removed.isEmpty && changes.updated.count == 2)
+        #expect(roster.map(\.id) == [other.id, kept.id])
+        #expect(roster[1].note == "sits at the front" && roster[1].attendance.count == 1)
+        #expect(roster[1].name == "Ada King")
+    }
+
+    @Test("rows that carry ids are never probable duplicates, and take the students they name first")
+    func idsAreTrusted() throws {
+        let data = Data("id,name,age\n,Ada Lovelace,12\n\(ada.id),Ada Lovelace,12\n".utf8)
+        let imported = try RosterImporter.read(data, format: .csv)
+        let matching = ImportMatching(imported, roster: [ada])
+        #expect(matching.students[1].id == ada.id)
+        #expect(matching.duplicates.map(\.source.line) == [2])
     }
 }

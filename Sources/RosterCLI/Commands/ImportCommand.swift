@@ -58,6 +58,12 @@ enum ImportCommand: Subcommand {
             defer { progress.finish() }
             let result = try read(path, parsed, progress: progress)
             progress.finish()
+            if parsed.has("replace") && result.isPartial {
+                throw UsageError.message(
+                    "The export holds only the changes since the last one (manifest.csv says file.users is delta), "
+                        + "so --replace would remove every student it leaves out. Import it without --replace."
+                )
+            }
             context.errorOutput.write(ImportReport.notes(result.notes))
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let (replace, dryRun) = (parsed.has("replace"), parsed.has("dry-run"))

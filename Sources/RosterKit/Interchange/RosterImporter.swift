@@ -20,6 +20,9 @@ public enum RosterImporter {
         public var sources: [ImportSource]
         /// Things worth knowing that are not errors, such as columns that were ignored.
         public var notes: [String]
+        /// Whether the file lists only some students, as a OneRoster delta export lists the
+        /// changes since the last one: replacing a roster with it would remove the others.
+        public internal(set) var isPartial = false
 
         init(students: [Student] = [], sources: [ImportSource] = [], notes: [String] = []) {
             (self.students, self.sources, self.notes) = (students, sources, notes)
@@ -209,7 +212,19 @@ public enum RosterImporter {
 
     private static func duplicateIDs(in result: Result) -> [ImportProblem] {
         var seen: [UUID: ImportSource] = [:]
+        var seenSchoolIDs: [String: ImportSource] = [:]
         var problems: [ImportProblem] = []
+        for (student, source) in zip(result.students, result.sources) {
+            guard let schoolID = student.schoolID else { continue }
+            if let first = seenSchoolIDs[schoolID] {
+                problems.append(
+                    source.problem(
+                        "The school id \(VisibleText.of(schoolID)) appears twice in the file (first at \(first.place))."
+                    ))
+            } else {
+                seenSchoolIDs[schoolID] = source
+            }
+        }
         for (student, source) in zip(result.students, result.sources) where source.hasFileID {
             if let first = seen[student.id] {
                 problems.append(

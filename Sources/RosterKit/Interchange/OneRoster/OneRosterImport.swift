@@ -68,7 +68,7 @@ public enum OneRosterImport {
             throw ImportError(problems: [ImportProblem(message: "The folder has no users.csv.")])
         }
         let births = try birthsRead.get() ?? [:]
-        var notes = try manifestNotes(in: folder)
+        var (notes, isPartial) = try manifestNotes(in: folder)
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
         let students = try OneRosterRoles.students(users, in: folder)
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
@@ -88,6 +88,7 @@ public enum OneRosterImport {
         let withoutAge = halves.flatMap(\.withoutAge)
         guard withoutAge.isEmpty else { throw OneRosterAgeError(students: withoutAge) }
         var result = RosterImporter.Result(notes: notes)
+        result.isPartial = isPartial
         result.reserveCapacity(halves.reduce(0) { $0 + $1.result.students.count })
         for half in halves {
             result.students += half.result.students
@@ -98,21 +99,25 @@ public enum OneRosterImport {
 
     /// What `manifest.csv`, when the export has one, says that a teacher should know: a version this
     /// reader was not written for, or a `users.csv` that holds only the changes since the last export.
-    private static func manifestNotes(in folder: URL) throws(ImportError) -> [String] {
-        guard let manifest = try OneRosterTable("manifest.csv", in: folder) else { return [] }
+    /// Also tells whether `users.csv` lists only some students.
+    private static func manifestNotes(in folder: URL) throws(ImportError) -> (
+        notes: [String], isPartial: Bool
+    ) {
+        guard let manifest = try OneRosterTable("manifest.csv", in: folder) else { return ([], false) }
         let (property, value) = (manifest.column("propertyName"), manifest.column("value"))
-        var notes: [String] = []
+        var (notes, isPartial) = ([String](), false)
         for record in manifest.records {
             let (name, setting) = (manifest.value(record, property), manifest.value(record, value))
             if name == "oneroster.version", setting != "1.1", setting != "1.2" {
                 notes.append("manifest.csv says OneRoster \(setting); it is read as 1.1 and 1.2 are")
             }
             if name == "file.users", setting.lowercased() == "delta" {
+                isPartial = true
                 notes.append(
                     "manifest.csv says users.csv holds only changes (delta), so it lists only some students")
             }
         }
-        return notes
+        return (notes, isPartial)
     }
 
     /// Each user's `birthDate` from `demographics.csv`, by `sourcedId`.

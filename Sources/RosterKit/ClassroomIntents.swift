@@ -98,6 +98,30 @@ public enum ClassroomIntents {
         return removed
     }
 
+    /// Moves the students that `references` pick out to another roster, such as another class,
+    /// with their ids, registers and notes: they join the end of `destination` and then leave
+    /// `url`, two changes that each roster's history can undo.
+    ///
+    /// - Parameters:
+    ///   - references: Full ids, id prefixes, school ids or names.
+    ///   - url: The roster they are on.
+    ///   - destination: The roster they join.
+    /// - Returns: The moved students, in file order.
+    /// - Throws: ``LookupError`` when a reference picks out no one student, ``AppendConflict`` when
+    ///   one of them is on `destination` already (nothing is moved then), ``StorageError``.
+    @discardableResult
+    public static func move(_ references: [String], from url: URL, to destination: URL) throws -> [Student] {
+        let students = try StorageHandler.load(from: url)
+        let moving = Set(try references.map { try RosterLookup.index(of: $0, in: students) }).sorted()
+            .map { students[$0] }
+        try StorageHandler.append(moving, to: destination, command: "move")
+        let ids = Set(moving.map(\.id))
+        try StorageHandler.update(at: url, command: "move") { roster in
+            roster.removeAll { ids.contains($0.id) }
+        }
+        return moving
+    }
+
     /// Brings the students read from an import file onto the roster, in one write.
     ///
     /// A student whose id is already on the roster is updated; the others are added. With
@@ -112,8 +136,9 @@ public enum ClassroomIntents {
     ///   - fileURL: The roster file.
     /// - Returns: What the import changed, or for a dry run would change, probable duplicates
     ///   included.
-    /// - Throws: ``ProbableDuplicatesError`` when rows look like students already there (never for a
-    ///   dry run); ``StorageError`` when the file cannot be changed. Nothing is written then.
+    /// - Throws: ``ProbableDuplicatesError`` when rows look like students already there (for a dry
+    ///   run too, which reaches the real run's verdict); ``StorageError`` when the file cannot be
+    ///   changed. Nothing is written then.
     @discardableResult
     public static func importStudents(
         _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false,

@@ -62,7 +62,7 @@ struct ParserErrorTests {
                 ["list", "--file", ""],
                 "Error: The value '' is invalid for '--file <file>'. Give the path of a roster file."
             ),
-            (["help", "nope"], "Error: Unknown subcommand 'nope'. See 'roster help' for the subcommands."),
+            (["help", "xyzzy"], "Error: Unknown subcommand 'xyzzy'. See 'roster help' for the subcommands."),
         ])
     func usageError(arguments: [String], message: String) throws {
         let sandbox = try RosterSandbox()

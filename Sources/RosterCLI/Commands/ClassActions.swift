@@ -1,0 +1,95 @@
+import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `roster classes rename|delete|restore`: a class's roster moved, with its history and side
+/// files, to a new name, or aside into `Classes/.deleted` and back.
+enum ClassActions {
+    static func run(_ action: String, _ names: [String], _ parsed: ParsedCommand, _ context: CommandContext)
+        throws
+    {
+        let environment = context.environment
+        switch (action, names.count) {
+        case ("rename", 2):
+            let old = try RosterFileLocation.existingClassURL(
+                names[0], environment: environment, creating: false)
+            let new = try RosterFileLocation.classURL(names[1], environment: environment)
+            try refuseTaken(names[1], environment: environment, unless: old)
+            try StorageHandler.moveRoster(at: old, to: new)
+            context.output.write("Renamed class \(className(old)) to \(VisibleText.of(names[1])).\n")
+        case ("delete", 1):
+            let url = try RosterFileLocation.existingClassURL(
+                names[0], environment: environment, creating: false)
+            guard try confirmed(url, parsed, context) else {
+                context.output.write("Nothing was deleted.\n")
+                return
+            }
+            try StorageHandler.moveRoster(at: url, to: deletedURL(of: url, environment), replacing: true)
+            context.output.write(
+                "Deleted class \(className(url)); 'roster classes restore \(className(url))' brings it back.\n"
+            )
+        case ("restore", 1):
+            _ = try RosterFileLocation.classURL(names[0], environment: environment)
+            let deleted = deletedFolder(environment).path
+            let name =
+                ((try? FileManager.default.contentsOfDirectory(atPath: deleted)) ?? []).first {
+                    $0.lowercased() == names[0].lowercased() + ".plist"
+                }.map { String($0.dropLast(".plist".count)) } ?? names[0]
+            let url = try RosterFileLocation.classURL(name, environment: environment)
+            let kept = deletedURL(of: url, environment)
+            guard FileManager.default.fileExists(atPath: kept.path) else {
+                throw UsageError.message(
+                    "No deleted class '\(VisibleText.of(names[0]))' is kept; 'roster classes' lists the classes there are."
+                )
+            }
+            try refuseTaken(names[0], environment: environment, unless: nil)
+            try StorageHandler.moveRoster(at: kept, to: url)
+            context.output.write("Restored class \(className(url)).\n")
+        default:
+            throw UsageError.message(
+                "classes takes 'rename <old> <new>', 'delete <name>' or 'restore <name>', or nothing to list them."
+            )
+        }
+    }
+
+    /// Where a deleted class is kept: `Classes/.deleted/<name>.plist`, the last one of each name.
+    private static func deletedURL(of url: URL, _ environment: [String: String]) -> URL {
+        deletedFolder(environment).appendingPathComponent(url.lastPathComponent)
+    }
+
+    private static func deletedFolder(_ environment: [String: String]) -> URL {
+        RosterFileLocation.classesFolder(environment: environment).appendingPathComponent(
+            ".deleted", isDirectory: true)
+    }
+
+    private static func className(_ url: URL) -> String {
+        VisibleText.of(String(url.lastPathComponent.dropLast(".plist".count)))
+    }
+
+    /// Refuses a name another class has, ignoring case, unless it is `url`'s own (a change of case).
+    private static func refuseTaken(_ name: String, environment: [String: String], unless url: URL?) throws {
+        let taken = RosterFileLocation.classNames(environment: environment).first {
+            $0.lowercased() == name.lowercased() && $0 + ".plist" != url?.lastPathComponent
+        }
+        if let taken {
+            throw UsageError.message(
+                "There is a class '\(VisibleText.of(taken))' already; choose another name, or delete that class first."
+            )
+        }
+    }
+
+    private static func confirmed(_ url: URL, _ parsed: ParsedCommand, _ context: CommandContext) throws
+        -> Bool
+    {
+        guard !parsed.has("yes") else { return true }
+        guard context.input.isTerminal else {
+            throw UsageError.message(
+                "classes delete needs --yes to confirm when it is not run at a terminal.")
+        }
+        return context.confirm("Delete class \(className(url)) (it can be restored)?")
+    }
+}

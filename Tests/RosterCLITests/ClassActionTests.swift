@@ -1,0 +1,92 @@
+import Foundation
+import RosterKit
+import RosterTestSupport
+import Testing
+
+@testable import RosterCLI
+
+/// Classes renamed, deleted and restored with their histories, and students moved between them
+/// with their registers and notes.
+@Suite("Renaming, deleting and restoring classes; moving students")
+struct ClassActionTests {
+    let sandbox: RosterSandbox
+    let environment: [String: String]
+    let classes: URL
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        var environment = sandbox.environment
+        environment["ROSTER_FILE"] = nil
+        self.environment = environment
+        classes = sandbox.folder.appendingPathComponent("Documents/Classes")
+        for (name, className) in [("Ada Lovelace", "7A"), ("Alan Turing", "7A"), ("Grace Hopper", "7B")] {
+            #expect(run(["--class", className, "add", name, "--age", "12"]).status == 0)
+        }
+    }
+
+    func run(_ arguments: [String], input: LineInput = ScriptedInput()) -> RunResult {
+        let (output, errorOutput) = (CapturedOutput(), CapturedOutput())
+        let status = CommandLineTool.run(
+            arguments: arguments, environment: environment, input: input, output: output,
+            errorOutput: errorOutput)
+        return RunResult(status: status, output: output.text, errorOutput: errorOutput.text)
+    }
+
+    func students(_ className: String) throws -> [Student] {
+        try StorageHandler.load(from: classes.appendingPathComponent(className + ".plist"))
+    }
+
+    @Test("move takes a student to another class with their register and note; each class can undo its half")
+    func move() throws {
+        #expect(run(["--class", "7A", "edit", "ada", "--note", "front row"]).status == 0)
+        #expect(run(["--class", "7A", "absent", "ada", "--date", "2026-11-30"]).status == 0)
+        let before = try students("7A")[0]
+        let moved = run(["--class", "7A", "move", "ada", "--to", "7b"])
+        #expect(moved.status == 0)
+        #expect(moved.output == "Moved Ada Lovelace to 7B.\n")
+        #expect(try students("7A").map(\.name) == ["Alan Turing"])
+        #expect(try students("7B").last == before)
+        #expect(run(["--class", "7A", "move", "alan", "--to", "7C"]).status == 1)
+        #expect(run(["--class", "7A", "move", "alan", "--to", "7A"]).status == 64)
+        #expect(run(["--class", "7B", "undo"]).status == 0)
+        #expect(run(["--class", "7A", "undo"]).status == 0)
+        #expect(try students("7A").first == before)
+        #expect(try students("7B").map(\.name) == ["Grace Hopper"])
+    }
+
+    @Test("classes rename keeps the roster and its history; a taken name is refused")
+    func rename() throws {
+        #expect(run(["classes", "rename", "7B", "7A"]).status == 64)
+        let renamed = run(["classes", "rename", "7a", "8A"])
+        #expect(renamed.output == "Renamed class 7A to 8A.\n")
+        #expect(run(["classes"]).output == "CLASS  STUDENTS\n7B     1\n8A     2\n")
+        #expect(run(["--class", "8A", "undo"]).status == 0)
+        #expect(try students("8A").map(\.name) == ["Ada Lovelace"])
+        #expect(run(["classes", "rename", "9Z", "9Y"]).status == 1)
+    }
+
+    @Test("classes delete asks or needs --yes, and classes restore brings the class and its history back")
+    func deleteAndRestore() throws {
+        let before = try students("7A")
+        let refused = run(["classes", "delete", "7A"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.errorLine
+                == "Error: classes delete needs --yes to confirm when it is not run at a terminal.")
+        let declined = run(["classes", "delete", "7A"], input: ScriptedInput(["n"], isTerminal: true))
+        #expect(declined.output == "Nothing was deleted.\n")
+        #expect(run(["classes", "delete", "7A"], input: ScriptedInput(["y"], isTerminal: true)).status == 0)
+        #expect(run(["classes"]).output == "CLASS  STUDENTS\n7B     1\n")
+        #expect(run(["--class", "7A", "list"]).status == 1)
+        #expect(run(["classes", "restore", "7a"]).output == "Restored class 7A.\n")
+        #expect(try students("7A") == before)
+        #expect(run(["--class", "7A", "undo"]).status == 0)
+        #expect(try students("7A").count == 1)
+        #expect(run(["classes", "restore", "7A"]).status == 64)
+        #expect(run(["classes", "delete", "7B", "--yes"]).status == 0)
+        #expect(run(["--class", "7B", "add", "New", "--age", "12"]).status == 0)
+        let clash = run(["classes", "restore", "7B"])
+        #expect(clash.status == 64)
+        #expect(clash.errorLine.hasPrefix("Error: There is a class '7B' already"))
+    }
+}

@@ -177,8 +177,8 @@ struct Invocation {
         case .help: return show(rootHelp)
         case .completionScript(let shell): return show(CompletionScript(shell: shell).text)
         case .manualPage: return show(ManualPage(width: 80).text)
-        case .studentNames(let typed):
-            return show(StudentNameCompletion.names(typed: typed, environment: environment))
+        case .studentNames(let typed, let word):
+            return show(StudentNameCompletion.names(typed: typed, matching: word, environment: environment))
         case .subcommand(let index):
             guard index < words.count else { return show(rootHelp) }
             return run(words[index], Array(words[(index + 1)...]), options: options, saved: saved)

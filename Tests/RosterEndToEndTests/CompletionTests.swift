@@ -68,7 +68,8 @@ struct CompletionTests {
         let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
         process.waitUntilExit()
-        #expect(lines == ["list", "name age grade score added", "--clear-grade --clear-score --class"])
+        #expect(
+            lines == ["list", "name surname age grade score added", "--clear-grade --clear-score --class"])
     }
 
     @Test("an unknown shell is a usage error")

@@ -18,7 +18,7 @@ struct ShellCompletionTests {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("mydir"), withIntermediateDirectories: true)
         try Data().write(to: folder.appendingPathComponent("my file.csv"))
-        for name in ["Ada Lovelace", "Zoë Martin", "Leo O'Brien"] { try sandbox.add(name) }
+        for name in ["Ada Lovelace", "Zoë Martin", "Leo O'Brien", "Łukasz Nowak"] { try sandbox.add(name) }
         var environment = sandbox.environment
         environment["PATH"] =
             RosterBinary.url.deletingLastPathComponent().path + ":"
@@ -57,6 +57,8 @@ struct ShellCompletionTests {
             t roster --color = never li
             t roster --color=never li
             t roster groups --count 2 --apart "Ada\\ Lovelace,Zo"
+            t roster show lu
+            t roster edit obrien
             """
         let result = try RosterBinary.run(
             ["-c", probe, "bash", file.path], environment: environment, directory: folder,
@@ -65,8 +67,9 @@ struct ShellCompletionTests {
             result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
                 "mydir/", "my\\ file.csv", "never", "auto always never", "--format=json", "edit",
                 "Zoë\\ Martin",
-                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien", "list", "list",
-                "Ada\\ Lovelace,Zoë\\ Martin", "",
+                "Ada\\ Lovelace", "Ada\\ Lovelace Zoë\\ Martin Leo\\ O\\'Brien Łukasz\\ Nowak", "list",
+                "list",
+                "Ada\\ Lovelace,Zoë\\ Martin", "Łukasz\\ Nowak", "Leo\\ O\\'Brien", "",
             ])
     }
 
@@ -96,13 +99,13 @@ struct ShellCompletionTests {
         let keys = [
             "roster --file myd\tX", "roster import my\\ f\t", "roster show Zo\t", "roster list --format=j\t",
             "roster help ed\t", "roster edit lov\t", "roster pick --skip=Ad\t",
-            "roster groups --count 2 --apart Ada\\ Lovelace,Zo\t",
+            "roster groups --count 2 --apart Ada\\ Lovelace,Zo\t", "roster show lu\t",
         ]
         let expected = [
             "roster --file mydir/X", "roster import my\\ file.csv", "roster show Zoë\\ Martin",
             "roster list --format=json", "roster help edit", "roster edit Ada\\ Lovelace",
             "roster pick --skip=Ada\\ Lovelace",
-            "roster groups --count 2 --apart Ada\\ Lovelace,Zoë\\ Martin",
+            "roster groups --count 2 --apart Ada\\ Lovelace,Zoë\\ Martin", "roster show Łukasz\\ Nowak",
         ]
         let keyFile = try write(
             String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")

@@ -18,11 +18,11 @@ extension CompletionScript {
             # $1 is the word so far; with $2, a comma-separated list whose last name is completed.
             local name head="" word="$1"
             [[ -n $2 && $word == *,* ]] && head="${word%,*}," word="${word##*,}"
-            local lower="${word,,}"
             COMPREPLY=()
+            # roster matches the word itself, folding letters as its lookup does (lu finds Łukasz).
             while IFS= read -r name; do
-                [[ " ${name,,}" == *" $lower"* ]] && _roster_quoted "$head$name" && COMPREPLY+=("$REPLY")
-            done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-students "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
+                _roster_quoted "$head$name" && COMPREPLY+=("$REPLY")
+            done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-students-matching "$word" "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
         }
         _roster() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prefix="" subcommand="" i

@@ -6,9 +6,15 @@ extension CompletionScript {
             #compdef roster
             # zsh completion for roster; save as _roster in a folder on $fpath.
             _roster_students() {
-                local -a names
-                names=(${(f)"$(${~roster_words[1]} --complete-students ${roster_words[2,-1]} 2>/dev/null)"})
+                # roster matches the word itself, folding letters as its lookup does (lu finds
+                # Łukasz); a name zsh's own matching would miss replaces the word instead.
+                local -a names others
+                local name
+                for name in ${(f)"$(${~roster_words[1]} --complete-students-matching "$PREFIX" ${roster_words[2,-1]} 2>/dev/null)"}; do
+                    if [[ " ${(L)name}" == *" ${(L)${(b)PREFIX}}"* ]]; then names+=("$name"); else others+=("$name"); fi
+                done
                 compadd -M 'm:{a-zA-Z}={A-Za-z} l:|=* r:|=*' -a names
+                (( ${#others} )) && compadd -U -a others
             }
             _roster() {
                 local line state

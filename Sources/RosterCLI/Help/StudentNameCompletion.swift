@@ -7,14 +7,19 @@ import RosterKit
 #endif
 
 /// The students' names the completion scripts offer after `show`, `edit`, `remove` and every
-/// option that takes a student: `roster --complete-students <the words typed so far>`.
+/// option that takes a student: `roster --complete-students <the words typed so far>`, or, for a
+/// shell that cannot fold letters itself (zsh), `roster --complete-students-matching <word> <the
+/// words before it>`, which offers only the names whose words start with `word` by the lookup's
+/// rule, so that `lu` offers Łukasz and `oconnor` O'Connor.
 ///
 /// The words are searched for `--file` and `--class`, so that the names come from the roster the
 /// command line will use; anything wrong (no roster, a damaged one) offers no names, quietly,
 /// since a completion has nowhere to show an error.
 enum StudentNameCompletion {
     /// The names, one per line, in roster order, each once.
-    static func names(typed words: [String], environment: [String: String]) -> String {
+    static func names(typed words: [String], matching word: String? = nil, environment: [String: String])
+        -> String
+    {
         let file = value(of: "--file", in: words).map { path in
             path.hasPrefix("~/") ? (environment["HOME"] ?? "~") + path.dropFirst() : path
         }
@@ -25,7 +30,8 @@ enum StudentNameCompletion {
         else { return "" }
         var seen = Set<String>()
         var text = ""
-        for student in students where seen.insert(student.name).inserted {
+        let matches = RosterLookup.nameMatcher(for: word ?? "")
+        for student in students where matches(student.name) && seen.insert(student.name).inserted {
             // A name a shell could not take as one word is left out rather than shown mangled.
             guard !student.name.contains(where: { $0.isNewline || $0 == "\t" }) else { continue }
             text += VisibleText.of(student.name) + "\n"

@@ -200,7 +200,7 @@ struct GlobalOptions {
         case completionScript(shell: String)
         case manualPage
         /// The students' names for a completion script, given the words typed so far.
-        case studentNames(typed: [String])
+        case studentNames(typed: [String], matching: String?)
     }
 
     var file: String?
@@ -229,7 +229,10 @@ struct GlobalOptions {
             case "--version": return .version
             case "-h", "--help": return .help
             case "--generate-manual": return .manualPage
-            case "--complete-students": return .studentNames(typed: Array(words[index...]))
+            case "--complete-students": return .studentNames(typed: Array(words[index...]), matching: nil)
+            case "--complete-students-matching":
+                let word = index < words.count ? words[index] : ""
+                return .studentNames(typed: Array(words.dropFirst(index + 1)), matching: word)
             case "--file": file = try value("--file <file>")
             case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))

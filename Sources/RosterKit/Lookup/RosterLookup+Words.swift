@@ -25,6 +25,22 @@ extension RosterLookup {
         return whole.isEmpty ? starts : whole
     }
 
+    /// Whether a name matches a word being typed, as a completion offers names: each of its words
+    /// a word of the name or the start of one, by the lookup's rule (folded, punctuation left
+    /// out); an empty word matches every name.
+    ///
+    /// - Parameter typed: The words typed so far.
+    /// - Returns: A test of names.
+    package static func nameMatcher(for typed: String) -> (String) -> Bool {
+        var folder = ScalarFolder()
+        let words = NameWords(typed, folder: &folder)
+        guard !words.words.isEmpty else { return { _ in true } }
+        return { name in
+            var folder = ScalarFolder()
+            return words.match(name, folder: &folder) != .none
+        }
+    }
+
     /// Up to three names closest to `reference`, for a reference that matches nobody: those with
     /// the fewest letters to change (at most a third of the reference's), as a whole name or as
     /// one of its words, ignoring case and accents.

@@ -144,30 +144,24 @@ public enum ClassroomIntents {
         _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false,
         into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
-        // The dry run and the real one match the rows to the same roster, so they reach the same verdict.
-        let current = try StorageHandler.load(from: fileURL)
-        var (_, changes) = ImportChanges.planned(imported, into: current, replace: replace)
-        if !allowDuplicates, !changes.probableDuplicates.isEmpty {
-            throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
-        }
-        if dryRun { return changes }
-        let found = changes.probableDuplicates
-        if !replace, changes.updated.isEmpty, changes.unchangedCount == 0 {
-            do {
-                // Only new students: the fast path grows the file without encoding it again.
-                try StorageHandler.append(imported.students, to: fileURL, command: "import")
-                return changes
-            } catch is AppendConflict {
-                // Another process added one of these ids since the roster was read: merge instead.
-            }
-        }
-        try StorageHandler.update(at: fileURL, command: "import") { roster in
-            (roster, changes) = ImportChanges.planned(imported, into: roster, replace: replace)
+        // The dry run and the real one plan the import against the roster alike, so they reach the
+        // same verdict; the real one reads the roster once, under the lock, and plans it there.
+        func plan(_ roster: [Student]) throws -> ([Student], ImportChanges) {
+            let (result, changes) = ImportChanges.planned(imported, into: roster, replace: replace)
             if !allowDuplicates, !changes.probableDuplicates.isEmpty {
                 throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
             }
+            return (result, changes)
         }
-        changes.probableDuplicates = found
+        if dryRun { return try plan(StorageHandler.load(from: fileURL)).1 }
+        var changes = ImportChanges()
+        try StorageHandler.importChange(at: fileURL) { roster in
+            let (result, planned) = try plan(roster)
+            changes = planned
+            let addsOnly =
+                !replace && !roster.isEmpty && planned.updated.isEmpty && planned.unchangedCount == 0
+            return StorageHandler.ImportPlan(roster: result, addsOnly: addsOnly ? planned.added : nil)
+        }
         return changes
     }
 }

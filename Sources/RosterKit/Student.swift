@@ -39,37 +39,32 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     /// The id the school's own system gives the student, such as `0012` or OneRoster's
     /// `sourcedId`; text, so leading zeros are kept. ``id`` stays roster's own identity.
     public var schoolID: String? {
-        get { storedDetails?[.schoolID] }
+        get { details[.schoolID] }
         set { details[.schoolID] = newValue }
     }
     /// The student's first (given) name, when the name is kept in parts as well as whole.
     public var firstName: String? {
-        get { storedDetails?[.firstName] }
+        get { details[.firstName] }
         set { details[.firstName] = newValue }
     }
     /// The student's last (family) name, when the name is kept in parts as well as whole; an
     /// office list is sorted by it (see ``SortField/surname``).
     public var lastName: String? {
-        get { storedDetails?[.lastName] }
+        get { details[.lastName] }
         set { details[.lastName] = newValue }
     }
     /// A teacher's free-text note about the student, such as "sits at the front".
     public var note: String? {
-        get { storedDetails?[.note] }
+        get { details[.note] }
         set { details[.note] = newValue }
     }
 
     /// The text fields beyond the tutorial's, empty for most students.
-    var details: [StudentDetail: String] {
-        get { storedDetails ?? [:] }
-        set { storedDetails = newValue.isEmpty ? nil : newValue }
-    }
+    var details = StudentDetails()
 
     /// The register, `nil` when empty: a student without one is copied without touching any
     /// shared storage, which keeps large rosters fast on several cores.
     private var storedAttendance: [Lesson: AttendanceEntry]?
-    /// The text fields beyond the tutorial's, `nil` when there are none, for the same reason.
-    private var storedDetails: [StudentDetail: String]?
 
     /// Creates a student.
     ///
@@ -139,7 +134,7 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         grade = try container.decodeIfPresent(Int.self, forKey: .grade)
         score = try container.decodeIfPresent(Double.self, forKey: .score)
         storedAttendance = nil
-        storedDetails = nil
+        details = StudentDetails()
         schoolID = try container.decodeIfPresent(String.self, forKey: .schoolID)
         firstName = try container.decodeIfPresent(String.self, forKey: .firstName)
         lastName = try container.decodeIfPresent(String.self, forKey: .lastName)
@@ -195,9 +190,4 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         else { return nil }
         return Int(text)
     }
-}
-
-/// A text field of a student beyond the tutorial's, by the key it is stored under.
-enum StudentDetail: String, CaseIterable, Sendable {
-    case schoolID, firstName, lastName, note
 }

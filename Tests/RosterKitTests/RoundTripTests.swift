@@ -15,7 +15,9 @@ struct RoundTripTests {
         var ada = Student(name: "Ada Lovelace", age: 12, grade: 7, score: 91.5)
         ada.schoolID = "0012"
         (ada.firstName, ada.lastName, ada.note) = ("Ada", "Lovelace", "peanut allergy, sits \"front\"")
-        ada.attendance = [monday: AttendanceEntry(.absent, reason: "dentist; back at 11"), second: AttendanceEntry(.late)]
+        ada.attendance = [
+            monday: AttendanceEntry(.absent, reason: "dentist; back at 11"), second: AttendanceEntry(.late),
+        ]
         var zoe = Student(name: "Zoë Martin", age: 11, score: 7.25)
         zoe.schoolID = "=1+2"
         zoe.note = "Brille – vorne"
@@ -26,7 +28,8 @@ struct RoundTripTests {
         return [ada, zoe, li, plain]
     }
 
-    @Test("JSON and plist exports read back as the very same students, registers, parts and notes included",
+    @Test(
+        "JSON and plist exports read back as the very same students, registers, parts and notes included",
         arguments: [InterchangeFormat.json, .plist])
     func wholeFormats(format: InterchangeFormat) throws {
         let roster = try Self.fullRoster()
@@ -37,7 +40,8 @@ struct RoundTripTests {
         #expect(result == roster && changes.added.count == roster.count)
     }
 
-    @Test("a CSV export reads back with every flat field: id, school id, name, parts, age, grade, score, note")
+    @Test(
+        "a CSV export reads back with every flat field: id, school id, name, parts, age, grade, score, note")
     func csv() throws {
         let roster = try Self.fullRoster()
         let exported = try InterchangeFormat.csv.data(for: roster)
@@ -53,7 +57,9 @@ struct RoundTripTests {
         #expect(result == roster && changes.isEmpty)
     }
 
-    @Test("spreadsheet columns for the school's id, a note and a birth date; an id that is not a UUID is the school's")
+    @Test(
+        "spreadsheet columns for the school's id, a note and a birth date; an id that is not a UUID is the school's"
+    )
     func spreadsheetColumns() throws {
         let today = SchoolDay.today()
         let year = Int(today.text.prefix(4)) ?? 2026

@@ -48,31 +48,29 @@ extension BinaryPlistWriter {
             _ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int, detailKeys: Int
         ) {
             let student = roster.record(at: index)
-            let details =
-                record.details < 0
-                ? []
-                : StudentDetail.allCases.enumerated().compactMap { key, detail in
-                    roster.details(at: index)[detail].map { (key: detailKeys + key, text: $0) }
-                }
+            let details = record.details < 0 ? StudentDetails() : roster.details(at: index)
+            let detailCount = details.count
             let dictionary = UInt64(record.dictionary)
             begin()
             let hasRegister = record.register >= 0
             let entries =
                 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
-                + details.count
+                + detailCount
             header(0xD, count: entries)
             for key in 1...5
             where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
                 bigEndian(UInt64(key), size: referenceSize)
             }
-            for detail in details { bigEndian(UInt64(detail.key), size: referenceSize) }
+            for (offset, detail) in StudentDetail.allCases.enumerated() where details[detail] != nil {
+                bigEndian(UInt64(detailKeys + offset), size: referenceSize)
+            }
             if hasRegister { bigEndian(UInt64(RegisterTable.register), size: referenceSize) }
             bigEndian(dictionary + 1, size: referenceSize)
             bigEndian(dictionary + 2, size: referenceSize)
             bigEndian(UInt64(record.age), size: referenceSize)
             if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
             if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
-            for offset in details.indices {
+            for offset in 0..<detailCount {
                 bigEndian(UInt64(Int(record.details) + offset), size: referenceSize)
             }
             if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
@@ -95,7 +93,7 @@ extension BinaryPlistWriter {
                 append(0x23)
                 bigEndian(score.bitPattern, size: 8)
             }
-            for detail in details { string(detail.text) }
+            for detail in StudentDetail.allCases { if let text = details[detail] { string(text) } }
         }
 
         /// Writes a student's register, right after its record: its dictionary, then a

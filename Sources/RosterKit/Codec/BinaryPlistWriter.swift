@@ -280,7 +280,7 @@ struct BinaryPlistWriter {
     }
 
     private static func size(
-        of student: some StudentValues, _ record: Record, details: [StudentDetail: String], referenceSize: Int
+        of student: some StudentValues, _ record: Record, details: StudentDetails, referenceSize: Int
     ) -> Int {
         let entries =
             3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
@@ -291,7 +291,7 @@ struct BinaryPlistWriter {
         if record.writesAge { size += integerSize(student.age) }
         if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
         if student.score != nil { size += 9 }
-        for text in details.values { size += stringSize(text) }
+        for (_, text) in details.present { size += stringSize(text) }
         return size
     }
 

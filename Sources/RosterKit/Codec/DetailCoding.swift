@@ -6,10 +6,8 @@
 /// ignores these keys.
 enum DetailCoding {
     /// The stored entries of a student's details, in ``StudentDetail`` order.
-    static func entries(of details: [StudentDetail: String]) -> [PlistEntry] {
-        StudentDetail.allCases.compactMap { detail in
-            details[detail].map { PlistEntry(key: detail.rawValue, value: .string($0)) }
-        }
+    static func entries(of details: StudentDetails) -> [PlistEntry] {
+        details.present.map { PlistEntry(key: $0.detail.rawValue, value: .string($0.text)) }
     }
 
     /// Takes the details out of a record's other fields, each checked as when it is typed.
@@ -17,10 +15,10 @@ enum DetailCoding {
     /// - Throws: ``DecodingProblem`` naming record `record` when a detail is not text or breaks
     ///   its rule.
     static func take(from fields: inout [PlistEntry], record: Int) throws(DecodingProblem)
-        -> [StudentDetail: String]
+        -> StudentDetails
     {
-        guard !fields.isEmpty else { return [:] }
-        var details: [StudentDetail: String] = [:]
+        guard !fields.isEmpty else { return StudentDetails() }
+        var details = StudentDetails()
         var kept: [PlistEntry] = []
         for field in fields {
             guard let detail = StudentDetail(rawValue: field.key) else {

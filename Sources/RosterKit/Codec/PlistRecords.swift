@@ -37,7 +37,7 @@ protocol PlistRecords: Sendable {
     var lessons: LessonTable { get }
 
     /// The school's id, the name's parts and the note of the student at `index`: empty for most.
-    func details(at index: Int) -> [StudentDetail: String]
+    func details(at index: Int) -> StudentDetails
 }
 
 extension Array: PlistRecords where Element == Student {
@@ -65,7 +65,7 @@ extension Array: PlistRecords where Element == Student {
 
     var lessons: LessonTable { LessonTable() }
 
-    func details(at index: Int) -> [StudentDetail: String] {
+    func details(at index: Int) -> StudentDetails {
         self[index].details
     }
 

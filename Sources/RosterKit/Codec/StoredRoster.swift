@@ -221,7 +221,7 @@ struct StoredRoster: PlistRecords {
         records[index].register
     }
 
-    func details(at index: Int) -> [StudentDetail: String] {
+    func details(at index: Int) -> StudentDetails {
         records[index].details
     }
 

@@ -131,7 +131,7 @@ struct StoredStudent: StudentValues {
     var score: Double?
     var register = StoredRegister()
     /// The school's id, the name's parts and the note: empty for most students.
-    var details: [StudentDetail: String] = [:]
+    var details = StudentDetails()
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.

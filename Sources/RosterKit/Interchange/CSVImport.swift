@@ -221,10 +221,10 @@ enum CSVImport {
             if let defaultAge, birth == nil, age?.trimmingSpaces().isEmpty ?? true {
                 age = String(defaultAge)
             }
-            var details: [StudentDetail: String] = [:]
+            var details = StudentDetails()
             for (field, detail) in [(5, StudentDetail.firstName), (6, .lastName), (7, .schoolID), (8, .note)]
             {
-                details[detail] = value(field)
+                if let text = value(field), !text.isEmpty { details[detail] = text }
             }
             return RosterImporter.student(
                 id: value(0), name: name, age: age, birth: birth.map { ($0, today) }, grade: value(3),

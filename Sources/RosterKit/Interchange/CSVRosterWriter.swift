@@ -108,10 +108,11 @@ public enum CSVRosterWriter {
         // CSV shown on a terminal cannot drive it.
         let name = VisibleText.of(students[index].name)
         // A name's bytes can double when quoted, plus its guard and quotes.
-        let texts = students[index].details.mapValues(VisibleText.of)
+        var texts = StudentDetails()
+        for (detail, text) in students[index].details.present { texts[detail] = VisibleText.of(text) }
         let maximumCount =
             50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
-            + texts.values.reduce(0) { $0 + 4 + 2 * $1.utf8.count }
+            + texts.present.reduce(0) { $0 + 4 + 2 * $1.text.utf8.count }
         output.appendRow(maximumCount: maximumCount) { row in
             func text(_ detail: StudentDetail) {
                 row.append(separator)

@@ -62,7 +62,7 @@ public struct ImportChanges: Sendable, Equatable {
                     student.attendance = before.attendance.merging(student.attendance) { _, file in file }
                 }
                 if !before.details.isEmpty {
-                    student.details = before.details.merging(student.details) { _, file in file }
+                    student.details = before.details.merging(student.details)
                 }
                 if before == student {
                     changes.unchangedCount += 1

@@ -102,7 +102,7 @@ struct ImportMatching {
 
         mutating func student(withSchoolID schoolID: String) -> Int? {
             if bySchoolID == nil {
-                var table: [String: Int] = [:]
+                var table = [String: Int](minimumCapacity: roster.count)
                 for (index, student) in roster.enumerated() {
                     if let id = student.schoolID, table[id] == nil { table[id] = index }
                 }

@@ -44,7 +44,7 @@ enum JSONImport {
             let student = RosterImporter.student(
                 id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
                 grade: fields["grade"]?.text, score: fields["score"]?.text,
-                details: StudentDetail.allCases.reduce(into: [:]) { details, detail in
+                details: StudentDetail.allCases.reduce(into: StudentDetails()) { details, detail in
                     details[detail] = fields[detail.rawValue]?.text
                 },
                 line: line, ids: &ids, problems: &problems)

@@ -82,7 +82,7 @@ public enum JSONRosterWriter {
         var count =
             100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
-        for text in student.details.values { count += 16 + 6 * text.utf8.count }
+        for (_, text) in student.details.present { count += 16 + 6 * text.utf8.count }
         for (lesson, entry) in student.attendance {
             count += 64 + 6 * lesson.description.utf8.count + 6 * (entry.reason?.utf8.count ?? 0)
         }
@@ -115,9 +115,8 @@ public enum JSONRosterWriter {
 
     /// Appends `,"schoolID":"…"` and the other details a student has, in ``StudentDetail`` order,
     /// under the roster file's own keys.
-    private static func appendDetails(_ details: [StudentDetail: String], to output: inout ByteCursor) {
-        for detail in StudentDetail.allCases {
-            guard let text = details[detail] else { continue }
+    private static func appendDetails(_ details: StudentDetails, to output: inout ByteCursor) {
+        for (detail, text) in details.present {
             output.append(static: ",\"")
             UTF16Encoding.withUTF8(of: detail.rawValue) { output.append($0) }
             output.append(static: "\":\"")

@@ -108,7 +108,7 @@ public enum RosterImporter {
     /// the row gives no other), as a spreadsheet from the school's system numbers its students.
     static func student(
         id: String?, name: String?, age: String?, birth: (date: String, today: SchoolDay)? = nil,
-        grade: String?, score: String?, details: [StudentDetail: String] = [:], line: Int,
+        grade: String?, score: String?, details: StudentDetails = StudentDetails(), line: Int,
         ids: inout IDGenerator, problems: inout [ImportProblem]
     ) -> (student: Student, source: ImportSource)? {
         var messages: [String] = []
@@ -146,8 +146,8 @@ public enum RosterImporter {
         }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
-        var validDetails: [StudentDetail: String] = [:]
-        for (detail, text) in details {
+        var validDetails = StudentDetails()
+        for (detail, text) in details.present {
             validDetails[detail] = check { try StudentValidator.detail(detail, text) }
         }
         if let name, let original = DoubleEncodedText.original(of: name) {
@@ -213,6 +213,7 @@ public enum RosterImporter {
     private static func duplicateIDs(in result: Result) -> [ImportProblem] {
         var seen: [UUID: ImportSource] = [:]
         var seenSchoolIDs: [String: ImportSource] = [:]
+        if result.students.first?.schoolID != nil { seenSchoolIDs.reserveCapacity(result.students.count) }
         var problems: [ImportProblem] = []
         for (student, source) in zip(result.students, result.sources) {
             guard let schoolID = student.schoolID else { continue }

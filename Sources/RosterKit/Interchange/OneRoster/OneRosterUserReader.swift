@@ -92,8 +92,13 @@ struct OneRosterUserReader {
             grade: OneRosterImport.grade(users.value(record, grades)))
         // The school's id, and the name's parts as the school's system keeps them.
         student.schoolID = try? StudentValidator.schoolID(id)
-        student.firstName = try? StudentValidator.namePart(given)
-        student.lastName = try? StudentValidator.namePart(users.value(record, familyName))
+        let (first, last) = (
+            String(given.trimmingSpaces()), String(users.value(record, familyName).trimmingSpaces())
+        )
+        // Parts that make up the checked name as they are need no check of their own.
+        let makeName = name == first + " " + last
+        student.firstName = makeName ? first : try? StudentValidator.namePart(first)
+        student.lastName = makeName ? last : try? StudentValidator.namePart(last)
         result.append((student, ImportSource(line: record.line, hasFileID: true)))
     }
 }

@@ -1,0 +1,64 @@
+/// A text field of a student beyond the tutorial's, by the key it is stored under.
+enum StudentDetail: String, CaseIterable, Sendable {
+    case schoolID, firstName, lastName, note
+
+    /// Where the field is kept in ``StudentDetails``, without a search.
+    fileprivate var position: Int {
+        switch self {
+        case .schoolID: 0
+        case .firstName: 1
+        case .lastName: 2
+        case .note: 3
+        }
+    }
+}
+
+/// The school's id, the name's parts and the note of one student: the fields most students of a
+/// large roster do not have.
+///
+/// They are kept in one small array, empty when there are none, so that a student without them
+/// costs one word and one with them one allocation, without hashing: a roster of 100,000 students
+/// with school ids reads, matches and writes them many times over.
+struct StudentDetails: Hashable, Sendable {
+    /// One value per ``StudentDetail``, in its order; empty when every value is `nil`.
+    private var values: [String?] = []
+
+    /// No details.
+    init() {}
+
+    /// The value of `detail`, or `nil`.
+    subscript(detail: StudentDetail) -> String? {
+        get { values.isEmpty ? nil : values[detail.position] }
+        set {
+            if values.isEmpty {
+                guard newValue != nil else { return }
+                values = [nil, nil, nil, nil]
+            }
+            values[detail.position] = newValue
+            if values.allSatisfy({ $0 == nil }) { values = [] }
+        }
+    }
+
+    /// Whether the student has none of the details.
+    var isEmpty: Bool { values.isEmpty }
+
+    /// The details the student has, in ``StudentDetail`` order.
+    var present: [(detail: StudentDetail, text: String)] {
+        guard !values.isEmpty else { return [] }
+        return StudentDetail.allCases.compactMap { detail in values[detail.position].map { (detail, $0) } }
+    }
+
+    /// How many of the details the student has.
+    var count: Int { values.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// These details with each of `newer`'s values in place of this one's.
+    func merging(_ newer: StudentDetails) -> StudentDetails {
+        guard !values.isEmpty else { return newer }
+        guard !newer.values.isEmpty else { return self }
+        var merged = self
+        for index in values.indices where newer.values[index] != nil {
+            merged.values[index] = newer.values[index]
+        }
+        return merged
+    }
+}

@@ -61,6 +61,10 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
 
     /// The text fields beyond the tutorial's, empty for most students.
     var details = StudentDetails()
+    /// What other apps keep in the student's record under keys roster does not know, such as a
+    /// nickname or a join date, in file order: kept, written back and carried by JSON and plist
+    /// exports, never interpreted.
+    var otherFields: [PlistEntry] = []
 
     /// The register, `nil` when empty: a student without one is copied without touching any
     /// shared storage, which keeps large rosters fast on several cores.

@@ -24,8 +24,27 @@ struct RoundTripTests {
         zoe.attendance = [monday: AttendanceEntry(.present), second: AttendanceEntry(.excused, reason: "病気")]
         var li = Student(name: "李华", age: 13, grade: 8)
         (li.firstName, li.lastName) = ("华", "李")
+        // Other apps' keys, of every kind JSON holds, in key order as a JSON import gives them.
+        ada.otherFields = [
+            PlistEntry(key: "house", value: .dictionary([PlistEntry(key: "name", value: .string("Curie"))])),
+            PlistEntry(key: "joined", value: .string("2026-09-01")),
+            PlistEntry(key: "nickname", value: .string("Countess")),
+            PlistEntry(key: "tags", value: .array([.string("maths"), .integer(1), .bool(true), .real(2.5)])),
+        ]
         let plain = Student(name: "Jo O'Brien", age: 10)
         return [ada, zoe, li, plain]
+    }
+
+    @Test("a plist export keeps other apps' dates and data as they are")
+    func plistKinds() throws {
+        var student = Student(name: "Ada Lovelace", age: 12)
+        student.otherFields = [
+            PlistEntry(key: "joined", value: .date(810_000_000)),
+            PlistEntry(key: "photo", value: .data([0, 1, 2])),
+        ]
+        let imported = try RosterImporter.read(
+            try InterchangeFormat.plist.data(for: [student]), format: .plist)
+        #expect(imported.students == [student])
     }
 
     @Test(
@@ -49,7 +68,7 @@ struct RoundTripTests {
         #expect(header == "id,school_id,name,first_name,last_name,age,grade,score,note")
         let imported = try RosterImporter.read(exported, format: .csv).students
         var flat = roster
-        for index in flat.indices { flat[index].attendance = [:] }
+        for index in flat.indices { (flat[index].attendance, flat[index].otherFields) = ([:], []) }
         #expect(imported == flat)
         // The register stays on the roster: importing the CSV back changes nobody.
         let (result, changes) = ImportChanges.planned(

@@ -159,6 +159,7 @@ struct BinaryPlistReader {
         } else if names {
             student.attendance = taken.attendance
         }
+        if names { student.otherFields = otherFields }
         return RecordRead(
             student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
             hasLegacyRegister: taken.isLegacy, register: register)

@@ -76,7 +76,8 @@ extension PlistValue {
             entries.append(
                 PlistEntry(key: RegisterCoding.key, value: RegisterCoding.value(of: student.attendance)))
         }
-        entries += conventions.otherFields[student.id] ?? []
+        entries +=
+            student.otherFields.isEmpty ? conventions.otherFields[student.id] ?? [] : student.otherFields
         return .dictionary(entries)
     }
 

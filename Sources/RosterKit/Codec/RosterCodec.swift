@@ -145,7 +145,7 @@ enum RosterCodec {
 
     /// The file for students in the given conventions, made as for a stored roster.
     static func fileWriter(_ students: [Student], conventions: FileConventions) throws -> FileWriter {
-        guard conventions.isPlain, conventions.format == .binary else {
+        guard conventions.isPlain, conventions.format == .binary, !hasOtherFields(students) else {
             return fileWriter(of: try encode(students, conventions: conventions))
         }
         return binaryFile(students)
@@ -178,7 +178,7 @@ enum RosterCodec {
     /// The fast binary writer knows every field, the register and the details; the fast XML
     /// writer only the five fields.
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
-        switch (conventions.format, conventions.isPlain) {
+        switch (conventions.format, conventions.isPlain && !hasOtherFields(students)) {
         case (.binary, true):
             var bytes: [UInt8] = []
             try binaryFile(students)({ bytes.append(contentsOf: $0) })
@@ -190,6 +190,11 @@ enum RosterCodec {
         case (.xml, _):
             return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
         }
+    }
+
+    /// Whether some student carries other apps' keys, which only the general writers write.
+    private static func hasOtherFields(_ students: [Student]) -> Bool {
+        students.contains { !$0.otherFields.isEmpty }
     }
 
     private static func decode(_ data: Data) throws(DecodingProblem) -> (

@@ -79,6 +79,7 @@ struct XMLPlistReader {
         let register = try RegisterCoding.take(from: &otherFields, record: record)
         student.attendance = register.attendance
         student.details = try DetailCoding.take(from: &otherFields, record: record)
+        student.otherFields = otherFields
         notes.note(
             id: student.id, ageIsText: ageIsText, otherFields: otherFields,
             legacyRegister: register.isLegacy)

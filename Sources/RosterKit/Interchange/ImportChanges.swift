@@ -61,6 +61,7 @@ public struct ImportChanges: Sendable, Equatable {
                 if !before.attendance.isEmpty {
                     student.attendance = before.attendance.merging(student.attendance) { _, file in file }
                 }
+                if student.otherFields.isEmpty { student.otherFields = before.otherFields }
                 if !before.details.isEmpty {
                     student.details = before.details.merging(student.details)
                 }

@@ -50,6 +50,7 @@ enum JSONImport {
                 line: line, ids: &ids, problems: &problems)
             if var student {
                 student.student.attendance = attendance
+                student.student.otherFields = row.otherFields
                 result.append(student)
             }
         }
@@ -99,6 +100,8 @@ enum JSONImport {
         let hasRegister: Bool
         /// The register's lessons and marks; `nil` when it has none or it is not lessons and marks.
         let register: [String: AttendanceEntry]?
+        /// The values under keys roster does not read, another app's, in key order.
+        let otherFields: [PlistEntry]
 
         private enum Keys: String, CodingKey { case register }
 
@@ -108,6 +111,12 @@ enum JSONImport {
             hasRegister = container?.contains(.register) ?? false
             register =
                 hasRegister ? try? container?.decode([String: AttendanceEntry].self, forKey: .register) : nil
+            // Read a second time, as any JSON, only when the row has keys roster does not read.
+            let hasOthers = fields?.keys.contains { !OtherFieldsJSON.knownKeys.contains($0) } ?? false
+            otherFields =
+                hasOthers
+                ? (try? decoder.singleValueContainer().decode([String: OtherFieldsJSON.Value].self))
+                    .map(OtherFieldsJSON.fields) ?? [] : []
         }
     }
 

@@ -83,6 +83,7 @@ public enum JSONRosterWriter {
             100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
         for (_, text) in student.details.present { count += 16 + 6 * text.utf8.count }
+        if !student.otherFields.isEmpty { count += OtherFieldsJSON.text(of: student.otherFields).utf8.count }
         for (lesson, entry) in student.attendance {
             count += 64 + 6 * lesson.description.utf8.count + 6 * (entry.reason?.utf8.count ?? 0)
         }
@@ -110,6 +111,11 @@ public enum JSONRosterWriter {
         }
         if !students[index].details.isEmpty { appendDetails(students[index].details, to: &output) }
         if !students[index].attendance.isEmpty { appendRegister(students[index].attendance, to: &output) }
+        if !students[index].otherFields.isEmpty {
+            UTF16Encoding.withUTF8(of: OtherFieldsJSON.text(of: students[index].otherFields)) {
+                output.append($0)
+            }
+        }
         output.append(UInt8(ascii: "}"))
     }
 

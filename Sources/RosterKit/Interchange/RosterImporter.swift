@@ -202,6 +202,7 @@ public enum RosterImporter {
                     score: try student.score.map(StudentValidator.score), attendance: student.attendance)
                 // The details were checked as they were read.
                 valid.details = student.details
+                valid.otherFields = student.otherFields
                 result.append((valid, ImportSource(record: index + 1, hasFileID: true)))
             } catch {
                 problems.append(ImportProblem(record: index + 1, message: "\(error)"))

@@ -1,0 +1,103 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Other apps' keys of a student (see ``Student``) in a JSON export and back: each value as JSON
+/// can hold it. Text, numbers, true and false, lists and dictionaries come back as they were; a
+/// date comes back as its ISO 8601 text and data as its Base64 text, since JSON has neither.
+enum OtherFieldsJSON {
+    /// The keys roster reads itself; every other key of a JSON row is another app's.
+    static let knownKeys: Set<String> = Set(
+        ["id", "name", "age", "grade", "score", RegisterCoding.key] + StudentDetail.allCases.map(\.rawValue))
+
+    /// `,"key":value` for each field, in order.
+    static func text(of fields: [PlistEntry]) -> String {
+        fields.map { ",\(quoted($0.key)):\(text(of: $0.value))" }.joined()
+    }
+
+    private static func text(of value: PlistValue) -> String {
+        switch value {
+        case .string(let text): return quoted(text)
+        case .integer(let number): return String(number)
+        case .real(let number): return number.isFinite ? DecimalText.shortest(number) : quoted(String(number))
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let seconds): return quoted(PlistDate.iso8601(fromSeconds: seconds))
+        case .data(let bytes): return quoted(Data(bytes).base64EncodedString())
+        case .uid(let number): return String(number)
+        case .array(let values): return "[" + values.map(text(of:)).joined(separator: ",") + "]"
+        case .dictionary(let entries):
+            return "{" + entries.map { "\(quoted($0.key)):\(text(of: $0.value))" }.joined(separator: ",")
+                + "}"
+        }
+    }
+
+    /// A JSON string, with every control character escaped.
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A JSON value as it is read back: any of JSON's kinds.
+    enum Value: Decodable {
+        case string(String), integer(Int64), real(Double), bool(Bool), null
+        case array([Value]), object([String: Value])
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if container.decodeNil() {
+                self = .null
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? container.decode(Int64.self) {
+                self = .integer(number)
+            } else if let number = try? container.decode(Double.self) {
+                self = .real(number)
+            } else if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let values = try? container.decode([Value].self) {
+                self = .array(values)
+            } else {
+                self = .object(try container.decode([String: Value].self))
+            }
+        }
+
+        /// The value as a property list keeps it; `nil` for `null`, which a property list has not.
+        var plist: PlistValue? {
+            switch self {
+            case .string(let text): return .string(text)
+            case .integer(let number): return .integer(number)
+            case .real(let number): return .real(number)
+            case .bool(let flag): return .bool(flag)
+            case .null: return nil
+            case .array(let values): return .array(values.compactMap(\.plist))
+            case .object(let entries):
+                return .dictionary(
+                    entries.sorted { $0.key < $1.key }.compactMap { key, value in
+                        value.plist.map { PlistEntry(key: key, value: $0) }
+                    })
+            }
+        }
+    }
+
+    /// The other apps' fields of a row, by key in order; `null` values are left out.
+    static func fields(of object: [String: Value]) -> [PlistEntry] {
+        object.filter { !knownKeys.contains($0.key) }.sorted { $0.key < $1.key }.compactMap { key, value in
+            value.plist.map { PlistEntry(key: key, value: $0) }
+        }
+    }
+}

@@ -54,8 +54,13 @@ enum OtherFieldsJSON {
 
     /// A JSON value as it is read back: any of JSON's kinds.
     enum Value: Decodable {
-        case string(String), integer(Int64), real(Double), bool(Bool), null
-        case array([Value]), object([String: Value])
+        case string(String)
+        case integer(Int64)
+        case real(Double)
+        case bool(Bool)
+        case null
+        case array([Value])
+        case object([String: Value])
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()

@@ -12,6 +12,9 @@ import sys
 import uuid
 
 
+KNOWN = {"id", "name", "age", "grade", "score", "register", "attendance", "schoolID", "firstName", "lastName", "note"}
+
+
 def student(record):
     if not isinstance(record, dict):
         return None
@@ -36,6 +39,16 @@ def student(record):
         if isinstance(score, bool) or not isinstance(score, (int, float)) or not 0 <= score <= 100:
             return None
         out["score"] = float(score)
+    for key in ("schoolID", "firstName", "lastName", "note"):
+        if key in record:
+            if not isinstance(record[key], str):
+                return None
+            if record[key].strip():
+                out[key] = record[key]
+    # Other apps' keys are kept and printed as they are; only their presence is compared.
+    for key in record:
+        if key not in KNOWN:
+            out[key] = True
     return out
 
 

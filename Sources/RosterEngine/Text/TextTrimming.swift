@@ -11,9 +11,15 @@ extension StringProtocol {
     }
 
     private func trimming(_ isTrimmed: (Character) -> Bool) -> SubSequence {
+        let scalars = unicodeScalars
+        // Most texts start and end with a visible ASCII character: nothing to trim, and nothing to walk.
+        if let first = scalars.first, let last = scalars.last, (0x21..<0x7F).contains(first.value),
+            (0x21..<0x7F).contains(last.value)
+        {
+            return self[startIndex..<endIndex]
+        }
         // Spaces and tabs, the usual padding, are passed over scalar by scalar first: walking back
         // over characters costs far more, and a field may end in megabytes of spaces.
-        let scalars = unicodeScalars
         let isPadding = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\t" }
         var (start, end) = (scalars.startIndex, scalars.endIndex)
         while start < end, isPadding(scalars[start]) { scalars.formIndex(after: &start) }

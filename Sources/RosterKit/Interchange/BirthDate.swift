@@ -4,6 +4,11 @@ enum BirthDate {
     /// after it, as some systems write, is ignored) or `DD.MM.YYYY`; `nil` for a date that is not
     /// one of these or is after `day`.
     static func age(bornOn text: String, on day: SchoolDay) -> Int? {
+        // The usual `YYYY-MM-DD`, at once: a school's export gives thousands.
+        let bytes = text.utf8
+        if bytes.count >= 10, bytes[bytes.index(bytes.startIndex, offsetBy: 4)] == UInt8(ascii: "-") {
+            return SchoolDay(String(text.prefix(10)), notAfter: day).map { day.years(since: $0) }
+        }
         let kept = text.trimmingSpaces()
         let parts = kept.split(separator: ".", omittingEmptySubsequences: false)
         let iso =

@@ -55,6 +55,8 @@ struct StudentDetails: Hashable, Sendable {
     func merging(_ newer: StudentDetails) -> StudentDetails {
         guard !values.isEmpty else { return newer }
         guard !newer.values.isEmpty else { return self }
+        // Usually the file gives every detail the student has: then its values are the result.
+        guard values.indices.contains(where: { values[$0] != nil && newer.values[$0] == nil }) else { return newer }
         var merged = self
         for index in values.indices where newer.values[index] != nil {
             merged.values[index] = newer.values[index]

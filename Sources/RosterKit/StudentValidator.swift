@@ -59,6 +59,13 @@ public enum StudentValidator {
     /// - Returns: The trimmed text, or `nil` when nothing is left.
     /// - Throws: ``ValidationError`` when the text is too long or holds control characters.
     public static func freeText(_ text: String, field: String) throws -> String? {
+        // One line of visible ASCII, as a school's ids are, is checked at once.
+        let bytes = text.utf8
+        if let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20, bytes.count <= maximumTextLength,
+            bytes.allSatisfy({ (0x20..<0x7F).contains($0) })
+        {
+            return text
+        }
         let kept = trimmed(text)
         guard !kept.isEmpty else { return nil }
         if let problem = problem(withText: kept) {

@@ -12,10 +12,10 @@ extension StringProtocol {
 
     private func trimming(_ isTrimmed: (Character) -> Bool) -> SubSequence {
         let scalars = unicodeScalars
-        // Most texts start and end with a visible ASCII character: nothing to trim, and nothing to walk.
-        if let first = scalars.first, let last = scalars.last, (0x21..<0x7F).contains(first.value),
-            (0x21..<0x7F).contains(last.value)
-        {
+        // Most texts start and end with a visible ASCII character or a letter: nothing to trim,
+        // and nothing to walk. (A letter cannot end a character that starts with a space: only
+        // marks and joiners attach to one.)
+        if let first = scalars.first, let last = scalars.last, Self.isSolid(first), Self.isSolid(last) {
             return self[startIndex..<endIndex]
         }
         // Spaces and tabs, the usual padding, are passed over scalar by scalar first: walking back
@@ -30,6 +30,15 @@ extension StringProtocol {
         guard let first = inner.firstIndex(where: { !isTrimmed($0) }) else { return self[endIndex...] }
         let last = inner.lastIndex(where: { !isTrimmed($0) }) ?? first
         return self[first...last]
+    }
+
+    /// Whether a scalar is a visible ASCII character, or a letter or digit of any script.
+    private static func isSolid(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return (0x21..<0x7F).contains(scalar.value) }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .decimalNumber: return true
+        default: return false
+        }
     }
 
     /// The text padded with spaces to `width` characters, as a column of a table.

@@ -56,7 +56,9 @@ struct StudentDetails: Hashable, Sendable {
         guard !values.isEmpty else { return newer }
         guard !newer.values.isEmpty else { return self }
         // Usually the file gives every detail the student has: then its values are the result.
-        guard values.indices.contains(where: { values[$0] != nil && newer.values[$0] == nil }) else { return newer }
+        guard values.indices.contains(where: { values[$0] != nil && newer.values[$0] == nil }) else {
+            return newer
+        }
         var merged = self
         for index in values.indices where newer.values[index] != nil {
             merged.values[index] = newer.values[index]

@@ -61,7 +61,8 @@ public enum StudentValidator {
     public static func freeText(_ text: String, field: String) throws -> String? {
         // One line of visible ASCII, as a school's ids are, is checked at once.
         let bytes = text.utf8
-        if let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20, bytes.count <= maximumTextLength,
+        if let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+            bytes.count <= maximumTextLength,
             bytes.allSatisfy({ (0x20..<0x7F).contains($0) })
         {
             return text

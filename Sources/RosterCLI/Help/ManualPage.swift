@@ -50,6 +50,10 @@ struct ManualPage {
         ("roster --class 7A pick", "Pick a student who is here and has not had a turn."),
         ("roster --class 7A groups --size 4 --balance score", "Make groups of four, balanced by score."),
         ("roster --class 7A register --week", "Show this week's register."),
+        ("roster --class 7A show 0012", "Show the student the school numbers 0012, with their note."),
+        ("roster --class 7A edit ava --note \"sits at the front\"", "Keep a note beside a student."),
+        ("roster --class 7A move liam --to 7B", "Move Liam to class 7B with his register and notes."),
+        ("roster classes rename 7A 8A", "Rename a class at the start of a school year, history and all."),
         ("roster undo", "Take back the last change."),
     ]
 
@@ -80,6 +84,10 @@ struct ManualPage {
         ),
         ("~/Documents/.students.plist.picks", "The round of pick: who has been picked."),
         ("~/Documents/Classes/<name>.plist", "The roster of a class, with --class."),
+        (
+            "~/Documents/Classes/.deleted/<name>.plist",
+            "The last deleted class of that name, with its history, for roster classes restore."
+        ),
     ]
 
     private func options(_ options: [OptionSpec]) -> String {

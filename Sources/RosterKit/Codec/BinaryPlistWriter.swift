@@ -13,7 +13,9 @@ import RosterEngine
 /// once and shared by every record, then each record's dictionary and values. Equal whole numbers
 /// (ages, grades) are stored once, as Foundation does. A roster with a register has the keys of
 /// the register too, and each register's lessons and marks are stored once for every student
-/// (see ``RegisterCoding``).
+/// (see ``RegisterCoding``). A roster where some student has a school id, a name in parts or a
+/// note has those four keys too, after the others, and each such student's texts after its
+/// record's values (see ``DetailCoding``).
 ///
 /// A first pass numbers every object and works out the exact size of each block of records, so
 /// the second pass writes each block into a buffer of the right length and hands it on: no

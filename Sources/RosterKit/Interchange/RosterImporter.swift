@@ -104,8 +104,8 @@ public enum RosterImporter {
     /// Validates raw field texts into a student; every wrong field of the row goes into one problem.
     ///
     /// Without an age, a birth date gives it, as of `today`. An `id` that is not a UUID, and does
-    /// not look like one mistyped, is the school's id (when
-    /// the row gives no other), as a spreadsheet from the school's system numbers its students.
+    /// not look like one mistyped, is the school's id (when the row gives no other), as a
+    /// spreadsheet from the school's system numbers its students.
     static func student(
         id: String?, name: String?, age: String?, birth: (date: String, today: SchoolDay)? = nil,
         grade: String?, score: String?, details: StudentDetails = StudentDetails(), line: Int,
@@ -211,6 +211,7 @@ public enum RosterImporter {
         return (result, problems)
     }
 
+    /// The rows whose id, or school id, an earlier row has.
     private static func duplicateIDs(in result: Result) -> [ImportProblem] {
         var seen: [UUID: ImportSource] = [:]
         var seenSchoolIDs: [String: ImportSource] = [:]

@@ -201,6 +201,9 @@ enum CSVImport {
             pending.removeAll(keepingCapacity: true)
         }
 
+        /// The details' places in ``CSVImport/fields``.
+        static let detailColumns: [(Int, StudentDetail)] = [(5, .firstName), (6, .lastName), (7, .schoolID), (8, .note)]
+
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
         /// separates the fields.
         private static func validate(
@@ -222,8 +225,7 @@ enum CSVImport {
                 age = String(defaultAge)
             }
             var details = StudentDetails()
-            for (field, detail) in [(5, StudentDetail.firstName), (6, .lastName), (7, .schoolID), (8, .note)]
-            {
+            for (field, detail) in Self.detailColumns {
                 if let text = value(field), !text.isEmpty { details[detail] = text }
             }
             return RosterImporter.student(

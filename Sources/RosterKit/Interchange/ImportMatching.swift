@@ -30,7 +30,7 @@ struct ImportMatching {
         // The students rows name by id are theirs, whatever comes before them.
         for row in students.indices where sources[row].hasFileID { index.claim(id: students[row].id) }
         var folder = ScalarFolder()
-        var earlierRows: [Int: Int] = [:]
+        var earlierRows = [Int: Int](minimumCapacity: students.count)
         for row in students.indices where !sources[row].hasFileID {
             let student = students[row]
             if let schoolID = student.schoolID, let match = index.student(withSchoolID: schoolID) {
@@ -42,8 +42,11 @@ struct ImportMatching {
                 continue
             }
             let key = SameName.hash(student.name, student.age, folder: &folder)
-            let candidates = index.students(withKey: key, like: student, folder: &folder)
-                .filter { student.schoolID == nil || roster[$0].schoolID == nil }
+            let candidates =
+                roster.isEmpty
+                ? []
+                : index.students(withKey: key, like: student, folder: &folder)
+                    .filter { student.schoolID == nil || roster[$0].schoolID == nil }
             if candidates.count == 1, index.claim(candidates[0]) {
                 // The same name to a teacher: the roster's spelling (`Zoë`, not `ZOE`) is kept.
                 students[row].id = roster[candidates[0]].id

@@ -293,7 +293,7 @@ struct BinaryPlistWriter {
         if record.writesAge { size += integerSize(student.age) }
         if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
         if student.score != nil { size += 9 }
-        for (_, text) in details.present { size += stringSize(text) }
+        for detail in StudentDetail.allCases { if let text = details[detail] { size += stringSize(text) } }
         return size
     }
 

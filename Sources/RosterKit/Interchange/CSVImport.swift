@@ -202,7 +202,9 @@ enum CSVImport {
         }
 
         /// The details' places in ``CSVImport/fields``.
-        static let detailColumns: [(Int, StudentDetail)] = [(5, .firstName), (6, .lastName), (7, .schoolID), (8, .note)]
+        static let detailColumns: [(Int, StudentDetail)] = [
+            (5, .firstName), (6, .lastName), (7, .schoolID), (8, .note),
+        ]
 
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
         /// separates the fields.

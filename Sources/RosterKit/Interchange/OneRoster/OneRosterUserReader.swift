@@ -53,7 +53,8 @@ struct OneRosterUserReader {
     mutating func read(_ record: CSVRosterReader.Record, sourcedID id: String) {
         let preferred = users.value(record, preferredGivenName)
         let given = preferred.isEmpty ? users.value(record, givenName) : preferred
-        let fullName = [given, users.value(record, familyName)].filter { !$0.isEmpty }.joined(separator: " ")
+        let family = users.value(record, familyName)
+        let fullName = given.isEmpty || family.isEmpty ? given + family : given + " " + family
         let name: String
         do {
             name = try StudentValidator.name(fullName)
@@ -93,7 +94,7 @@ struct OneRosterUserReader {
         // The school's id, and the name's parts as the school's system keeps them.
         student.schoolID = try? StudentValidator.schoolID(id)
         let (first, last) = (
-            String(given.trimmingSpaces()), String(users.value(record, familyName).trimmingSpaces())
+            String(given.trimmingSpaces()), String(family.trimmingSpaces())
         )
         // Parts that make up the checked name as they are need no check of their own.
         let makeName = name == first + " " + last

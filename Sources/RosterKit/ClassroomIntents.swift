@@ -32,8 +32,8 @@ public enum ClassroomIntents {
     ///     them; none by default.
     ///   - url: The roster file.
     /// - Returns: The student as stored and their namesakes.
-    /// - Throws: ``ValidationError`` for a value a roster does not accept, ``StorageError`` when
-    ///   the file cannot be changed.
+    /// - Throws: ``ValidationError`` for a value a roster does not accept, ``SchoolIDTaken`` for a
+    ///   school id another student has, ``StorageError`` when the file cannot be changed.
     public static func add(
         name: String, age: Int, grade: Int? = nil, score: Double? = nil,
         details: StudentChanges = StudentChanges(),
@@ -45,6 +45,10 @@ public enum ClassroomIntents {
         var details = details
         details.name = student.name
         student = try details.applied(to: student)
+        // Checked before the lock is taken, on the roster as it is: a school id is given rarely.
+        if student.schoolID != nil {
+            try SchoolIDTaken.check(student.schoolID, own: student.id, among: StorageHandler.load(from: url))
+        }
         let namesakes = try StorageHandler.append(
             [student], to: url, command: "add", lookingFor: student.name)
         return Addition(student: student, namesakes: namesakes)
@@ -57,7 +61,8 @@ public enum ClassroomIntents {
     ///   - changes: The fields to change.
     ///   - url: The roster file.
     /// - Returns: The student before and after; see ``StudentEdit/changes``.
-    /// - Throws: ``LookupError``, ``ValidationError`` or ``StorageError``; the file is unchanged then.
+    /// - Throws: ``LookupError``, ``ValidationError``, ``SchoolIDTaken`` or ``StorageError``; the
+    ///   file is unchanged then.
     @discardableResult
     public static func edit(
         _ reference: String, _ changes: StudentChanges, at url: URL = StorageHandler.plistURL
@@ -70,6 +75,9 @@ public enum ClassroomIntents {
             let index = try RosterLookup.index(of: reference, among: roster)
             let before = roster.student(at: index)
             let after = try changes.applied(to: before)
+            if after.schoolID != before.schoolID {
+                try SchoolIDTaken.check(after.schoolID, own: after.id, among: roster)
+            }
             roster.replace(at: index, with: after)
             edit = StudentEdit(before: before, after: after)
         }
@@ -124,9 +132,11 @@ public enum ClassroomIntents {
 
     /// Brings the students read from an import file onto the roster, in one write.
     ///
-    /// A student whose id is already on the roster is updated; the others are added. With
-    /// `replace`, the students the file does not list are removed. Rows without an id that look like
-    /// a student already there (see ``ProbableDuplicate``) stop the import unless `allowDuplicates`.
+    /// Each row is matched to a student first (by id, else school id, else a name and age that fit
+    /// one student; see ``ImportChanges``): a matched student is updated, the others are added. With
+    /// `replace`, the students the file does not list are removed. Rows that look like a student
+    /// already there but cannot be matched (see ``ProbableDuplicate``) stop the import unless
+    /// `allowDuplicates`.
     ///
     /// - Parameters:
     ///   - imported: What ``RosterImporter/read(_:format:)`` returned.

@@ -63,6 +63,21 @@ struct StudentDetailTests {
         #expect(app.count == 3)
     }
 
+    @Test("a school id another student has is refused by add and edit, and nothing changes")
+    func schoolIDTaken() throws {
+        #expect(sandbox.run(["edit", "ada", "--school-id", "0012"]).status == 0)
+        let before = sandbox.bytes()
+        let added = sandbox.run(["add", "Ann Other", "--age", "12", "--school-id", "0012"])
+        #expect(added.status == 1)
+        #expect(
+            added.errorLine == "Error: The school id 0012 is Ada Lovelace's already; nothing was changed.")
+        let edited = sandbox.run(["edit", "zed", "--school-id", "0012"])
+        #expect(edited.status == 1)
+        #expect(edited.errorLine == added.errorLine)
+        #expect(sandbox.bytes() == before)
+        #expect(sandbox.run(["edit", "ada", "--school-id", "0012", "--note", "again"]).status == 0)
+    }
+
     @Test("a note shows in show and the roll call, never in pick, groups or list's table")
     func notesStayPrivate() throws {
         _ = sandbox.run(["edit", "zed", "--note", "peanut allergy"])

@@ -104,7 +104,7 @@ struct RoundTripTests {
             _ = try RosterImporter.read(Data("name,birth date\nAda,30/09/2014\n".utf8), format: .csv)
             Issue.record("a birth date roster cannot read was accepted")
         } catch {
-            let message = (error as? ImportError)?.problems.first?.message ?? ""
+            let message = error.problems.first?.message ?? ""
             #expect(message.contains("The date of birth '30/09/2014' is not a date such as 2014-09-30"))
         }
         let twice = "school_id,name,age\n0012,Ada,12\n0012,Alan,12\n"

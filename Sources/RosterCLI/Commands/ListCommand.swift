@@ -1,6 +1,6 @@
 import RosterKit
 
-/// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist] [filters…]`
+/// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist|html] [--blank <n>] [filters…]`
 enum ListCommand: Subcommand {
     static let name = "list"
     static let spec = CommandSpec(
@@ -13,7 +13,10 @@ enum ListCommand: Subcommand {
             OptionSpec(name: "reverse", help: "Show the list in reverse order."),
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the list.",
-                choices: ["table", "json", "csv", "plist"], defaultValue: "table"),
+                choices: ["table", "json", "csv", "plist", "html"], defaultValue: "table"),
+            OptionSpec(
+                name: "blank", valueName: "n",
+                help: "With --format html, this many empty tick columns, for a register on paper."),
             OptionSpec(
                 name: "search", valueName: "text",
                 help: "Only names containing this, ignoring case and accents."),
@@ -28,7 +31,19 @@ enum ListCommand: Subcommand {
         let filter = try filter(from: parsed)
         let limit = try parsed.positiveNumber("limit", in: spec)
         let students = try context.loadedStudents()
+        let isHTML = parsed.values["format"] == "html"
+        let blank = try parsed.positiveNumber("blank", in: spec) ?? 0
+        if parsed.values["blank"] != nil, !isHTML {
+            throw UsageError.message("--blank is for a page to print; add --format html, or drop --blank.")
+        }
+        guard blank <= 20 else {
+            throw UsageError.message("--blank \(blank) would not fit a page; give at most 20 tick columns.")
+        }
         let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
+        if parsed.has("no-header"), isHTML {
+            throw UsageError.message(
+                "--no-header is for the table and CSV; a page has its header. Drop --no-header.")
+        }
         if parsed.has("no-header"), let format, format != .csv {
             throw UsageError.message(
                 "--no-header is for the table and CSV; \(format.rawValue) has no header row. Drop --no-header."
@@ -39,7 +54,9 @@ enum ListCommand: Subcommand {
             students, by: field, reversed: reversed, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
-        if let format {
+        if isHTML {
+            context.output.write(page(students, order: order, blank: blank, context))
+        } else if let format {
             try format.write(students, order: order, header: !parsed.has("no-header")) {
                 context.output.write(bytes: $0)
             }
@@ -56,6 +73,24 @@ enum ListCommand: Subcommand {
             table.showsHeader = !parsed.has("no-header")
             table.write(students, order: order) { context.output.write(bytes: $0) }
         }
+    }
+
+    /// The class list as a page to print: name, age, grade and score, and `blank` tick columns.
+    private static func page(_ students: [Student], order: [Int], blank: Int, _ context: CommandContext)
+        -> String
+    {
+        let page = HTMLPage(
+            title: context.rosterDescription, date: SchoolDay.today().text,
+            subject: "Class list, \(StudentText.count(order.count))")
+        let rows = order.map { index in
+            let student = students[index]
+            return [
+                student.name, String(student.age), student.grade.map(String.init) ?? "",
+                student.score.map(StudentText.score) ?? "",
+            ]
+        }
+        return page.document(
+            page.tables(columns: ["Name", "Age", "Grade", "Score"], rows: rows, blank: blank))
     }
 
     private static func filter(from parsed: ParsedCommand) throws -> StudentFilter {

@@ -148,14 +148,14 @@ enum JSONImport {
 
         /// What is wrong with this value for `field`, or `nil` when the validators can read it.
         func problem(field: String) -> String? {
+            let isText = field == "name" || field == "id" || StudentDetail(rawValue: field) != nil
             if other == "invalid text" {
                 return "The \(field) is not valid Unicode text (a broken character or a lone surrogate)."
             }
             if let other {
                 return
-                    "The \(field) is \(other), not \(field == "name" || field == "id" || StudentDetail(rawValue: field) != nil ? "text" : "a number")."
+                    "The \(field) is \(other), not \(isText ? "text" : "a number")."
             }
-            let isText = field == "name" || field == "id" || StudentDetail(rawValue: field) != nil
             if isText, text != nil, !isString {
                 return "The \(field) is a number, not text."
             }

@@ -156,7 +156,7 @@ public enum JSONRosterWriter {
     /// Appends a string's bytes with JSON's escapes, and with every control character escaped,
     /// DEL and the C1 controls (U+0080 to U+009F, whose UTF-8 starts with 0xC2) too, so that
     /// JSON printed to a terminal cannot drive it.
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
         guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 })
         else {
             output.append(bytes)

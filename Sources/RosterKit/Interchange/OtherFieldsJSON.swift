@@ -35,21 +35,15 @@ enum OtherFieldsJSON {
         }
     }
 
-    /// A JSON string, with every control character escaped.
+    /// A JSON string, escaped as every string of roster's JSON is (see ``JSONRosterWriter``).
     private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
+        var output: [UInt8] = []
+        output.appendRow(maximumCount: 2 + 6 * text.utf8.count) { row in
+            row.append(UInt8(ascii: "\""))
+            UTF16Encoding.withUTF8(of: text) { JSONRosterWriter.appendEscaped($0, to: &row) }
+            row.append(UInt8(ascii: "\""))
         }
-        return result + "\""
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A JSON value as it is read back: any of JSON's kinds.
@@ -90,18 +84,19 @@ enum OtherFieldsJSON {
             case .bool(let flag): return .bool(flag)
             case .null: return nil
             case .array(let values): return .array(values.compactMap(\.plist))
-            case .object(let entries):
-                return .dictionary(
-                    entries.sorted { $0.key < $1.key }.compactMap { key, value in
-                        value.plist.map { PlistEntry(key: key, value: $0) }
-                    })
+            case .object(let entries): return .dictionary(OtherFieldsJSON.entries(of: entries))
             }
         }
     }
 
     /// The other apps' fields of a row, by key in order; `null` values are left out.
     static func fields(of object: [String: Value]) -> [PlistEntry] {
-        object.filter { !knownKeys.contains($0.key) }.sorted { $0.key < $1.key }.compactMap { key, value in
+        entries(of: object.filter { !knownKeys.contains($0.key) })
+    }
+
+    /// A JSON object's entries as a property list's dictionary keeps them, by key in order.
+    private static func entries(of object: [String: Value]) -> [PlistEntry] {
+        object.sorted { $0.key < $1.key }.compactMap { key, value in
             value.plist.map { PlistEntry(key: key, value: $0) }
         }
     }

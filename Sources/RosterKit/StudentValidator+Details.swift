@@ -17,7 +17,7 @@ extension StudentValidator {
     /// - Returns: The trimmed part, or `nil` when it is empty.
     /// - Throws: ``ValidationError`` for a part a name could not hold.
     public static func namePart(_ text: String) throws -> String? {
-        guard text.unicodeScalars.contains(where: { !isBlankScalar($0) }) else { return nil }
+        guard !trimmed(text).isEmpty else { return nil }
         return try name(text)
     }
 
@@ -51,9 +51,5 @@ extension StudentValidator {
         case .firstName, .lastName: return try namePart(text)
         case .note: return try note(text)
         }
-    }
-
-    private static func isBlankScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
     }
 }

@@ -260,7 +260,7 @@ public enum StudentValidator {
         (0x30...0x39).contains(byte)
     }
 
-    private static func trimmed(_ text: String) -> String {
+    static func trimmed(_ text: String) -> String {
         let isTrimmed = UTF16Encoding.withUTF8(of: text) { bytes in
             !bytes.isEmpty && !isWhitespace(UTF8Decoding.scalar(in: bytes, at: 0).value)
                 && !isWhitespace(UTF8Decoding.lastScalar(in: bytes))

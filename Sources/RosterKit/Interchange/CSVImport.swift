@@ -307,7 +307,7 @@ enum CSVImport {
         "schoolid": "school id", "student id": "school id", "studentid": "school id",
         "student number": "school id", "identifier": "school id", "sourcedid": "school id",
         "notes": "note", "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
-        "date of birth": "date of birth", "dateofbirth": "date of birth",
+        "dateofbirth": "date of birth",
     ]
 
     /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.

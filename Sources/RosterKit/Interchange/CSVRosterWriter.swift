@@ -3,11 +3,12 @@ import RosterEngine
 /// Writes students as CSV (RFC 4180) that spreadsheets open safely.
 ///
 /// The header is `id,name,age,grade,score`, with `school_id` after `id`, `first_name` and
-/// `last_name` after `name` and `note` at the end when some student has them; lines end with CRLF; a field is quoted when it holds a
-/// comma, a semicolon, a quote, CR or LF, with quotes doubled. A field that a spreadsheet would run as a
-/// formula, one starting with `=`, `+`, `-`, `@`, a tab or CR, gets a leading `'`, the guard
-/// Excel, LibreOffice and Google Sheets show as text; a field already starting with `'` gets one
-/// too, so that the importer can remove exactly one and give back the original.
+/// `last_name` after `name` and `note` at the end when some student has them; lines end with
+/// CRLF; a field is quoted when it holds a comma, a semicolon, a quote, CR or LF, with quotes
+/// doubled. A field that a spreadsheet would run as a formula, one starting with `=`, `+`, `-`,
+/// `@`, a tab or CR, gets a leading `'`, the guard Excel, LibreOffice and Google Sheets show as
+/// text; a field already starting with `'` gets one too, so that the importer can remove exactly
+/// one and give back the original.
 public enum CSVRosterWriter {
     /// The header row's column names.
     public static let columns = ["id", "name", "age", "grade", "score"]

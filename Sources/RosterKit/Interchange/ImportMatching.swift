@@ -42,11 +42,8 @@ struct ImportMatching {
                 continue
             }
             let key = SameName.hash(student.name, student.age, folder: &folder)
-            let candidates =
-                roster.isEmpty
-                ? []
-                : index.students(withKey: key, like: student, folder: &folder)
-                    .filter { student.schoolID == nil || roster[$0].schoolID == nil }
+            let candidates = index.students(withKey: key, like: student, folder: &folder)
+                .filter { student.schoolID == nil || roster[$0].schoolID == nil }
             if candidates.count == 1, index.claim(candidates[0]) {
                 // The same name to a teacher: the roster's spelling (`Zoë`, not `ZOE`) is kept.
                 students[row].id = roster[candidates[0]].id
@@ -116,6 +113,8 @@ struct ImportMatching {
 
         /// The students with `student`'s name and age, confirmed by comparing the folded names.
         mutating func students(withKey key: Int, like student: Student, folder: inout ScalarFolder) -> [Int] {
+            // Into an empty roster, as most first imports go, no row has a candidate to look for.
+            guard !roster.isEmpty else { return [] }
             if byKey == nil {
                 var table = [Int: [Int]](minimumCapacity: roster.count)
                 for (index, other) in roster.enumerated() {

@@ -22,22 +22,12 @@ extension StorageHandler {
     /// - Throws: What `plan` throws, which cancels the change; ``StorageError``.
     static func importChange(at url: URL, _ plan: ([Student]) throws -> ImportPlan) throws {
         try change(at: url) { current in
-            guard let bytes = current.bytes else {
-                let planned = try plan([])
-                let made = RosterChange(
-                    command: "import", date: Date(), studentsBefore: 0, studentsAfter: planned.roster.count)
-                return (
-                    .replace(
-                        with: try RosterCodec.fileWriter(planned.roster, conventions: .binary), change: made),
-                    ()
-                )
-            }
-            let (students, conventions) = try RosterCodec.decode(bytes, path: current.path)
+            let (students, conventions) = try current.decoded() ?? ([], .binary)
             let planned = try plan(students)
             let made = RosterChange(
                 command: "import", date: Date(), studentsBefore: students.count,
                 studentsAfter: planned.roster.count)
-            if let added = planned.addsOnly {
+            if let added = planned.addsOnly, let bytes = current.bytes {
                 let spliced = try RosterCodec.appending(added, to: bytes, path: current.path)
                 return (.replace(with: spliced.file.write, change: made), ())
             }

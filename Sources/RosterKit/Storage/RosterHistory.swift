@@ -63,7 +63,12 @@ struct RosterHistory {
     init(rosterPath: String) {
         self.rosterPath = rosterPath
         owners = FileSystem.trustedOwners(ofRoster: rosterPath)
-        folder = Path.beside(rosterPath, prefix: ".", suffix: ".history")
+        folder = Self.folder(ofRoster: rosterPath)
+    }
+
+    /// The folder that keeps the history of the roster at `rosterPath`: `.students.plist.history`.
+    static func folder(ofRoster rosterPath: String) -> String {
+        Path.beside(rosterPath, prefix: ".", suffix: ".history")
     }
 
     /// The users whose files roster trusts beside this roster: the one running it, and the

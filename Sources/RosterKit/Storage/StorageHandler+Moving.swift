@@ -34,14 +34,7 @@ extension StorageHandler {
             throw StorageError.fileSystem(path: path, action: "move the roster", code: ENOENT)
         }
         try FileSystem.createFolder(Path.folder(of: target))
-        let besides = [
-            Path.beside(path, prefix: ".", suffix: ".history"), SideFile.picks.path(besideRoster: path),
-            SideFile.groups.path(besideRoster: path),
-        ]
-        let targets = [
-            Path.beside(target, prefix: ".", suffix: ".history"), SideFile.picks.path(besideRoster: target),
-            SideFile.groups.path(besideRoster: target),
-        ]
+        let (besides, targets) = (filesBeside(path), filesBeside(target))
         if replacing {
             for old in targets + [target] where access(old, F_OK) == 0 {
                 try? FileManager.default.removeItem(atPath: old)
@@ -54,5 +47,13 @@ extension StorageHandler {
             try FileSystem.move(side, to: moved)
         }
         try FileSystem.move(path, to: target)
+    }
+
+    /// What roster keeps beside the roster at `path`: its history, its pick round and its groups.
+    private static func filesBeside(_ path: String) -> [String] {
+        [
+            RosterHistory.folder(ofRoster: path), SideFile.picks.path(besideRoster: path),
+            SideFile.groups.path(besideRoster: path),
+        ]
     }
 }

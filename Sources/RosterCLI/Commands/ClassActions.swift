@@ -34,20 +34,17 @@ enum ClassActions {
             )
         case ("restore", 1):
             _ = try RosterFileLocation.classURL(names[0], environment: environment)
-            let deleted = deletedFolder(environment).path
-            let name =
-                ((try? FileManager.default.contentsOfDirectory(atPath: deleted)) ?? []).first {
-                    $0.lowercased() == names[0].lowercased() + ".plist"
-                }.map { String($0.dropLast(".plist".count)) } ?? names[0]
+            let kept = RosterFileLocation.classNames(in: deletedFolder(environment))
+            let name = RosterFileLocation.match(names[0], among: kept) ?? names[0]
             let url = try RosterFileLocation.classURL(name, environment: environment)
-            let kept = deletedURL(of: url, environment)
-            guard FileManager.default.fileExists(atPath: kept.path) else {
+            let deleted = deletedURL(of: url, environment)
+            guard FileManager.default.fileExists(atPath: deleted.path) else {
                 throw UsageError.message(
                     "No deleted class '\(VisibleText.of(names[0]))' is kept; 'roster classes' lists the classes there are."
                 )
             }
             try refuseTaken(names[0], environment: environment, unless: nil)
-            try StorageHandler.moveRoster(at: kept, to: url)
+            try StorageHandler.moveRoster(at: deleted, to: url)
             context.output.write("Restored class \(className(url)).\n")
         default:
             throw UsageError.message(
@@ -67,14 +64,15 @@ enum ClassActions {
     }
 
     private static func className(_ url: URL) -> String {
-        VisibleText.of(String(url.lastPathComponent.dropLast(".plist".count)))
+        VisibleText.of(RosterFileLocation.className(of: url))
     }
 
     /// Refuses a name another class has, ignoring case, unless it is `url`'s own (a change of case).
     private static func refuseTaken(_ name: String, environment: [String: String], unless url: URL?) throws {
-        let taken = RosterFileLocation.classNames(environment: environment).first {
-            $0.lowercased() == name.lowercased() && $0 + ".plist" != url?.lastPathComponent
+        let others = RosterFileLocation.classNames(environment: environment).filter {
+            url.map(RosterFileLocation.className(of:)) != $0
         }
+        let taken = RosterFileLocation.match(name, among: others)
         if let taken {
             throw UsageError.message(
                 "There is a class '\(VisibleText.of(taken))' already; choose another name, or delete that class first."

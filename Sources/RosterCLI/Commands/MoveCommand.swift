@@ -27,7 +27,7 @@ enum MoveCommand: Subcommand {
         }
         let moved = try ClassroomIntents.move(parsed.positionals, from: context.fileURL, to: target)
         let names = moved.map { VisibleText.of($0.name) }.joined(separator: ", ")
-        let className = String(target.lastPathComponent.dropLast(6))
+        let className = RosterFileLocation.className(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")
         context.output.write("Moved \(names) to \(VisibleText.of(className)).\n")
     }

@@ -92,7 +92,7 @@ struct CommandContext {
         if fileURL.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path,
             fileURL.pathExtension == "plist"
         {
-            return "class \(fileURL.deletingPathExtension().lastPathComponent)"
+            return "class \(RosterFileLocation.className(of: fileURL))"
         }
         return fileURL.lastPathComponent
     }

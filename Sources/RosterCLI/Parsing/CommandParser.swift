@@ -337,10 +337,26 @@ enum RosterFileLocation {
 
     /// The classes there are, by name, in the order `roster classes` lists them.
     static func classNames(environment: [String: String]) -> [String] {
-        let folder = classesFolder(environment: environment)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map { String($0.dropLast(6)) }
+        classNames(in: classesFolder(environment: environment))
+    }
+
+    /// The classes whose rosters are in `folder`, by name, sorted ignoring case.
+    static func classNames(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }.map {
+                className(of: URL(fileURLWithPath: $0))
+            }
             .sorted { $0.lowercased() < $1.lowercased() }
+    }
+
+    /// The class a roster file of the classes folder holds: its name without `.plist`.
+    static func className(of url: URL) -> String {
+        String(url.lastPathComponent.dropLast(".plist".count))
+    }
+
+    /// The one of `names` that `name` is: itself, else the one that differs from it only in case.
+    static func match(_ name: String, among names: [String]) -> String? {
+        names.contains(name) ? name : names.first { $0.lowercased() == name.lowercased() }
     }
 
     /// The roster of the class `name` names, ignoring case (`7a` is `7A`): a class that does not
@@ -351,10 +367,7 @@ enum RosterFileLocation {
     {
         let url = try classURL(name, environment: environment)
         let names = classNames(environment: environment)
-        if names.contains(name) { return url }
-        if let match = names.first(where: { $0.lowercased() == name.lowercased() }) {
-            return try classURL(match, environment: environment)
-        }
+        if let match = match(name, among: names) { return try classURL(match, environment: environment) }
         guard creating else { throw UnknownClass(name: name, classes: names) }
         return url
     }

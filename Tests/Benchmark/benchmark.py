@@ -225,16 +225,21 @@ def oneroster(count, runs):
     """Times importing a OneRoster export of `count` users into an empty roster."""
     folder = make_oneroster(count)
     work = os.path.join(WORK, "work.plist")
+    times = timed_imports(folder, work, work, True, runs, "of the OneRoster export")
+    return [(statistics.median(times) < 500, "%s OneRoster users, import: %s ms (target under 500 ms)" % (
+        format(count, ","), describe(times)))]
+
+
+def timed_imports(source, pristine, work, empty, runs, what):
+    """Times `runs` imports of `source` into `work`, reset from `pristine` (or emptied) each time; in ms."""
     times = []
     for _ in range(runs):
-        reset(work, work, True)
-        seconds, _, status, _ = run([ROSTER, "--file", work, "import", folder])
+        reset(pristine, work, empty)
+        seconds, _, status, _ = run([ROSTER, "--file", work, "import", source])
         if status != 0:
-            sys.exit("roster import of the OneRoster export failed (%d)" % status)
+            sys.exit("roster import %s failed (%d)" % (what, status))
         times.append(seconds * 1000)
-    median = statistics.median(times)
-    return [(median < 500, "%s OneRoster users, import: %s ms (target under 500 ms)" % (
-        format(count, ","), describe(times)))]
+    return times
 
 
 def school_ids(count, runs):
@@ -256,16 +261,8 @@ def school_ids(count, runs):
         reset(pristine, pristine, True)
         if run([ROSTER, "--file", pristine, "import", first])[2] != 0:
             sys.exit("roster could not import the school ids")
-    work = os.path.join(WORK, "work.plist")
-    times = []
-    for _ in range(runs):
-        reset(pristine, work, False)
-        seconds, _, status, _ = run([ROSTER, "--file", work, "import", second])
-        if status != 0:
-            sys.exit("roster import matched by school id failed (%d)" % status)
-        times.append(seconds * 1000)
-    median = statistics.median(times)
-    return [(median < 500, "%s rows matched by school id, import: %s ms (target under 500 ms)" % (
+    times = timed_imports(second, pristine, os.path.join(WORK, "work.plist"), False, runs, "matched by school id")
+    return [(statistics.median(times) < 500, "%s rows matched by school id, import: %s ms (target under 500 ms)" % (
         format(count, ","), describe(times)))]
 
 

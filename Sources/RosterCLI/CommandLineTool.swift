@@ -32,6 +32,7 @@ public enum CommandLineTool {
         SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
         SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),
         SubcommandEntry(GroupsCommand.self), SubcommandEntry(ApartCommand.self),
+        SubcommandEntry(SeatsCommand.self),
         SubcommandEntry(ClassesCommand.self), SubcommandEntry(MoveCommand.self),
         SubcommandEntry(AbsentCommand.self),
         SubcommandEntry(PresentCommand.self), SubcommandEntry(RegisterCommand.self),

@@ -29,6 +29,12 @@ enum ErrorAdvice {
         case is ProbableDuplicatesError:
             return "Check those rows; if they are other children, import again with --allow-duplicates, "
                 + "and give rows ids (roster export writes them) to update students instead."
+        case SeatingError.noPlan: return "Make one with 'roster seats --rows <n> --columns <n>'."
+        case SeatingError.roomTooSmall, SeatingError.badRoom:
+            return "Give the room's size with --rows <n> and --columns <n>."
+        case SeatingError.frontRowFull: return "Seat fewer students with --front, or give more --columns."
+        case SeatingError.cannotKeepApart:
+            return "Give a larger room, or keep fewer students apart ('roster apart --list' shows them)."
         default: return nil
         }
     }

@@ -1,7 +1,7 @@
 import RosterKit
 
 /// `roster groups (--size <n> | --count <n>) [--balance score|grade|age] [--apart <students>]...
-/// [--skip <student>]... [--include-absent] [--ignore-history] [--format table|json|csv]`
+/// [--skip <student>]... [--include-absent] [--ignore-history] [--format table|json|csv|html] [--output <file>]`
 enum GroupsCommand: Subcommand {
     static let name = "groups"
     static let spec = CommandSpec(
@@ -29,10 +29,13 @@ enum GroupsCommand: Subcommand {
             OptionSpec(name: "ignore-history", help: "Forget the recent groupings: any partners may meet."),
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the groups.",
-                choices: ["table", "json", "csv"], defaultValue: "table"),
+                choices: ["table", "json", "csv", "html"], defaultValue: "table"),
+            PageOutput.option,
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+        let format = parsed.values["format"] ?? "table"
+        try PageOutput.check(parsed, isHTML: format == "html")
         let sizing = try sizing(from: parsed)
         let apart = (parsed.allValues["apart"] ?? []).map { $0.split(separator: ",").map(String.init) }
         let balance = parsed.values["balance"].flatMap(GroupMaker.Balance.init(rawValue:))
@@ -46,7 +49,11 @@ enum GroupsCommand: Subcommand {
             context.errorOutput.write(
                 "Note: no student has a \(balance.rawValue), so the groups are not balanced by it.\n")
         }
-        context.output.write(try render(made.groups, format: parsed.values["format"] ?? "table"))
+        guard format == "html" else { return context.output.write(try render(made.groups, format: format)) }
+        let page = HTMLPage(
+            title: context.rosterDescription, date: SchoolDay.today().text,
+            subject: "\(made.groups.count) groups")
+        try PageOutput.write(page.document(page.groups(made.groups)), about: "the groups", parsed, context)
     }
 
     private static func sizing(from parsed: ParsedCommand) throws -> GroupMaker.Sizing {

@@ -1,6 +1,6 @@
 import RosterKit
 
-/// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist|html] [--blank <n>] [filters…]`
+/// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist|html] [--blank <n>] [--output <file>] [filters…]`
 enum ListCommand: Subcommand {
     static let name = "list"
     static let spec = CommandSpec(
@@ -17,6 +17,7 @@ enum ListCommand: Subcommand {
             OptionSpec(
                 name: "blank", valueName: "n",
                 help: "With --format html, this many empty tick columns, for a register on paper."),
+            PageOutput.option,
             OptionSpec(
                 name: "search", valueName: "text",
                 help: "Only names containing this, ignoring case and accents."),
@@ -39,6 +40,7 @@ enum ListCommand: Subcommand {
         guard blank <= 20 else {
             throw UsageError.message("--blank \(blank) would not fit a page; give at most 20 tick columns.")
         }
+        try PageOutput.check(parsed, isHTML: isHTML)
         let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
         if parsed.has("no-header"), isHTML {
             throw UsageError.message(
@@ -55,7 +57,8 @@ enum ListCommand: Subcommand {
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if isHTML {
-            context.output.write(page(students, order: order, blank: blank, context))
+            try PageOutput.write(
+                page(students, order: order, blank: blank, context), about: "the class list", parsed, context)
         } else if let format {
             try format.write(students, order: order, header: !parsed.has("no-header")) {
                 context.output.write(bytes: $0)

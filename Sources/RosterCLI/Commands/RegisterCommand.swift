@@ -25,18 +25,23 @@ enum RegisterCommand: Subcommand {
                 choices: ["name", "absences", "rate"], defaultValue: "name"),
             OptionSpec(
                 name: "format", valueName: "format", help: "How to print the register.",
-                choices: ["table", "json", "csv"], defaultValue: "table"),
+                choices: ["table", "json", "csv", "html"], defaultValue: "table"),
+            PageOutput.option,
             OptionSpec(name: "take", help: "Call the roll at a terminal and record it."),
         ])
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
         try checkCombination(parsed)
         let format = parsed.values["format"] ?? "table"
+        try PageOutput.check(parsed, isHTML: format == "html")
+        let title = context.rosterDescription
+        let page = { (html: String) in try PageOutput.write(html, about: "the register", parsed, context) }
         if parsed.has("take") { return try RollCall.take(AttendanceText.lesson(parsed, context), context) }
         if parsed.has("week") {
             let day = try AttendanceText.day(
                 parsed.positionals.first ?? parsed.values["date"], notingWeekend: false, context)
             let students = byName(try context.loadedStudents())
+            if format == "html" { return try page(RegisterPage.week(of: day, students, title: title)) }
             return context.output.write(
                 try RegisterReport.week(of: day, students, format: format, width: context.width))
         }
@@ -48,12 +53,18 @@ enum RegisterCommand: Subcommand {
             let rows = sorted(
                 AttendanceRegister.summary(of: try context.loadedStudents(), from: first, to: last),
                 by: parsed.values["sort"])
+            if format == "html" {
+                return try page(RegisterPage.range(rows, from: first, to: last, title: title))
+            }
             return context.output.write(try RegisterReport.range(rows, format: format, width: context.width))
         }
         let day = try AttendanceText.day(parsed.values["date"], context)
         let students = try context.loadedStudents()
         var lessons = AttendanceRegister.lessons(on: day, in: students)
         if let name = parsed.values["lesson"] { lessons = lessons.filter { $0.name == name.lowercased() } }
+        if format == "html" {
+            return try page(RegisterPage.day(day, lessons: lessons, students, title: title))
+        }
         context.output.write(try RegisterReport.day(day, lessons: lessons, students, format: format))
     }
 

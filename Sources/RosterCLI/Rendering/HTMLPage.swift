@@ -26,7 +26,7 @@ struct HTMLPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(heading) – \(Self.escaped(subject))</title>
-            <style>\(Self.style)</style>
+            <style>\(Self.style)\n\(Self.roomStyle)</style>
             </head>
             <body>
             \(body)</body>
@@ -42,8 +42,9 @@ struct HTMLPage {
             "<header><h1>\(Self.escaped(title))</h1><p>\(Self.escaped(subject)) · \(Self.escaped(date))\(count)</p></header>\n"
     }
 
-    /// A table of `rows` under `columns`, in page-sized groups, each with the page's header.
-    func tables(columns: [String], rows: [[String]], blank: Int) -> String {
+    /// A table of `rows` under `columns`, in page-sized groups, each with the page's header; the
+    /// cells of column `names` are names, set `dir="auto"`.
+    func tables(columns: [String], rows: [[String]], blank: Int = 0, names: Int = 0) -> String {
         let groups = stride(from: 0, to: max(rows.count, 1), by: Self.rowsPerPage).map {
             Array(rows[$0..<min($0 + Self.rowsPerPage, rows.count)])
         }
@@ -58,7 +59,7 @@ struct HTMLPage {
                 html += "<tr>"
                 for (index, cell) in row.enumerated() {
                     html +=
-                        index == 0
+                        index == names
                         ? "<td dir=\"auto\">\(Self.escaped(cell))</td>" : "<td>\(Self.escaped(cell))</td>"
                 }
                 html += String(repeating: "<td class=\"tick\"></td>", count: blank) + "</tr>\n"

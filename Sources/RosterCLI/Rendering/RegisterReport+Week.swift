@@ -13,10 +13,11 @@ extension RegisterReport {
 
     /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
     /// each school day at least one column.
-    static func week(of day: SchoolDay, _ students: [Student], format: String, width: Int = 80) throws
-        -> String
+    /// The lessons taken in the week from `monday`, and the week's columns: each lesson, and each
+    /// school day without one, blank; a weekend day only with a lesson.
+    static func weekColumns(from monday: SchoolDay, _ students: [Student])
+        -> (taken: Set<Lesson>, columns: [(day: SchoolDay, lesson: Lesson?)])
     {
-        let monday = day.monday
         var taken: Set<Lesson> = []
         let sunday = monday.adding(days: 6)
         for student in students {
@@ -24,7 +25,6 @@ extension RegisterReport {
                 taken.insert(lesson)
             }
         }
-        // A school day without a lesson still has its column, blank; a weekend day only with one.
         var columns: [(day: SchoolDay, lesson: Lesson?)] = []
         for offset in 0..<7 {
             let date = monday.adding(days: offset)
@@ -32,7 +32,17 @@ extension RegisterReport {
             if lessons.isEmpty, offset < 5 { columns.append((date, nil)) }
             for lesson in lessons { columns.append((date, lesson)) }
         }
-        let symbol: [AttendanceMark: String] = [.present: ".", .absent: "A", .excused: "E", .late: "L"]
+        return (taken, columns)
+    }
+
+    /// The symbol of each mark in the week's grid.
+    static let symbol: [AttendanceMark: String] = [.present: ".", .absent: "A", .excused: "E", .late: "L"]
+
+    static func week(of day: SchoolDay, _ students: [Student], format: String, width: Int = 80) throws
+        -> String
+    {
+        let monday = day.monday
+        let (taken, columns) = weekColumns(from: monday, students)
         switch format {
         case "json", "csv":
             let rows = students.map { student in

@@ -179,6 +179,8 @@ struct SideFile: Sendable {
     static let picks = SideFile(suffix: "picks", limit: 1 << 20)
     /// The apart sets and recent groupings of ``ClassGroups``.
     static let groups = SideFile(suffix: "groups", limit: 4 << 20)
+    /// The seating plan of ``ClassSeats``.
+    static let seats = SideFile(suffix: "seats", limit: 1 << 20)
 
     /// What follows the roster's name: `.students.plist.<suffix>`.
     let suffix: String

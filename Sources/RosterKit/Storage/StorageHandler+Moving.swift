@@ -49,11 +49,11 @@ extension StorageHandler {
         try FileSystem.move(path, to: target)
     }
 
-    /// What roster keeps beside the roster at `path`: its history, its pick round and its groups.
+    /// What roster keeps beside the roster at `path`: its history, its pick round, its groups and its seating plan.
     private static func filesBeside(_ path: String) -> [String] {
         [
             RosterHistory.folder(ofRoster: path), SideFile.picks.path(besideRoster: path),
-            SideFile.groups.path(besideRoster: path),
+            SideFile.groups.path(besideRoster: path), SideFile.seats.path(besideRoster: path),
         ]
     }
 }

@@ -1,0 +1,50 @@
+import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Where a page to print goes: standard output, or the file `--output` names.
+enum PageOutput {
+    /// The `--output` option of the commands that print pages.
+    static let option = OptionSpec(
+        name: "output", valueName: "file",
+        help:
+            "With --format html, the file to write the page to, replacing it. (default: standard output, also -)"
+    )
+
+    /// The extensions a page's file may have; none is fine too.
+    private static let pageExtensions: Set<String> = ["", "html", "htm"]
+
+    /// Refuses `--output` without `--format html`, and a file named as another format, before
+    /// anything is read.
+    static func check(_ parsed: ParsedCommand, isHTML: Bool) throws {
+        guard let path = parsed.values["output"] else { return }
+        guard isHTML else {
+            throw UsageError.message("--output is for a page to print; add --format html, or drop --output.")
+        }
+        if path.isEmpty {
+            throw UsageError.invalidValue(
+                "", label: "--output <file>", reason: "Give the path of the file to write.")
+        }
+        let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard pageExtensions.contains(suffix) else {
+            throw UsageError.message(
+                "A page is HTML, not .\(VisibleText.of(suffix)); name the file with .html, and print it "
+                    + "to PDF from the browser if a PDF is wanted.")
+        }
+    }
+
+    /// Writes `page`, about `what`, where `--output` says.
+    static func write(_ page: String, about what: String, _ parsed: ParsedCommand, _ context: CommandContext)
+        throws
+    {
+        guard let path = parsed.values["output"], path != "-" else { return context.output.write(page) }
+        let url = URL(fileURLWithPath: path)
+        // A pipe, a terminal or a device gets the page only, as for an export.
+        guard try StorageHandler.writeFile(Array(page.utf8), to: url) else { return }
+        context.output.write("Wrote \(what) to \(VisibleText.of(url.path)).\n")
+    }
+}

@@ -63,4 +63,64 @@ struct HTMLPageTests {
         }
         #expect(page.contains("Class list, 100 students"))
     }
+
+    @Test("a week's register page is the grid of marks with each student's total")
+    func registerWeek() throws {
+        #expect(sandbox.run(["absent", "zoë", "--date", "2026-11-30", "--reason", "<b>ill</b>"]).status == 0)
+        #expect(sandbox.run(["absent", "محمد", "--late", "--date", "2026-12-01"]).status == 0)
+        let page = sandbox.run(["register", "--week", "2026-12-02", "--format", "html"]).output
+        #expect(
+            page.contains(
+                "<th>Mon 30</th><th>Tue 01</th><th>Wed 02</th><th>Thu 03</th><th>Fri 04</th><th>Total</th>"))
+        #expect(
+            page.contains(
+                "<td dir=\"auto\">Zoë Martin</td><td>A</td><td>.</td><td></td><td></td><td></td><td>1/2</td>")
+        )
+        #expect(
+            page.contains(
+                "<td dir=\"auto\">محمد العلي</td><td>.</td><td>L</td><td></td><td></td><td></td><td>2/2</td>")
+        )
+        #expect(page.contains("week of Monday 2026-11-30"))
+        let day = sandbox.run(["register", "--date", "2026-11-30", "--format", "html"]).output
+        #expect(
+            day.contains("<td dir=\"auto\">Zoë Martin</td><td>absent</td><td>&lt;b&gt;ill&lt;/b&gt;</td>"))
+        #expect(day.contains("3 present"))
+        let range = sandbox.run([
+            "register", "--from", "2026-11-30", "--to", "2026-12-01", "--format", "html",
+        ])
+        #expect(
+            range.output.contains(
+                "<td dir=\"auto\">Zoë Martin</td><td>2</td><td>1</td><td>0</td><td>1</td><td>0</td><td>50%</td>"
+            ))
+        for fetched in ["<script", "<img", "<b>"] { #expect(!(page + day + range.output).contains(fetched)) }
+    }
+
+    @Test("groups print as boxes of names, each name escaped")
+    func groups() {
+        let page = sandbox.run(
+            ["groups", "--count", "2", "--format", "html"], environment: ["ROSTER_SEED": "1"])
+        #expect(page.status == 0)
+        #expect(page.output.components(separatedBy: "<div class=\"group\">").count - 1 == 2)
+        #expect(page.output.components(separatedBy: "<li dir=\"auto\">").count - 1 == 4)
+        #expect(page.output.contains("<li dir=\"auto\">&lt;script&gt;alert(1)&lt;/script&gt;</li>"))
+        #expect(!page.output.contains("<script") && page.output.contains("<h2>Group 2</h2>"))
+    }
+
+    @Test("--output writes the page to a file and says so; it needs a page and an .html name")
+    func output() throws {
+        let file = sandbox.folder.appendingPathComponent("list.html")
+        let written = sandbox.run(["list", "--format", "html", "--output", file.path])
+        #expect(written.status == 0 && written.output == "Wrote the class list to \(file.path).\n")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == sandbox.run(["list", "--format", "html"]).output)
+        for arguments in [
+            ["list", "--output", file.path], ["register", "--format", "csv", "--output", file.path],
+            ["groups", "--count", "2", "--format", "html", "--output", "groups.xlsx"],
+            ["register", "--week", "--format", "html", "--output", ""],
+        ] {
+            let refused = sandbox.run(arguments)
+            #expect(refused.status == 64, "\(arguments)")
+            #expect(refused.errorLine.hasPrefix("Error: "))
+        }
+    }
 }

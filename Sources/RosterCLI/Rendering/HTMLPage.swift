@@ -90,10 +90,10 @@ struct HTMLPage {
     static let style = """
         @page { size: auto; margin: 15mm 12mm; }
         body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", sans-serif; margin: 1.5em; color: #000; }
-        header h1 { font-size: 1.4em; margin: 0; }
-        header p { margin: 0.2em 0 0.8em; color: #333; }
+        header h1 { font-size: 16pt; margin: 0; }
+        header p { margin: 2pt 0 8pt; color: #333; font-size: 10pt; }
         table { border-collapse: collapse; width: 100%; }
-        th, td { border: 1px solid #555; padding: 0.25em 0.5em; text-align: start; font-size: 11pt; height: 1.35em; }
+        th, td { border: 1px solid #555; padding: 1pt 4pt; text-align: start; font-size: 10pt; line-height: 13pt; height: 13pt; }
         th { background: #eee; }
         td.tick, th.tick { width: 2.2em; }
         tr { break-inside: avoid; page-break-inside: avoid; }

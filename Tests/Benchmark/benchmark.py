@@ -266,6 +266,42 @@ def school_ids(count, runs):
         format(count, ","), describe(times)))]
 
 
+def pages(count, runs):
+    """Times the pages to print and the seating plan: `list --format html` of `count` students
+    (under 2 s at 100,000), and a seating plan made, and shown, for a hall of 1,000 students with
+    some kept apart and some in the front row (under 200 ms)."""
+    pristine, _, _ = make_roster(count)
+    work = os.path.join(WORK, "work.plist")
+    reset(pristine, work, False)
+    times = []
+    for _ in range(runs):
+        seconds, _, status, _ = run([ROSTER, "--file", work, "list", "--format", "html"])
+        if status != 0:
+            sys.exit("roster list --format html failed (%d)" % status)
+        times.append(seconds * 1000)
+    lines = [(statistics.median(times) < 2000, "%s students, list --format html: %s ms (target under 2,000 ms)" % (
+        format(count, ","), describe(times)))]
+    hall, _, _ = make_roster(1000)
+    reset(hall, work, False)
+    ids = [student["id"] for student in plistlib.load(open(work, "rb"))]
+    for index in range(0, 40, 2):
+        if run([ROSTER, "--file", work, "apart", ids[index], ids[index + 1]])[2] != 0:
+            sys.exit("roster apart failed")
+    make = [ROSTER, "--file", work, "seats", "--rows", "25", "--columns", "40"] + [
+        word for identifier in ids[100:120] for word in ["--front", identifier]]
+    for arguments, what in [(make, "seats --rows 25 --columns 40 (20 apart pairs, 20 in front)"),
+                            ([ROSTER, "--file", work, "seats"], "seats (show the plan)")]:
+        times = []
+        for _ in range(runs):
+            seconds, _, status, _ = run(arguments)
+            if status != 0:
+                sys.exit("roster %s failed (%d)" % (what, status))
+            times.append(seconds * 1000)
+        lines.append((statistics.median(times) < 200, "1,000 students, %s: %s ms (target under 200 ms)" % (
+            what, describe(times))))
+    return lines
+
+
 def measure(count, runs, hello):
     """Times every command on a roster of `count` students.
 
@@ -381,7 +417,7 @@ def main():
             describe(times["baseline"]), ratio, memory["roster"] / 1024, memory["baseline"] / 1024))
     say()
     check_targets(rows, statistics.median(hello_times))
-    for met, text in classroom(max(sizes), options.runs or 5) + lessons(max(sizes), options.runs or 5) + oneroster(min(max(sizes), 100000), options.runs or 5) + school_ids(min(max(sizes), 100000), options.runs or 5):
+    for met, text in classroom(max(sizes), options.runs or 5) + lessons(max(sizes), options.runs or 5) + oneroster(min(max(sizes), 100000), options.runs or 5) + school_ids(min(max(sizes), 100000), options.runs or 5) + pages(min(max(sizes), 100000), options.runs or 5):
         say("- %s %s" % ("met:   " if met else "MISSED:", text))
     write_results(sys.argv[1:])
 

@@ -50,6 +50,18 @@ struct ManualPage {
         ("roster --class 7A pick", "Pick a student who is here and has not had a turn."),
         ("roster --class 7A groups --size 4 --balance score", "Make groups of four, balanced by score."),
         ("roster --class 7A register --week", "Show this week's register."),
+        (
+            "roster --class 7A register --week --format html --output week.html",
+            "Write this week's register as a page to print."
+        ),
+        (
+            "roster --class 7A seats --rows 5 --columns 6 --front ava",
+            "Make a seating plan with Ava in the front row."
+        ),
+        (
+            "roster --class 7A seats --format html --output seats.html",
+            "Write the seating plan as a page to print."
+        ),
         ("roster --class 7A show 0012", "Show the student the school numbers 0012, with their note."),
         ("roster --class 7A edit ava --note \"sits at the front\"", "Keep a note beside a student."),
         ("roster --class 7A move liam --to 7B", "Move Liam to class 7B with his register and notes."),
@@ -64,7 +76,7 @@ struct ManualPage {
             "ROSTER_CLASS",
             "The class whose roster to use, ~/Documents/Classes/<name>.plist, when --file is not given."
         ),
-        ("ROSTER_SEED", "A whole number that makes pick and groups repeatable."),
+        ("ROSTER_SEED", "A whole number that makes pick, groups and seats repeatable."),
         ("HOME", "Your home folder, an absolute path; the default roster is in its Documents folder."),
         ("NO_COLOR", "When set and not empty, no colour."),
         ("COLUMNS", "The width tables and help fit, when it is a positive number."),

@@ -57,7 +57,7 @@ enum RegisterPage {
             subject: "Register: . present, A absent, E excused, L late")
         let labels = columns.map { column in
             String(column.day.weekdayName.prefix(3)) + " " + String(column.day.text.suffix(2))
-                + (column.lesson?.name.map { " " + $0 } ?? "")
+                + (column.lesson?.name.map { "/" + $0 } ?? "")
         }
         let rows = students.map { student in
             var (lessons, there) = (0, 0)

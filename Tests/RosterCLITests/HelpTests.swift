@@ -37,9 +37,37 @@ struct HelpTests {
         #expect(page.contains(".SH EXAMPLES\n.TP\n.B roster \\-\\-class 7A add"))
     }
 
+    @Test("help, the manual and every completion script show seats and the pages to print")
+    func seatsAndPages() throws {
+        let sandbox = try RosterSandbox()
+        #expect(
+            sandbox.run(["--help"]).output.contains(
+                "\n  seats                   Make, show or change the class's seating plan.\n"))
+        let help = sandbox.run(["seats", "--help"]).output
+        for option in [
+            "--rows <n>", "--columns <n>", "--front <student>", "--apart <students>", "--swap",
+            "--teacher-view",
+        ] {
+            #expect(help.contains(option), "\(option)")
+        }
+        for command in ["list", "register", "groups", "seats"] {
+            #expect(sandbox.run([command, "--help"]).output.contains("html"), "\(command)")
+        }
+        let manual = sandbox.run(["--generate-manual"]).output
+        #expect(
+            manual.contains(".SS seats\n")
+                && manual.contains("seats \\-\\-format html \\-\\-output seats.html"))
+        for shell in ["bash", "zsh", "fish"] {
+            let script = sandbox.run(["--generate-completion-script", shell]).output
+            for word in ["seats", "teacher-view", "html"] {
+                #expect(script.contains(word), "\(shell): \(word)")
+            }
+        }
+    }
+
     @Test(
         "help <subcommand> equals <subcommand> --help",
-        arguments: ["add", "list", "show", "edit", "remove", "delete-all", "undo", "path"])
+        arguments: ["add", "list", "show", "edit", "remove", "delete-all", "undo", "path", "seats"])
     func subcommandHelp(name: String) throws {
         let sandbox = try RosterSandbox()
         let viaHelp = sandbox.run(["help", name])

@@ -70,6 +70,20 @@ struct SeatMap: Equatable {
         return near
     }
 
+    /// Whether a student of `mates` sits beside `index`, in front of it or behind it.
+    func hasNeighbour(of index: Int, among mates: Set<UUID>) -> Bool {
+        !mates.isEmpty && neighbours(of: index).contains { occupants[$0].map(mates.contains) ?? false }
+    }
+
+    /// For each student of an apart set, the students they must not sit next to.
+    static func partners(in sets: [[UUID]]) -> [UUID: Set<UUID>] {
+        var partners: [UUID: Set<UUID>] = [:]
+        for set in sets {
+            for id in set { partners[id, default: []].formUnion(set.filter { $0 != id }) }
+        }
+        return partners
+    }
+
     /// The plan with each seat's student, leaving out ids not in `students`.
     func plan(of students: [UUID: Student]) -> SeatingPlan {
         SeatingPlan(rows: rows, columns: columns, seats: occupants.map { $0.flatMap { students[$0] } })

@@ -56,10 +56,7 @@ struct SeatSearch {
     /// side by side or one behind the other; `false` when that cannot be done.
     mutating func seat(keepingApart sets: [[UUID]], using generator: inout some RandomNumberGenerator) -> Bool
     {
-        var partners: [UUID: Set<UUID>] = [:]
-        for set in sets {
-            for id in set { partners[id, default: []].formUnion(set.filter { $0 != id }) }
-        }
+        let partners = SeatMap.partners(in: sets)
         // The front row first, then the students with the most partners: the hardest to place.
         let others = partners.keys.filter { !front.contains($0) }.map { ($0, partners[$0]?.count ?? 0) }
         let ruled =
@@ -79,11 +76,7 @@ struct SeatSearch {
                 tries += 1
                 guard tries <= SeatPlanner.triesAllowed else { return false }
                 let mates = partners[id] ?? []
-                if map.occupants[index] == nil,
-                    !map.neighbours(of: index).contains(where: {
-                        map.occupants[$0].map(mates.contains) ?? false
-                    })
-                {
+                if map.occupants[index] == nil, !map.hasNeighbour(of: index, among: mates) {
                     map.occupants[index] = id
                     cursors[position].seat = index
                     break

@@ -33,10 +33,7 @@ struct SeatSettling {
             }
         }
         let present = Set(map.occupants.compactMap { $0 })
-        var partners: [UUID: Set<UUID>] = [:]
-        for set in apart {
-            for id in set { partners[id, default: []].formUnion(set.filter { $0 != id }) }
-        }
+        let partners = SeatMap.partners(in: apart)
         var free = map.occupants.indices.filter { map.occupants[$0] == nil }
         for student in students where !present.contains(student.id) {
             guard !free.isEmpty else {
@@ -44,10 +41,7 @@ struct SeatSettling {
                 continue
             }
             let mates = partners[student.id] ?? []
-            let place =
-                free.firstIndex { seat in
-                    !map.neighbours(of: seat).contains { map.occupants[$0].map(mates.contains) ?? false }
-                } ?? 0
+            let place = free.firstIndex { !map.hasNeighbour(of: $0, among: mates) } ?? 0
             map.occupants[free.remove(at: place)] = student.id
             seated.append(student.id)
         }

@@ -131,7 +131,8 @@ struct SeatsCommandTests {
                 ["seats", "--rows", "1", "--columns", "7", "--apart", "ada,ben,cleo,dev,eve"], 1,
                 "cannot all be seated apart"
             ),
-            (["seats", "--rows", "101", "--columns", "3"], 1, "1 to 100 rows"),
+            (["seats", "--rows", "101", "--columns", "3"], 64, "at most 100 rows"),
+            (["seats", "--rows", "3", "--columns", "0"], 64, "1 or more"),
             (["seats", "--rows", "3"], 64, "needs both --rows <n> and --columns <n>"),
             (["seats", "--front", "ada"], 64, "rules for a new plan"),
             (["seats", "--rows", "3", "--columns", "3", "--front", "nobody"], 1, "nobody"),

@@ -72,6 +72,14 @@ enum SeatsCommand: Subcommand {
         let (rows, columns) = (
             try parsed.positiveNumber("rows", in: spec), try parsed.positiveNumber("columns", in: spec)
         )
+        for (option, number) in [("rows", rows), ("columns", columns)] {
+            if let number, number > SeatingPlan.largestSide {
+                throw UsageError.invalidValue(
+                    String(number), label: "--\(option) <n>",
+                    reason: "A room has at most \(SeatingPlan.largestSide) rows of at most "
+                        + "\(SeatingPlan.largestSide) seats.")
+            }
+        }
         switch (rows, columns) {
         case (let rows?, let columns?): return (rows, columns)
         case (nil, nil):

@@ -53,10 +53,12 @@ public struct ImportChanges: Sendable, Equatable {
         var place = [UUID: Int](minimumCapacity: roster.count)
         for (index, student) in roster.enumerated() { place[student.id] = index }
         var result = replace ? [] : roster
+        if replace { result.reserveCapacity(imported.count) }
+        // Only a replacing import needs to know who was kept: the rest are removed.
         var kept = Set<UUID>()
         for var student in imported {
             if let index = place[student.id] {
-                kept.insert(student.id)
+                if replace { kept.insert(student.id) }
                 let before = roster[index]
                 if !before.attendance.isEmpty {
                     student.attendance = before.attendance.merging(student.attendance) { _, file in file }

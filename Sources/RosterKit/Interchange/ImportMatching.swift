@@ -80,10 +80,12 @@ struct ImportMatching {
         private var byID: [UUID: Int]?
         private var bySchoolID: [String: Int]?
         private var byKey: [Int: [Int]]?
-        private var claimed = Set<Int>()
+        /// Whether a row took each student: a flag a student, since a school's import claims them all.
+        private var claimed: [Bool]
 
         init(_ roster: [Student]) {
             self.roster = roster
+            claimed = Array(repeating: false, count: roster.count)
         }
 
         /// Marks the student a row names by id as taken.
@@ -92,12 +94,13 @@ struct ImportMatching {
                 byID = [UUID: Int](minimumCapacity: roster.count)
                 for (index, student) in roster.enumerated() { byID?[student.id] = index }
             }
-            if let index = byID?[id] { claimed.insert(index) }
+            if let index = byID?[id] { claimed[index] = true }
         }
 
         /// Marks the student at `index` as taken; `false` when a row took them already.
         mutating func claim(_ index: Int) -> Bool {
-            claimed.insert(index).inserted
+            defer { claimed[index] = true }
+            return !claimed[index]
         }
 
         mutating func student(withSchoolID schoolID: String) -> Int? {

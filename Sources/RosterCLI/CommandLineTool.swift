@@ -178,8 +178,10 @@ struct Invocation {
         case .help: return show(rootHelp)
         case .completionScript(let shell): return show(CompletionScript(shell: shell).text)
         case .manualPage: return show(ManualPage(width: 80).text)
-        case .studentNames(let typed, let word):
-            return show(StudentNameCompletion.names(typed: typed, matching: word, environment: environment))
+        case .studentNames(let typed, let word, let forFish):
+            return show(
+                StudentNameCompletion.names(
+                    typed: typed, matching: word, forFish: forFish, environment: environment))
         case .subcommand(let index):
             guard index < words.count else { return show(rootHelp) }
             return run(words[index], Array(words[(index + 1)...]), options: options, saved: saved)

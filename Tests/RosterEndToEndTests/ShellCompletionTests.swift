@@ -73,23 +73,26 @@ struct ShellCompletionTests {
             ])
     }
 
-    @Test("fish: complete -C offers folders, files, values after '=', help and students")
+    @Test("fish: complete -C offers folders, files, values after '=', help and students, lu for Łukasz")
     func fish() throws {
         guard let fish = installedTool("fish") else { return }
         let file = try write(try script("fish"), to: "roster.fish")
         let probe = """
             source $argv[1]
             for line in 'roster --file myd' 'roster import my' 'roster list --format=j' 'roster help ed' \
-                'roster show Zo' 'roster pick --skip Ad' 'roster groups --apart Ada\\ Lovelace,Zo'
+                'roster show Zo' 'roster pick --skip Ad' 'roster groups --apart Ada\\ Lovelace,Zo' \\
+                'roster show lu' 'roster groups --apart Zoë\\ Martin,lu'
                 complete -C "$line" | string split -f1 \\t | string join ' '
             end
+            # fish shows the name as it is beside a folded spelling.
+            complete -C 'roster show lu' | string split -f2 \\t
             """
         let result = try RosterBinary.run(
             ["-c", probe, file.path], environment: environment, directory: folder, executable: fish.path)
         #expect(
             result.output.split(separator: "\n").map(String.init) == [
                 "mydir/", "my file.csv mydir/", "--format=json", "edit", "Zoë Martin", "Ada Lovelace",
-                "Ada Lovelace,Zoë Martin",
+                "Ada Lovelace,Zoë Martin", "lukasz nowak", "Zoë Martin,lukasz nowak", "Łukasz Nowak",
             ], "\(result.errorOutput)")
     }
 

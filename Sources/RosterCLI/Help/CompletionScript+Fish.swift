@@ -4,13 +4,19 @@ extension CompletionScript {
         var text = """
             # fish completion for roster; save as ~/.config/fish/completions/roster.fish
             function __roster_students
+                # roster matches the word as its lookup does, and spells a name fish would drop
+                # (Łukasz for lu) so that fish keeps it.
                 set -l words (commandline -opc)
-                $words[1] --complete-students $words[2..-1] 2>/dev/null
+                $words[1] --complete-students-for-fish "$argv[1]" $words[2..-1] 2>/dev/null
+            end
+            function __roster_student
+                __roster_students (commandline -ct | string unescape)
             end
             function __roster_student_list
                 # The names already in a comma-separated list stay in front of each candidate.
-                set -l head (commandline -ct | string unescape | string match -r '^.*,')
-                for name in (__roster_students)
+                set -l token (commandline -ct | string unescape)
+                set -l head (string match -r -- '^.*,' $token)
+                for name in (__roster_students (string replace -r -- '^.*,' '' $token))
                     echo "$head$name"
                 end
             end
@@ -34,7 +40,7 @@ extension CompletionScript {
             for option in command.allOptions { text += fishOption(option, condition: condition) }
             if takesFiles(command) { text += "complete -c roster -n '\(condition)' -F\n" }
             if takesStudents(command) {
-                text += "complete -c roster -n '\(condition)' -a '(__roster_students)'\n"
+                text += "complete -c roster -n '\(condition)' -a '(__roster_student)'\n"
             }
         }
         return text
@@ -46,7 +52,7 @@ extension CompletionScript {
         if option.takesValue {
             line += Self.fileOptions.contains(option.name) ? " -r -F" : " -r -f"
             if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
-            if Self.takesStudent(option) { line += " -a '(__roster_students)'" }
+            if Self.takesStudent(option) { line += " -a '(__roster_student)'" }
             if Self.takesStudentList(option) { line += " -a '(__roster_student_list)'" }
         }
         return line + " -d '\(fishEscaped(option.help))'\n"

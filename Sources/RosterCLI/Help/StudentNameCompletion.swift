@@ -10,16 +10,19 @@ import RosterKit
 /// option that takes a student: `roster --complete-students <the words typed so far>`, or, for a
 /// shell that cannot fold letters itself (zsh), `roster --complete-students-matching <word> <the
 /// words before it>`, which offers only the names whose words start with `word` by the lookup's
-/// rule, so that `lu` offers Łukasz and `oconnor` O'Connor.
+/// rule, so that `lu` offers Łukasz and `oconnor` O'Connor. fish filters what it is offered by its
+/// own rule, which does not fold `ł`; `--complete-students-for-fish` offers such a name in the
+/// spelling that fits (`lukasz nowak`, shown as Łukasz Nowak), which finds the same student.
 ///
 /// The words are searched for `--file` and `--class`, so that the names come from the roster the
 /// command line will use; anything wrong (no roster, a damaged one) offers no names, quietly,
 /// since a completion has nowhere to show an error.
 enum StudentNameCompletion {
     /// The names, one per line, in roster order, each once.
-    static func names(typed words: [String], matching word: String? = nil, environment: [String: String])
-        -> String
-    {
+    static func names(
+        typed words: [String], matching word: String? = nil, forFish: Bool = false,
+        environment: [String: String]
+    ) -> String {
         let file = value(of: "--file", in: words).map { path in
             path.hasPrefix("~/") ? (environment["HOME"] ?? "~") + path.dropFirst() : path
         }
@@ -34,7 +37,15 @@ enum StudentNameCompletion {
         for student in students where matches(student.name) && seen.insert(student.name).inserted {
             // A name a shell could not take as one word is left out rather than shown mangled.
             guard !student.name.contains(where: { $0.isNewline || $0 == "\t" }) else { continue }
-            text += VisibleText.of(student.name) + "\n"
+            let name = VisibleText.of(student.name)
+            // fish keeps only candidates that fit the word by its own rule, which folds case but
+            // not letters: a name it would drop is offered in its folded spelling, which roster
+            // finds the same student by, with the name as it is shown beside it.
+            if forFish, let word, !word.isEmpty, !name.lowercased().hasPrefix(word.lowercased()) {
+                text += RosterLookup.foldedSpelling(of: student.name) + "\t" + name + "\n"
+            } else {
+                text += name + "\n"
+            }
         }
         return text
     }

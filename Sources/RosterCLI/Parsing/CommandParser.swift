@@ -199,8 +199,9 @@ struct GlobalOptions {
         case help
         case completionScript(shell: String)
         case manualPage
-        /// The students' names for a completion script, given the words typed so far.
-        case studentNames(typed: [String], matching: String?)
+        /// The students' names for a completion script, given the words typed so far; for fish,
+        /// spelled so that fish's own filter keeps them.
+        case studentNames(typed: [String], matching: String?, forFish: Bool = false)
     }
 
     var file: String?
@@ -230,9 +231,11 @@ struct GlobalOptions {
             case "-h", "--help": return .help
             case "--generate-manual": return .manualPage
             case "--complete-students": return .studentNames(typed: Array(words[index...]), matching: nil)
-            case "--complete-students-matching":
+            case "--complete-students-matching", "--complete-students-for-fish":
                 let word = index < words.count ? words[index] : ""
-                return .studentNames(typed: Array(words.dropFirst(index + 1)), matching: word)
+                return .studentNames(
+                    typed: Array(words.dropFirst(index + 1)), matching: word,
+                    forFish: name == "--complete-students-for-fish")
             case "--file": file = try value("--file <file>")
             case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))

@@ -41,6 +41,17 @@ extension RosterLookup {
         }
     }
 
+    /// A name as the lookup compares it: lower case, without accents, `ł` as `l`, `ß` as `ss`;
+    /// typed back, it finds the same student.
+    package static func foldedSpelling(of name: String) -> String {
+        var folder = ScalarFolder()
+        var scalars = String.UnicodeScalarView()
+        for value in SameName.fold(name, folder: &folder) {
+            if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+        }
+        return String(scalars)
+    }
+
     /// Up to three names closest to `reference`, for a reference that matches nobody: those with
     /// the fewest letters to change (at most a third of the reference's), as a whole name or as
     /// one of its words, ignoring case and accents.

@@ -1,0 +1,162 @@
+import RosterEngine
+
+/// Where the objects of a roster go before a byte is written: each object's number, and each
+/// block's size and start, measured in parts at once.
+extension BinaryPlistWriter {
+    /// Where everything goes in the file: the objects' numbers, and each block's size and start.
+    struct Layout {
+        /// The strings written once after the array: the fields' keys, then the registers' keys,
+        /// lessons and marks when a student has a register, then the details' keys when a
+        /// student has details.
+        let keys: [String]
+        /// The object number of the first detail's key.
+        let detailKeys: Int
+        let registers: RegisterTable
+        let records: [Record]
+        let objectCount: Int
+        let referenceSize: Int
+        let headerBytes: Int
+        let blockSizes: [Int]
+        let blockStarts: [Int]
+        let tableOffset: Int
+        let offsetSize: Int
+
+        init(_ roster: some PlistRecords) {
+            let registers = RegisterTable(roster)
+            let fieldKeys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
+            let hasDetails = (0..<roster.count).contains { !roster.details(at: $0).isEmpty }
+            let keys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
+            detailKeys = 1 + fieldKeys.count
+            var plan = Plan(keys: keys.count)
+            let records = plan.records(for: roster)
+            let referenceSize = integerWidth(UInt64(plan.objectCount))
+            var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
+            headerBytes += keys.reduce(0) { $0 + stringSize($1) }
+            let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
+            // The blocks are measured in parts at once, each part taking whole blocks.
+            let measure: @Sendable (Range<Int>) -> [Int] = { blocks in
+                blocks.map { block in
+                    Self.records(in: block, count: roster.count).reduce(0) { total, index in
+                        var size = size(
+                            of: roster.record(at: index), records[index], details: roster.details(at: index),
+                            referenceSize: referenceSize)
+                        if records[index].register >= 0 {
+                            size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
+                        }
+                        return total + size
+                    }
+                }
+            }
+            let parts = ParallelWork.ranges(count: blocks, parts: ParallelWork.partCount(for: roster.count))
+            let blockSizes =
+                parts.count == 1
+                ? measure(0..<blocks) : ParallelWork.each(parts.count) { measure(parts[$0]) }.flatMap { $0 }
+            var starts: [Int] = []
+            var next = headerBytes
+            for size in blockSizes {
+                starts.append(next)
+                next += size
+            }
+            (self.keys, self.registers, self.records) = (keys, registers, records)
+            (objectCount, self.referenceSize, self.headerBytes) = (
+                plan.objectCount, referenceSize, headerBytes
+            )
+            (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
+            offsetSize = integerWidth(UInt64(next))
+        }
+
+        /// The records written in block `block`.
+        func records(in block: Int) -> Range<Int> {
+            Self.records(in: block, count: records.count)
+        }
+
+        /// The records written in block `block` of a roster of `count` records.
+        static func records(in block: Int, count: Int) -> Range<Int> {
+            block * recordsPerBlock..<min((block + 1) * recordsPerBlock, count)
+        }
+    }
+
+    /// Numbers objects in the order they will be written.
+    struct Plan {
+        /// The array is object 0 and the keys follow it.
+        private(set) var objectCount: Int
+        private var integers: [Int: Int32] = [:]
+        /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
+        private var smallIntegers = [Int32](repeating: -1, count: 256)
+
+        init(keys: Int) {
+            objectCount = 1 + keys
+        }
+
+        /// The record of every student: names measured in parts at once first, then the objects
+        /// numbered in one pass, in order, since equal numbers share one object.
+        mutating func records(for roster: some PlistRecords) -> [Record] {
+            var records = ParallelWork.array(count: roster.count) { range, part in
+                for index in range {
+                    let (units, isASCII) = roster.nameLayout(at: index)
+                    part.append(
+                        Record(
+                            dictionary: 0, age: 0, grade: 0, score: 0, nameUnits: Int32(units),
+                            nameIsASCII: isASCII, writesAge: false, writesGrade: false))
+                }
+            }
+            records.withUnsafeMutableBufferPointer { records in
+                for index in records.indices {
+                    number(roster.record(at: index), into: &records[index])
+                    let details = roster.details(at: index).count
+                    if details > 0 {
+                        records[index].details = next()
+                        objectCount += details - 1
+                    }
+                    if roster.hasRegister(at: index) {
+                        records[index].register = next()
+                        objectCount += BinaryPlistWriter.registerObjects(roster.register(at: index)) - 1
+                    }
+                }
+            }
+            return records
+        }
+
+        private mutating func number(_ student: some StudentValues, into record: inout Record) {
+            record.dictionary = next()
+            objectCount += 2  // the id and the name
+            (record.age, record.writesAge) = integer(student.age)
+            (record.grade, record.writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
+            record.score = student.score == nil ? -1 : next()
+        }
+
+        private mutating func next() -> Int32 {
+            objectCount += 1
+            return Int32(truncatingIfNeeded: objectCount - 1)
+        }
+
+        /// The object number of a whole number, and whether it is new.
+        private mutating func integer(_ value: Int) -> (Int32, Bool) {
+            if (0..<256).contains(value) {
+                if smallIntegers[value] >= 0 { return (smallIntegers[value], false) }
+                smallIntegers[value] = next()
+                return (smallIntegers[value], true)
+            }
+            if let existing = integers[value] { return (existing, false) }
+            let reference = next()
+            integers[value] = reference
+            return (reference, true)
+        }
+    }
+
+    static func size(
+        of student: some StudentValues, _ record: Record, details: StudentDetails, referenceSize: Int
+    ) -> Int {
+        let entries =
+            3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
+            + (record.register < 0 ? 0 : 1) + details.count
+        var size = 1 + 2 * entries * referenceSize + 39
+        let units = Int(record.nameUnits)
+        size += countSize(units) + (record.nameIsASCII ? units : 2 * units)
+        if record.writesAge { size += integerSize(student.age) }
+        if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
+        if student.score != nil { size += 9 }
+        for detail in StudentDetail.allCases { if let text = details[detail] { size += stringSize(text) } }
+        return size
+    }
+}

@@ -126,6 +126,27 @@ struct TransactionTests {
         }
     }
 
+    @Test("the seating plan is not read or written through a link, nor past its limit")
+    func seatsFile() throws {
+        let seats = SideFile.seats.path(besideRoster: file.path)
+        let target = folder.file("target")
+        try Data("room 1 1\n".utf8).write(to: target)
+        chmod(target.path, 0o644)
+        try FileManager.default.createSymbolicLink(atPath: seats, withDestinationPath: target.path)
+        var random = SeededRandom(seed: 1)
+        #expect(throws: StorageError.notOwnFile(path: seats)) {
+            try ClassSeats.make(rows: 5, columns: 5, at: file, using: &random)
+        }
+        #expect(throws: StorageError.notOwnFile(path: seats)) { try ClassSeats.current(at: file) }
+        #expect(try String(contentsOf: target, encoding: .utf8) == "room 1 1\n")
+        try FileManager.default.removeItem(atPath: seats)
+        FileManager.default.createFile(atPath: seats, contents: nil)
+        #expect(truncate(seats, off_t(SideFile.seats.limit) + 1) == 0)
+        #expect(throws: StorageError.tooLarge(path: seats, limit: SideFile.seats.limit)) {
+            try ClassSeats.current(at: file)
+        }
+    }
+
     @Test(
         "pick reads the roster under the lock: a student removed while it waited is never picked",
         arguments: [1, 2, 3])

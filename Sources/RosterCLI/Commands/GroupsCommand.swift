@@ -52,7 +52,7 @@ enum GroupsCommand: Subcommand {
         guard format == "html" else { return context.output.write(try render(made.groups, format: format)) }
         let page = HTMLPage(
             title: context.rosterDescription, date: SchoolDay.today().text,
-            subject: "\(made.groups.count) groups")
+            subject: made.groups.count == 1 ? "1 group" : "\(made.groups.count) groups")
         try PageOutput.write(page.document(page.groups(made.groups)), about: "the groups", parsed, context)
     }
 

@@ -111,13 +111,20 @@ enum SeatsCommand: Subcommand {
                 "Note: \(shown.freed) student\(shown.freed == 1 ? " has" : "s have") left the class; "
                     + "\(shown.freed == 1 ? "that seat is" : "those seats are") free now.\n")
         }
-        for student in shown.seatedSince {
+        // A few newcomers are each told where they sit; a hall's import is one line.
+        if shown.seatedSince.count > 5 {
+            context.errorOutput.write(
+                "Note: \(shown.seatedSince.count) students joined since and sit in seats that were free.\n")
+        }
+        for student in shown.seatedSince where shown.seatedSince.count <= 5 {
             let seat = shown.plan.seat(of: student.id).map { " in \($0)" } ?? ""
             context.errorOutput.write("Note: \(VisibleText.of(student.name)) joined since and sits\(seat).\n")
         }
         if !shown.unseated.isEmpty {
             context.errorOutput.write(
-                "Note: no seat is free for \(names(shown.unseated)); make a larger plan with "
+                "Note: no seat is free for "
+                    + (shown.unseated.count > 5 ? "\(shown.unseated.count) students" : names(shown.unseated))
+                    + "; make a larger plan with "
                     + "'roster seats --rows <n> --columns <n>'.\n")
         }
         for pair in shown.neighboursKeptApart where afterSwap {

@@ -25,7 +25,7 @@ struct ReadOnlyFileSystemTests {
     }
 
     @Test(
-        "list, show, stats, history, register and export read a roster on a read-only mount; changes say it is read-only",
+        "list, show, stats, history, register, export and seats read a roster on a read-only mount; changes say it is read-only",
         .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount")))
     func readOnlyMount() throws {
         let sandbox = try RosterSandbox()
@@ -41,9 +41,13 @@ struct ReadOnlyFileSystemTests {
             let added = try RosterBinary.run(["add", name, "--age", "12"], environment: environment)
             try #require(added.status == 0, "\(added.errorOutput)")
         }
+        let planned = try RosterBinary.run(
+            ["seats", "--rows", "1", "--columns", "3"], environment: environment)
+        try #require(planned.status == 0, "\(planned.errorOutput)")
         try #require(try Self.system(["mount", "-o", "remount,ro", mountPoint.path]) == 0)
         let reads = [
             ["list"], ["show", "ada"], ["stats"], ["history"], ["register"], ["export", "--output", "-"],
+            ["seats"], ["seats", "--format", "html"],
         ]
         for command in reads {
             let result = try RosterBinary.run(command, environment: environment)

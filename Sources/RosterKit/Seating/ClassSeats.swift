@@ -4,6 +4,12 @@
     import Foundation
 #endif
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A class's seating plan, kept beside the roster in a private file, `.students.plist.seats`,
 /// until it is made anew.
 ///
@@ -62,7 +68,12 @@ public enum ClassSeats {
     ///
     /// - Throws: ``SeatingError/noPlan`` when none is kept, or ``StorageError``.
     public static func current(at url: URL) throws -> Shown {
-        try settled(at: url) { map, _ in map }
+        do {
+            return try settled(at: url) { map, _ in map }
+        } catch StorageError.fileSystem(_, _, let code) where code == EROFS {
+            // On a file system mounted read-only the plan is still shown, settled but not kept.
+            return try settled(at: url, keeping: false) { map, _ in map }
+        }
     }
 
     /// Swaps the seats of the two students `one` and `other` pick out in the kept plan.
@@ -85,10 +96,12 @@ public enum ClassSeats {
 
     /// Reads the kept plan under the roster's lock, settles it with the roster, lets `change`
     /// change it, and keeps it when anything changed.
-    private static func settled(at url: URL, _ change: (SeatMap, [Student]) throws -> SeatMap) throws -> Shown
-    {
-        try StorageHandler.change(at: url) { current in
-            let students = try current.decoded()?.students ?? []
+    private static func settled(
+        at url: URL, keeping: Bool = true, _ change: (SeatMap, [Student]) throws -> SeatMap
+    ) throws -> Shown {
+        let loaded = keeping ? nil : try StorageHandler.load(from: url)
+        return try StorageHandler.change(at: url, writes: keeping) { current in
+            let students = try loaded ?? current.decoded()?.students ?? []
             guard let kept = SeatMap(text: try current.read(.seats)) else { throw SeatingError.noPlan }
             let apart = keptApart(try current.read(.groups), students)
             var settling = SeatSettling(map: kept, students: students, apart: apart)
@@ -101,7 +114,8 @@ public enum ClassSeats {
                 neighboursKeptApart: SeatSettling.neighbours(in: map, keptApart: apart).map {
                     $0.compactMap { index[$0] }
                 })
-            return (map == kept ? .unchanged : .keepBeside(.seats, bytes: Array(map.text.utf8)), shown)
+            let keeps = keeping && map != kept
+            return (keeps ? .keepBeside(.seats, bytes: Array(map.text.utf8)) : .unchanged, shown)
         }
     }
 

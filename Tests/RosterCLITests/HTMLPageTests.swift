@@ -117,6 +117,7 @@ struct HTMLPageTests {
             ["list", "--output", file.path], ["register", "--format", "csv", "--output", file.path],
             ["groups", "--count", "2", "--format", "html", "--output", "groups.xlsx"],
             ["register", "--week", "--format", "html", "--output", ""],
+            ["register", "--take", "--format", "html"],
         ] {
             let refused = sandbox.run(arguments)
             #expect(refused.status == 64, "\(arguments)")

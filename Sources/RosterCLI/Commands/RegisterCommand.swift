@@ -80,6 +80,10 @@ enum RegisterCommand: Subcommand {
             throw UsageError.message(
                 "--date and --from cannot be given together; use --from and --to for a range.")
         }
+        if parsed.has("take"), parsed.values["format"] != nil || parsed.values["output"] != nil {
+            throw UsageError.message(
+                "--take calls the roll at a terminal and prints no report; drop --format and --output.")
+        }
         let modes = ["from", "week", "take"].filter { given.contains($0) }
         if modes.count > 1 {
             throw UsageError.message("--\(modes[0]) and --\(modes[1]) cannot be given together; choose one.")

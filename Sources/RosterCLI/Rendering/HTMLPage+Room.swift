@@ -18,7 +18,11 @@ extension HTMLPage {
     /// and the board at the front.
     func seats(_ plan: SeatingPlan, teacherView: Bool) -> String {
         let board = "<div class=\"board\">Board</div>\n"
-        var room = "<div class=\"room\" style=\"grid-template-columns: repeat(\(plan.columns), 1fr)\">\n"
+        // Names as large as the row has room for: 14 pt for a classroom, down to 6 pt for a hall.
+        let points = max(6, min(14, 120 / plan.columns))
+        var room =
+            "<div class=\"room\" style=\"grid-template-columns: repeat(\(plan.columns), 1fr); "
+            + "font-size: \(points)pt\">\n"
         for (row, seats) in SeatingReport.rowsAsSeen(plan, teacherView: teacherView) {
             for (place, student) in seats.enumerated() {
                 let column = teacherView ? plan.columns - place : place + 1
@@ -44,7 +48,7 @@ extension HTMLPage {
         .group ul { list-style: none; margin: 0; padding: 0; }
         .group li { font-size: 20pt; line-height: 1.3; }
         .room { display: grid; gap: 6px; margin: 0.5em 0; }
-        .seat { border: 1px solid #333; border-radius: 4px; min-height: 3em; padding: 0.3em; font-size: 12pt; display: flex; align-items: center; justify-content: center; text-align: center; overflow-wrap: anywhere; break-inside: avoid; }
+        .seat { border: 1px solid #333; border-radius: 4px; min-height: 3em; padding: 0.3em; display: flex; align-items: center; justify-content: center; text-align: center; overflow-wrap: anywhere; break-inside: avoid; }
         .seat.free { border-style: dashed; border-color: #999; }
         .board { border: 2px solid #000; background: #ddd; text-align: center; font-weight: bold; padding: 0.3em; margin: 0.5em 10%; }
         """

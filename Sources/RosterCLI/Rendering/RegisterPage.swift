@@ -9,14 +9,9 @@ enum RegisterPage {
         var rows: [[String]] = []
         for lesson in lessons {
             let label = lesson.name ?? "the day"
-            var present = 0
-            for student in RegisterCommand.byName(students) {
-                guard let entry = student.attendance[lesson] else { continue }
-                if entry.mark == .present {
-                    present += 1
-                } else {
-                    rows.append([label, student.name, entry.mark.rawValue, entry.reason ?? ""])
-                }
+            let (present, marked) = RegisterReport.marks(in: lesson, of: students)
+            for (student, entry) in marked {
+                rows.append([label, student.name, entry.mark.rawValue, entry.reason ?? ""])
             }
             rows.append([label, "\(present) present", "", ""])
         }
@@ -39,7 +34,7 @@ enum RegisterPage {
         let cells = rows.map { row in
             [row.student.name]
                 + [row.lessons, row.present, row.late, row.absent, row.excused].map(String.init)
-                + [row.rate.map { StudentText.score(($0 * 1000).rounded() / 10) + "%" } ?? "-"]
+                + [RegisterReport.ratePercent(row).map { $0 + "%" } ?? "-"]
         }
         return page.document(
             page.tables(

@@ -26,19 +26,11 @@ enum RegisterReport {
         -> String
     {
         let rows = lessons.map { lesson in
-            // Only the students marked other than present are sorted: a handful, whatever the roster's size.
-            var present = 0
-            var marked: [Student] = []
-            for student in students {
-                guard let entry = student.attendance[lesson] else { continue }
-                if entry.mark == .present { present += 1 } else { marked.append(student) }
-            }
-            let marks = RegisterCommand.byName(marked).compactMap { student in
-                student.attendance[lesson].map {
-                    MarkRow(
-                        id: student.id.uuidString, name: student.name, mark: $0.mark.rawValue,
-                        reason: Nullable($0.reason))
-                }
+            let (present, marked) = marks(in: lesson, of: students)
+            let marks = marked.map { student, entry in
+                MarkRow(
+                    id: student.id.uuidString, name: student.name, mark: entry.mark.rawValue,
+                    reason: Nullable(entry.reason))
             }
             return LessonRow(date: day.text, lesson: Nullable(lesson.name), present: present, marks: marks)
         }
@@ -59,6 +51,30 @@ enum RegisterReport {
             guard !rows.isEmpty else { return "The register was not taken on \(day).\n" }
             return rows.map(dayText).joined()
         }
+    }
+
+    /// How many were present in `lesson`, and the students marked otherwise, by name, with their
+    /// marks. Only those are sorted: a handful, whatever the roster's size.
+    static func marks(in lesson: Lesson, of students: [Student])
+        -> (present: Int, marked: [(student: Student, entry: AttendanceEntry)])
+    {
+        var present = 0
+        var marked: [Student] = []
+        for student in students {
+            guard let entry = student.attendance[lesson] else { continue }
+            if entry.mark == .present { present += 1 } else { marked.append(student) }
+        }
+        return (
+            present,
+            RegisterCommand.byName(marked).compactMap { student in
+                student.attendance[lesson].map { (student, $0) }
+            }
+        )
+    }
+
+    /// A student's attendance rate as a percentage with one decimal, `nil` without lessons.
+    static func ratePercent(_ row: AttendanceRegister.Summary) -> String? {
+        row.rate.map { StudentText.score(($0 * 1000).rounded() / 10) }
     }
 
     /// The marks other than present, in the order a lesson's summary lists them.
@@ -107,9 +123,6 @@ enum RegisterReport {
     /// Each student's lessons, marks and attendance rate.
     static func range(_ rows: [AttendanceRegister.Summary], format: String, width: Int = 80) throws -> String
     {
-        let rate = { (row: AttendanceRegister.Summary) in
-            row.rate.map { StudentText.score(($0 * 1000).rounded() / 10) }
-        }
         let counts = { (row: AttendanceRegister.Summary) in
             [row.lessons, row.present, row.late, row.absent, row.excused]
         }
@@ -120,13 +133,14 @@ enum RegisterReport {
                     SummaryRow(
                         id: row.student.id.uuidString, name: row.student.name, lessons: row.lessons,
                         present: row.present, late: row.late, absent: row.absent, excused: row.excused,
-                        attendancePercent: Nullable(rate(row).flatMap { Double($0) }))
+                        attendancePercent: Nullable(ratePercent(row).flatMap { Double($0) }))
                 })
         case "csv":
             return "id,name,lessons,present,late,absent,excused,attendance_percent\r\n"
                 + rows.map { row in
                     ([row.student.id.uuidString, CSVRosterWriter.field(row.student.name)]
-                        + counts(row).map(String.init) + [rate(row) ?? ""]).joined(separator: ",") + "\r\n"
+                        + counts(row).map(String.init) + [ratePercent(row) ?? ""]).joined(separator: ",")
+                        + "\r\n"
                 }.joined()
         default:
             let wide = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
@@ -155,7 +169,7 @@ enum RegisterReport {
                     + "\n").utf8)
             text.reserveCapacity(text.count * (rows.count + 1))
             for (summary, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
-                let row = counts(summary).map(String.init) + [rate(summary).map { $0 + "%" } ?? "-"]
+                let row = counts(summary).map(String.init) + [ratePercent(summary).map { $0 + "%" } ?? "-"]
                 fit.append(name, width: nameWidth, to: &text)
                 for (cell, columnWidth) in zip(row, widths) {
                     text.append(contentsOf: repeatElement(0x20, count: 2 + columnWidth - cell.utf8.count))

@@ -58,7 +58,7 @@ public enum ClassSeats {
                 students, rows: rows, columns: columns, front: try front.map(find),
                 apart: kept + (try apart.map { try $0.map(find) }), using: &generator)
             let shown = Shown(
-                plan: map.plan(of: byID(students)), seatedSince: [], unseated: [], freed: 0,
+                plan: map.plan(of: SeatMap.byID(students)), seatedSince: [], unseated: [], freed: 0,
                 neighboursKeptApart: [])
             return (.keepBeside(.seats, bytes: Array(map.text.utf8)), shown)
         }
@@ -107,7 +107,7 @@ public enum ClassSeats {
             var settling = SeatSettling(map: kept, students: students, apart: apart)
             settling.settle()
             let map = try change(settling.map, students)
-            let index = byID(students)
+            let index = SeatMap.byID(students)
             let shown = Shown(
                 plan: map.plan(of: index), seatedSince: settling.seated.compactMap { index[$0] },
                 unseated: settling.unseated.compactMap { index[$0] }, freed: settling.freed,
@@ -122,9 +122,5 @@ public enum ClassSeats {
     /// The class's apart sets, as ``ClassGroups`` keeps them.
     private static func keptApart(_ groups: Data?, _ students: [Student]) -> [[UUID]] {
         GroupMemory(text: groups, keeping: Set(students.map(\.id))).apart
-    }
-
-    private static func byID(_ students: [Student]) -> [UUID: Student] {
-        Dictionary(students.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -84,6 +84,11 @@ struct SeatMap: Equatable {
         return partners
     }
 
+    /// The students by id, as ``plan(of:)`` takes them; the first of two with one id wins.
+    static func byID(_ students: [Student]) -> [UUID: Student] {
+        Dictionary(students.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The plan with each seat's student, leaving out ids not in `students`.
     func plan(of students: [UUID: Student]) -> SeatingPlan {
         SeatingPlan(rows: rows, columns: columns, seats: occupants.map { $0.flatMap { students[$0] } })

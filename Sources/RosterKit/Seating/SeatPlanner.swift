@@ -26,7 +26,7 @@ public enum SeatPlanner {
         using generator: inout some RandomNumberGenerator
     ) throws -> SeatingPlan {
         try map(students, rows: rows, columns: columns, front: front, apart: apart, using: &generator)
-            .plan(of: Dictionary(students.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }))
+            .plan(of: SeatMap.byID(students))
     }
 
     /// The plan by ids; see ``plan(_:rows:columns:front:apart:using:)``.
@@ -49,22 +49,20 @@ public enum SeatPlanner {
         let sets = apart.map { Array(Set($0).intersection(ids)) }.filter { $0.count > 1 }
         // The front rows the class needs first; the whole room when the rules cannot hold there.
         let needed = (students.count + columns - 1) / columns
-        var search = SeatSearch(rows: rows, columns: columns, usedRows: needed, front: front)
         for usedRows in Set([needed, rows]).sorted() {
-            search = SeatSearch(rows: rows, columns: columns, usedRows: usedRows, front: front)
+            var search = SeatSearch(rows: rows, columns: columns, usedRows: usedRows, front: front)
             if search.seat(keepingApart: sets, using: &generator) {
                 return search.filled(with: students.map(\.id), using: &generator)
             }
         }
-        // Name the first set that cannot be added to the ones before it.
-        for count in 1...max(1, sets.count) {
-            search = SeatSearch(rows: rows, columns: columns, usedRows: rows, front: front)
-            if !search.seat(keepingApart: Array(sets.prefix(count)), using: &generator) {
-                guard count <= sets.count else { break }
-                throw SeatingError.cannotKeepApart(names(sets[count - 1], in: students))
-            }
+        // The front row always fits (checked above), so an apart set is what cannot hold: the first
+        // that cannot be added, in the whole room, to the ones before it.
+        let failing = sets.indices.first { last in
+            var search = SeatSearch(rows: rows, columns: columns, usedRows: rows, front: front)
+            return !search.seat(keepingApart: Array(sets[...last]), using: &generator)
         }
-        throw SeatingError.cannotKeepApart(names(sets.flatMap { $0 }, in: students))
+        throw SeatingError.cannotKeepApart(
+            names(failing.map { sets[$0] } ?? sets.flatMap { $0 }, in: students))
     }
 
     /// The names of the students with `ids`, in roster order.

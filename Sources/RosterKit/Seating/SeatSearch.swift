@@ -72,10 +72,10 @@ struct SeatSearch {
             }
             if let seat = cursors[position].seat { map.occupants[seat] = nil }
             cursors[position].seat = nil
+            let mates = partners[id] ?? []
             while let index = cursors[position].next() {
                 tries += 1
                 guard tries <= SeatPlanner.triesAllowed else { return false }
-                let mates = partners[id] ?? []
                 if map.occupants[index] == nil, !map.hasNeighbour(of: index, among: mates) {
                     map.occupants[index] = id
                     cursors[position].seat = index

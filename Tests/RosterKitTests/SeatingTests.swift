@@ -141,6 +141,8 @@ struct SeatingTests {
         #expect(swapped.plan.seat(of: four[0].id) == made.plan.seat(of: beside.id))
         #expect(swapped.plan.seat(of: beside.id) == first)
         #expect(swapped.neighboursKeptApart.map { Set($0.map(\.id)) } == [Set([four[0].id, four[1].id])])
+        // Only a swap looks for them; showing the plan does not.
+        #expect(try ClassSeats.current(at: url).neighboursKeptApart.isEmpty)
         #expect(throws: SeatingError.sameStudent(four[2].name)) {
             try ClassSeats.swap(four[2].name, four[2].name, at: url)
         }

@@ -63,7 +63,7 @@ enum SeatsCommand: Subcommand {
             }
             shown = try ClassSeats.current(at: context.fileURL)
         }
-        noteChanges(shown, afterSwap: parsed.has("swap"), context)
+        noteChanges(shown, context)
         try write(shown.plan, format: format, parsed, context)
     }
 
@@ -102,7 +102,7 @@ enum SeatsCommand: Subcommand {
     }
 
     /// Notes on standard error what changed since the plan was last shown.
-    private static func noteChanges(_ shown: ClassSeats.Shown, afterSwap: Bool, _ context: CommandContext) {
+    private static func noteChanges(_ shown: ClassSeats.Shown, _ context: CommandContext) {
         let names = { (students: [Student]) in
             students.map { VisibleText.of($0.name) }.joined(separator: ", ")
         }
@@ -127,7 +127,7 @@ enum SeatsCommand: Subcommand {
                     + "; make a larger plan with "
                     + "'roster seats --rows <n> --columns <n>'.\n")
         }
-        for pair in shown.neighboursKeptApart where afterSwap {
+        for pair in shown.neighboursKeptApart {
             context.errorOutput.write(
                 "Note: \(pair.map { VisibleText.of($0.name) }.joined(separator: " and ")) are kept apart, "
                     + "and sit next to each other now.\n")

@@ -28,8 +28,8 @@ public enum ClassSeats {
         public let unseated: [Student]
         /// How many seats were freed by students who left the class since.
         public let freed: Int
-        /// Students kept apart (by `roster apart`) who sit side by side or one behind the other,
-        /// as a swap can leave them, each pair once.
+        /// After a swap, the students kept apart (by `roster apart`) who sit side by side or one
+        /// behind the other, as a swap can leave them, each pair once; empty otherwise.
         public let neighboursKeptApart: [[Student]]
     }
 
@@ -80,7 +80,7 @@ public enum ClassSeats {
     ///
     /// - Throws: ``LookupError``, ``SeatingError`` or ``StorageError``; the plan stays as it was.
     public static func swap(_ one: String, _ other: String, at url: URL) throws -> Shown {
-        try settled(at: url) { map, students in
+        try settled(at: url, checkingNeighbours: true) { map, students in
             let (first, second) = (
                 students[try RosterLookup.index(of: one, in: students)],
                 students[try RosterLookup.index(of: other, in: students)]
@@ -95,9 +95,11 @@ public enum ClassSeats {
     }
 
     /// Reads the kept plan under the roster's lock, settles it with the roster, lets `change`
-    /// change it, and keeps it when anything changed.
+    /// change it, and keeps it when anything changed (and `keeping`); with `checkingNeighbours`,
+    /// finds the students kept apart who sit next to each other.
     private static func settled(
-        at url: URL, keeping: Bool = true, _ change: (SeatMap, [Student]) throws -> SeatMap
+        at url: URL, keeping: Bool = true, checkingNeighbours: Bool = false,
+        _ change: (SeatMap, [Student]) throws -> SeatMap
     ) throws -> Shown {
         let loaded = keeping ? nil : try StorageHandler.load(from: url)
         return try StorageHandler.change(at: url, writes: keeping) { current in
@@ -111,9 +113,9 @@ public enum ClassSeats {
             let shown = Shown(
                 plan: map.plan(of: index), seatedSince: settling.seated.compactMap { index[$0] },
                 unseated: settling.unseated.compactMap { index[$0] }, freed: settling.freed,
-                neighboursKeptApart: SeatSettling.neighbours(in: map, keptApart: apart).map {
-                    $0.compactMap { index[$0] }
-                })
+                neighboursKeptApart: checkingNeighbours
+                    ? SeatSettling.neighbours(in: map, keptApart: apart).map { $0.compactMap { index[$0] } }
+                    : [])
             let keeps = keeping && map != kept
             return (keeps ? .keepBeside(.seats, bytes: Array(map.text.utf8)) : .unchanged, shown)
         }

@@ -37,7 +37,7 @@ enum GroupsCommand: Subcommand {
         let format = parsed.values["format"] ?? "table"
         try PageOutput.check(parsed, isHTML: format == "html")
         let sizing = try sizing(from: parsed)
-        let apart = (parsed.allValues["apart"] ?? []).map { $0.split(separator: ",").map(String.init) }
+        let apart = parsed.studentLists("apart")
         let balance = parsed.values["balance"].flatMap(GroupMaker.Balance.init(rawValue:))
         var random = try RandomSource(environment: context.environment)
         let made = try ClassGroups.make(
@@ -51,8 +51,7 @@ enum GroupsCommand: Subcommand {
         }
         guard format == "html" else { return context.output.write(try render(made.groups, format: format)) }
         let page = HTMLPage(
-            title: context.rosterDescription, date: SchoolDay.today().text,
-            subject: made.groups.count == 1 ? "1 group" : "\(made.groups.count) groups")
+            today: made.groups.count == 1 ? "1 group" : "\(made.groups.count) groups", for: context)
         try PageOutput.write(page.document(page.groups(made.groups)), about: "the groups", parsed, context)
     }
 

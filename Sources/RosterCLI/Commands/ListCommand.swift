@@ -82,9 +82,7 @@ enum ListCommand: Subcommand {
     private static func page(_ students: [Student], order: [Int], blank: Int, _ context: CommandContext)
         -> String
     {
-        let page = HTMLPage(
-            title: context.rosterDescription, date: SchoolDay.today().text,
-            subject: "Class list, \(StudentText.count(order.count))")
+        let page = HTMLPage(today: "Class list, \(StudentText.count(order.count))", for: context)
         let rows = order.map { index in
             let student = students[index]
             return [

@@ -49,8 +49,8 @@ enum SeatsCommand: Subcommand {
             }
             var random = try RandomSource(environment: context.environment)
             shown = try ClassSeats.make(
-                rows: size.rows, columns: size.columns, front: list(parsed, "front"),
-                apart: (parsed.allValues["apart"] ?? []).map(students), at: context.fileURL, using: &random)
+                rows: size.rows, columns: size.columns, front: parsed.studentLists("front").flatMap { $0 },
+                apart: parsed.studentLists("apart"), at: context.fileURL, using: &random)
         } else if parsed.has("swap") {
             guard parsed.positionals.count == 2 else {
                 throw UsageError.message(
@@ -90,15 +90,6 @@ enum SeatsCommand: Subcommand {
             return nil
         default: throw UsageError.message("A new plan needs both --rows <n> and --columns <n>.")
         }
-    }
-
-    /// Every value of a repeatable option, each also split at commas.
-    private static func list(_ parsed: ParsedCommand, _ option: String) -> [String] {
-        (parsed.allValues[option] ?? []).flatMap(students)
-    }
-
-    private static func students(_ value: String) -> [String] {
-        value.split(separator: ",").map(String.init)
     }
 
     /// Notes on standard error what changed since the plan was last shown.
@@ -145,8 +136,7 @@ enum SeatsCommand: Subcommand {
         case "csv": context.output.write(SeatingReport.csv(plan))
         case "html":
             let page = HTMLPage(
-                title: context.rosterDescription, date: SchoolDay.today().text,
-                subject: teacherView ? "Seating plan, the teacher's view" : "Seating plan")
+                today: teacherView ? "Seating plan, the teacher's view" : "Seating plan", for: context)
             try PageOutput.write(
                 page.document(page.seats(plan, teacherView: teacherView)), about: "the seating plan", parsed,
                 context)

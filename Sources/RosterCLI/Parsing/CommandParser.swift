@@ -134,6 +134,12 @@ struct ParsedCommand: Sendable {
     func has(_ flag: String) -> Bool {
         flags.contains(flag)
     }
+
+    /// Each value of a repeatable option that lists students separated by commas
+    /// (`--apart ada,ben --apart cleo,dev`), as its list of references.
+    func studentLists(_ option: String) -> [[String]] {
+        (allValues[option] ?? []).map { $0.split(separator: ",").map(String.init) }
+    }
 }
 
 /// Reads typed option values, turning a malformed number into swift-argument-parser's

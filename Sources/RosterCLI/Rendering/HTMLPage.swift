@@ -102,3 +102,10 @@ struct HTMLPage {
         @media print { body { margin: 0; } th { background: none; } }
         """
 }
+
+extension HTMLPage {
+    /// Today's page about `subject`, headed with the roster the command works on.
+    init(today subject: String, for context: CommandContext) {
+        self.init(title: context.rosterDescription, date: SchoolDay.today().text, subject: subject)
+    }
+}

@@ -23,10 +23,9 @@ extension HTMLPage {
         var room =
             "<div class=\"room\" style=\"grid-template-columns: repeat(\(plan.columns), 1fr); "
             + "font-size: \(points)pt\">\n"
-        for (row, seats) in SeatingReport.rowsAsSeen(plan, teacherView: teacherView) {
-            for (place, student) in seats.enumerated() {
-                let column = teacherView ? plan.columns - place : place + 1
-                let title = "row \(row), seat \(column)"
+        for (_, seats) in SeatingReport.rowsAsSeen(plan, teacherView: teacherView) {
+            for (seat, student) in seats {
+                let title = seat.description
                 room +=
                     student.map {
                         "<div class=\"seat\" title=\"\(title)\" dir=\"auto\">\(Self.escaped($0.name))</div>"

@@ -23,11 +23,19 @@ enum SeatingReport {
     }
 
     /// The rows of the grid, top to bottom, each its seats left to right, as one view sees them.
-    static func rowsAsSeen(_ plan: SeatingPlan, teacherView: Bool) -> [(row: Int, seats: [Student?])] {
-        let order = teacherView ? Array(1...plan.rows) : Array((1...plan.rows).reversed())
-        return order.map { row in
-            let seats = (1...plan.columns).map { plan.student(in: .init(row: row, column: $0)) }
-            return (row, teacherView ? seats.reversed() : seats)
+    static func rowsAsSeen(_ plan: SeatingPlan, teacherView: Bool)
+        -> [(row: Int, seats: [(seat: SeatingPlan.Seat, student: Student?)])]
+    {
+        let rows = teacherView ? Array(1...plan.rows) : Array((1...plan.rows).reversed())
+        let columns = teacherView ? Array((1...plan.columns).reversed()) : Array(1...plan.columns)
+        return rows.map { row in
+            (
+                row,
+                columns.map { column in
+                    let seat = SeatingPlan.Seat(row: row, column: column)
+                    return (seat, plan.student(in: seat))
+                }
+            )
         }
     }
 
@@ -62,7 +70,7 @@ enum SeatingReport {
         let rule = String(repeating: " ", count: labelWidth) + "[ \(board) ]"
         var lines: [String] = []
         for (row, seats) in rowsAsSeen(plan, teacherView: teacherView) {
-            let cells = seats.map { student -> String in
+            let cells = seats.map { _, student -> String in
                 let name = student.map { VisibleText.of($0.name) } ?? "-"
                 return DisplayWidth.padded(DisplayWidth.truncated(name, to: cell), to: cell)
             }

@@ -37,12 +37,7 @@ enum ExportCommand: Subcommand {
     private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        // `-` is standard output, as for most tools.
-        let output = parsed.values["output"].flatMap { $0 == "-" ? nil : URL(fileURLWithPath: $0) }
-        if parsed.values["output"]?.isEmpty == true {
-            throw UsageError.invalidValue(
-                "", label: "--output <file>", reason: "Give the path of the file to write.")
-        }
+        let output = try PageOutput.file(parsed)
         if let output, Self.workbookExtensions.contains(output.pathExtension.lowercased()) {
             throw UsageError.message(
                 "roster does not write .\(output.pathExtension) files, and a CSV file named so would not open. "

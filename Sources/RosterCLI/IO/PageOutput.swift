@@ -21,15 +21,12 @@ enum PageOutput {
     /// Refuses `--output` without `--format html`, and a file named as another format, before
     /// anything is read.
     static func check(_ parsed: ParsedCommand, isHTML: Bool) throws {
-        guard let path = parsed.values["output"] else { return }
+        guard parsed.values["output"] != nil else { return }
         guard isHTML else {
             throw UsageError.message("--output is for a page to print; add --format html, or drop --output.")
         }
-        if path.isEmpty {
-            throw UsageError.invalidValue(
-                "", label: "--output <file>", reason: "Give the path of the file to write.")
-        }
-        let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
+        guard let file = try file(parsed) else { return }
+        let suffix = file.pathExtension.lowercased()
         guard pageExtensions.contains(suffix) else {
             throw UsageError.message(
                 "A page is HTML, not .\(VisibleText.of(suffix)); name the file with .html, and print it "
@@ -37,12 +34,24 @@ enum PageOutput {
         }
     }
 
+    /// The file `--output` names, or `nil` for standard output (none given, or `-`, as for most
+    /// tools); the rule `export --output` follows too.
+    ///
+    /// - Throws: ``UsageError`` for an empty path.
+    static func file(_ parsed: ParsedCommand) throws -> URL? {
+        guard let path = parsed.values["output"], path != "-" else { return nil }
+        guard !path.isEmpty else {
+            throw UsageError.invalidValue(
+                "", label: "--output <file>", reason: "Give the path of the file to write.")
+        }
+        return URL(fileURLWithPath: path)
+    }
+
     /// Writes `page`, about `what`, where `--output` says.
     static func write(_ page: String, about what: String, _ parsed: ParsedCommand, _ context: CommandContext)
         throws
     {
-        guard let path = parsed.values["output"], path != "-" else { return context.output.write(page) }
-        let url = URL(fileURLWithPath: path)
+        guard let url = try file(parsed) else { return context.output.write(page) }
         // A pipe, a terminal or a device gets the page only, as for an export.
         guard try StorageHandler.writeFile(Array(page.utf8), to: url) else { return }
         context.output.write("Wrote \(what) to \(VisibleText.of(url.path)).\n")

@@ -156,21 +156,23 @@ public enum ClassroomIntents {
     ) throws -> ImportChanges {
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
-        func plan(_ roster: [Student]) throws -> ([Student], ImportChanges) {
-            let (result, changes) = ImportChanges.planned(imported, into: roster, replace: replace)
+        func plan(_ roster: inout [Student]) throws -> ImportChanges {
+            let changes = ImportChanges.planned(imported, into: &roster, replace: replace)
             if !allowDuplicates, !changes.probableDuplicates.isEmpty {
                 throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
             }
-            return (result, changes)
+            return changes
         }
-        if dryRun { return try plan(StorageHandler.load(from: fileURL)).1 }
+        if dryRun {
+            var roster = try StorageHandler.load(from: fileURL)
+            return try plan(&roster)
+        }
         var changes = ImportChanges()
         try StorageHandler.importChange(at: fileURL) { roster in
-            let (result, planned) = try plan(roster)
-            changes = planned
-            let addsOnly =
-                !replace && !roster.isEmpty && planned.updated.isEmpty && planned.unchangedCount == 0
-            return StorageHandler.ImportPlan(roster: result, addsOnly: addsOnly ? planned.added : nil)
+            let addsToRoster = !replace && !roster.isEmpty
+            changes = try plan(&roster)
+            let addsOnly = addsToRoster && changes.updated.isEmpty && changes.unchangedCount == 0
+            return addsOnly ? changes.added : nil
         }
         return changes
     }

@@ -55,7 +55,7 @@ struct RoundTripTests {
         let exported = try format.data(for: roster)
         let imported = try RosterImporter.read(exported, format: format)
         #expect(imported.students == roster)
-        let (result, changes) = ImportChanges.planned(imported, into: [], replace: false)
+        let (result, changes) = ImportChanges.planned(imported, onto: [], replace: false)
         #expect(result == roster && changes.added.count == roster.count)
     }
 
@@ -72,7 +72,7 @@ struct RoundTripTests {
         #expect(imported == flat)
         // The register stays on the roster: importing the CSV back changes nobody.
         let (result, changes) = ImportChanges.planned(
-            try RosterImporter.read(exported, format: .csv), into: roster, replace: true)
+            try RosterImporter.read(exported, format: .csv), onto: roster, replace: true)
         #expect(result == roster && changes.isEmpty)
     }
 

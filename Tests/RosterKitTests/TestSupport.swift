@@ -54,3 +54,24 @@ extension Student {
         return Student(id: UUID(uuidString: text) ?? UUID(), name: name, age: age, grade: grade, score: score)
     }
 }
+
+extension ImportChanges {
+    /// The roster after importing `imported` into a copy of `roster`, and the changes that makes.
+    static func planned(_ imported: RosterImporter.Result, onto roster: [Student], replace: Bool)
+        -> (roster: [Student], changes: ImportChanges)
+    {
+        var roster = roster
+        let changes = planned(imported, into: &roster, replace: replace)
+        return (roster, changes)
+    }
+
+    /// The roster after importing `students`, each with the id a file of roster's own gives it,
+    /// into `roster`, and the changes that makes.
+    static func applying(_ students: [Student], to roster: [Student], replace: Bool)
+        -> (roster: [Student], changes: ImportChanges)
+    {
+        let sources = students.indices.map { ImportSource(record: $0 + 1, hasFileID: true) }
+        return planned(
+            RosterImporter.Result(students: students, sources: sources), onto: roster, replace: replace)
+    }
+}

@@ -23,66 +23,81 @@ public struct ImportChanges: Sendable, Equatable {
     /// Whether the import changes nothing on the roster.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
 
-    /// The roster after importing the rows of `imported` into `roster`, each matched to its
-    /// student first (see ``ImportMatching``), and the changes that makes.
-    static func planned(_ imported: RosterImporter.Result, into roster: [Student], replace: Bool)
-        -> (roster: [Student], changes: ImportChanges)
+    /// Imports the rows of `imported` into `roster`, each matched to its student first (see
+    /// ``ImportMatching``), and returns the changes that makes.
+    static func planned(_ imported: RosterImporter.Result, into roster: inout [Student], replace: Bool)
+        -> ImportChanges
     {
         let matching = ImportMatching(imported, roster: roster)
-        var (result, changes) = applying(matching.students, to: roster, replace: replace)
+        var changes = applying(matching.rows, matched: matching.matches, to: &roster, replace: replace)
         changes.probableDuplicates = matching.duplicates
-        return (result, changes)
+        return changes
     }
 
-    /// The roster after importing `imported` into `roster`, and the changes that makes.
+    /// Imports `rows` into `roster`, each row with the student it was matched to, and returns
+    /// the changes that makes.
     ///
     /// Without `replace` the roster keeps its order, with updated students in their places and new
-    /// ones at the end; with `replace` it is the file's students in file order. An updated
-    /// student keeps their register: the file's marks are added to it, a lesson the file marks
-    /// taking the file's mark, so a spreadsheet with no register loses none; so are their
-    /// school id, name parts and note, unless the file gives new ones.
-    static func applying(_ imported: [Student], to roster: [Student], replace: Bool)
-        -> (roster: [Student], changes: ImportChanges)
-    {
+    /// ones at the end; with `replace` it is the file's students in file order. A student the file
+    /// leaves as they were is not touched, so an import that changes a few students of a large
+    /// roster copies none of the others.
+    static func applying(
+        _ rows: [Student], matched matches: [ImportMatching.Match?], to roster: inout [Student], replace: Bool
+    ) -> ImportChanges {
         var changes = ImportChanges()
-        // The common first import, into an empty roster, adds everything without hashing an id.
+        // The common first import, into an empty roster, adds everything as it is.
         guard !roster.isEmpty else {
-            changes.added = imported
-            return (imported, changes)
+            (changes.added, roster) = (rows, rows)
+            return changes
         }
-        var place = [UUID: Int](minimumCapacity: roster.count)
-        for (index, student) in roster.enumerated() { place[student.id] = index }
-        var result = replace ? [] : roster
-        if replace { result.reserveCapacity(imported.count) }
         // Only a replacing import needs to know who was kept: the rest are removed.
-        var kept = Set<UUID>()
-        for var student in imported {
-            if let index = place[student.id] {
-                if replace { kept.insert(student.id) }
-                let before = roster[index]
-                if !before.attendance.isEmpty {
-                    student.attendance = before.attendance.merging(student.attendance) { _, file in file }
-                }
-                if student.otherFields.isEmpty { student.otherFields = before.otherFields }
-                if !before.details.isEmpty {
-                    student.details = before.details.merging(student.details)
-                }
-                if before == student {
-                    changes.unchangedCount += 1
-                } else {
-                    changes.updated.append(StudentEdit(before: before, after: student))
-                }
-                if !replace { result[index] = student }
-            } else {
-                changes.added.append(student)
-                if !replace { result.append(student) }
+        var kept = replace ? Array(repeating: false, count: roster.count) : []
+        var replacing: [Student] = []
+        replacing.reserveCapacity(replace ? rows.count : 0)
+        for (row, match) in zip(rows, matches) {
+            guard let match else {
+                changes.added.append(row)
+                if replace { replacing.append(row) }
+                continue
             }
-            if replace { result.append(student) }
+            let before = roster[match.index]
+            let student = updating(before, from: row, keepingName: match.byName)
+            if before == student {
+                changes.unchangedCount += 1
+            } else {
+                changes.updated.append(StudentEdit(before: before, after: student))
+                if !replace { roster[match.index] = student }
+            }
+            if replace {
+                kept[match.index] = true
+                replacing.append(student)
+            }
         }
         if replace {
-            changes.removed = roster.filter { !kept.contains($0.id) }
+            changes.removed = roster.indices.filter { !kept[$0] }.map { roster[$0] }
+            roster = replacing
+        } else {
+            roster += changes.added
         }
-        return (result, changes)
+        return changes
+    }
+
+    /// `before` brought up to date by the file's `row`: with their id (and, matched by name,
+    /// their spelling of it), and their register, the file's marks added to it, a lesson the
+    /// file marks taking the file's mark, so a spreadsheet with no register loses none; so are
+    /// their school id, name parts, note and other apps' keys, unless the file gives new ones.
+    private static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
+        var student = row
+        student.id = before.id
+        if keepingName { student.name = before.name }
+        if !before.attendance.isEmpty {
+            student.attendance = before.attendance.merging(student.attendance) { _, file in file }
+        }
+        if student.otherFields.isEmpty { student.otherFields = before.otherFields }
+        if !before.details.isEmpty {
+            student.details = before.details.merging(student.details)
+        }
+        return student
     }
 }
 

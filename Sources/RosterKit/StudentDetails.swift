@@ -51,6 +51,14 @@ struct StudentDetails: Hashable, Sendable {
     /// How many of the details the student has.
     var count: Int { values.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
+    /// Whether ``merging(_:)`` `newer` leaves these details as they are: each value `newer` has,
+    /// these have too.
+    func keeps(_ newer: StudentDetails) -> Bool {
+        guard !newer.values.isEmpty else { return true }
+        guard !values.isEmpty else { return false }
+        return newer.values.indices.allSatisfy { newer.values[$0] == nil || newer.values[$0] == values[$0] }
+    }
+
     /// These details with each of `newer`'s values in place of this one's.
     func merging(_ newer: StudentDetails) -> StudentDetails {
         guard !values.isEmpty else { return newer }

@@ -63,21 +63,31 @@ extension StudentValidator {
     /// In one pass over the text: the most combining marks in a row (what one character carries
     /// at most), and whether any character shows (see ``isVisible(_:)``).
     static func shape(of text: String) -> (mostMarks: Int, showsSomething: Bool) {
-        var (most, run, showsSomething) = (0, 0, false)
-        for scalar in text.unicodeScalars {
-            // The plain blocks' only marks are the combining diacritics and Cyrillic's; every other
-            // scalar of them is a letter that shows, known without a lookup.
-            if isPlainLetter(scalar.value) && !isPlainMark(scalar.value) {
-                (run, showsSomething) = (0, true)
-            } else if isMark(scalar) {
-                run += 1
-                most = max(most, run)
-            } else {
-                run = 0
-                if !showsSomething { showsSomething = isVisible(scalar) }
+        UTF16Encoding.withUTF8(of: text) { bytes in
+            var (most, run, showsSomething, index) = (0, 0, false, 0)
+            while index < bytes.count {
+                let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)
+                index += length
+                // ASCII has no marks, and shows everything above the space. The plain blocks' only
+                // marks are the combining diacritics and Cyrillic's; every other scalar of them is
+                // a letter that shows, known without a lookup.
+                if value < 0x80 {
+                    run = 0
+                    if value > 0x20 { showsSomething = true }
+                } else if isPlainLetter(value) && !isPlainMark(value) {
+                    (run, showsSomething) = (0, true)
+                } else if let scalar = Unicode.Scalar(value), isMark(scalar) {
+                    run += 1
+                    most = max(most, run)
+                } else {
+                    run = 0
+                    if !showsSomething, let scalar = Unicode.Scalar(value) {
+                        showsSomething = isVisible(scalar)
+                    }
+                }
             }
+            return (most, showsSomething)
         }
-        return (most, showsSomething)
     }
 
     static func trimmedSlowly(_ text: String) -> String {

@@ -128,18 +128,24 @@ public enum StudentValidator {
     /// single one, such as a thin space, is kept.
     private static func collapsingSpaces(_ name: String) -> String {
         // Control characters are refused before, so a space is the only ASCII white space here.
-        let isSpace = { (scalar: Unicode.Scalar) in
-            scalar.value == 0x20 || (scalar.value > 0x7F && isWhitespace(scalar.value))
+        let isSpace = { (value: UInt32) in value == 0x20 || (value > 0x7F && isWhitespace(value)) }
+        // Most names have no run at all: found by one look along their bytes, without a copy.
+        let hasRun = UTF16Encoding.withUTF8(of: name) { bytes in
+            var (index, afterSpace) = (0, false)
+            while index < bytes.count {
+                let (value, length) = UTF8Decoding.scalar(in: bytes, at: index)
+                index += length
+                let space = isSpace(value)
+                if space && afterSpace { return true }
+                afterSpace = space
+            }
+            return false
         }
-        // Most names have no run at all: found by one look along their scalars, without a copy.
-        let scalars = name.unicodeScalars
-        guard zip(scalars, scalars.dropFirst()).contains(where: { isSpace($0) && isSpace($1) }) else {
-            return name
-        }
+        guard hasRun else { return name }
         var result = String.UnicodeScalarView()
         var run: [Unicode.Scalar] = []
-        for scalar in scalars {
-            if isSpace(scalar) {
+        for scalar in name.unicodeScalars {
+            if isSpace(scalar.value) {
                 run.append(scalar)
                 continue
             }
@@ -206,13 +212,16 @@ public enum StudentValidator {
     /// - Throws: ``ValidationError`` when the text is not a number from 0 to 100.
     public static func score(text: String) throws -> Double {
         var trimmed = trimmed(text)
-        let parts = trimmed.utf8.split(separator: 0x2C, omittingEmptySubsequences: false)
-        if parts.count == 2, !parts[0].isEmpty, (1...2).contains(parts[1].count),
-            !trimmed.utf8.contains(0x2E),
-            parts[1].allSatisfy(isDigit)
-        {
-            trimmed =
-                String(decoding: parts[0], as: UTF8.self) + "." + String(decoding: parts[1], as: UTF8.self)
+        if trimmed.utf8.contains(0x2C) {
+            let parts = trimmed.utf8.split(separator: 0x2C, omittingEmptySubsequences: false)
+            if parts.count == 2, !parts[0].isEmpty, (1...2).contains(parts[1].count),
+                !trimmed.utf8.contains(0x2E),
+                parts[1].allSatisfy(isDigit)
+            {
+                trimmed =
+                    String(decoding: parts[0], as: UTF8.self) + "."
+                    + String(decoding: parts[1], as: UTF8.self)
+            }
         }
         let isDecimal =
             !trimmed.isEmpty && trimmed.utf8.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B }

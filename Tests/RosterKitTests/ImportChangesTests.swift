@@ -111,4 +111,37 @@ struct ImportChangesTests {
         #expect(changes.updated.map(\.before.id) == [students[1].id] && changes.unchangedCount == 2)
         #expect(updated[1].age == 13 && updated[3] == twin && updated.count == roster.count)
     }
+
+    @Test("a row leaves its student as they are exactly when bringing them up to date changes nothing")
+    func leavesAsTheyAre() throws {
+        var generator = SeededRandom(seed: 24)
+        let lessons = try ["2026-11-23", "2026-11-24/2"].map { try #require(Lesson(key: $0)) }
+        var before = Student(name: "Ada Lovelace", age: 12, schoolID: "0012", firstName: "Ada", note: "front")
+        before.attendance[lessons[0]] = AttendanceEntry(.absent)
+        before.otherFields = [PlistEntry(key: "nickname", value: .string("Ada"))]
+        var rows: [Student] = []
+        for _ in 0..<400 {
+            var row = before
+            row.id = UUID()
+            let change = Int.random(in: 0..<10, using: &generator)
+            if change == 1 { row.score = 50 }
+            if change == 2 { row.name = "ADA LOVELACE" }
+            if change == 3 { row.note = nil }
+            if change == 4 { row.note = "back" }
+            if change == 5 { row.attendance = [lessons[1]: AttendanceEntry(.late)] }
+            if change == 6 { row.attendance = [lessons[0]: AttendanceEntry(.absent)] }
+            if change == 7 { row.otherFields = [] }
+            if change == 8 { row.otherFields = [PlistEntry(key: "nickname", value: .string("Lady"))] }
+            if change == 9 { (row.schoolID, row.firstName) = (nil, nil) }
+            rows.append(row)
+        }
+        for row in rows {
+            for keepingName in [false, true] {
+                let updated = ImportChanges.updating(before, from: row, keepingName: keepingName)
+                #expect(row.leaves(before, keepingName: keepingName) == (updated == before))
+            }
+        }
+        #expect(rows.contains { $0.leaves(before, keepingName: false) })
+        #expect(rows.contains { !$0.leaves(before, keepingName: false) })
+    }
 }

@@ -109,5 +109,10 @@ struct RoundTripTests {
         }
         let twice = "school_id,name,age\n0012,Ada,12\n0012,Alan,12\n"
         #expect(throws: ImportError.self) { try RosterImporter.read(Data(twice.utf8), format: .csv) }
+        // Ids in rising order are each given once; out of order, a table finds the one given twice.
+        let rising = "school_id,name,age\n0012,Ada,12\n0013,Alan,12\n,Grace,12\n0014,Zoë,11\n"
+        #expect(try RosterImporter.read(Data(rising.utf8), format: .csv).students.count == 4)
+        let apart = "school_id,name,age\n0012,Ada,12\n0014,Alan,12\n0012,Grace,12\n"
+        #expect(throws: ImportError.self) { try RosterImporter.read(Data(apart.utf8), format: .csv) }
     }
 }

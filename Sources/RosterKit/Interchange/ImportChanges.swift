@@ -54,24 +54,24 @@ public struct ImportChanges: Sendable, Equatable {
         var kept = replace ? Array(repeating: false, count: roster.count) : []
         var replacing: [Student] = []
         replacing.reserveCapacity(replace ? rows.count : 0)
-        for (row, match) in zip(rows, matches) {
+        // By index, so that a row is looked at where it is rather than copied out first.
+        for (row, match) in matches.enumerated() {
             guard let match else {
-                changes.added.append(row)
-                if replace { replacing.append(row) }
+                changes.added.append(rows[row])
+                if replace { replacing.append(rows[row]) }
+                continue
+            }
+            if replace { kept[match.index] = true }
+            // Most rows of a school's list leave their student as they are: found without a copy.
+            if rows[row].leaves(roster[match.index], keepingName: match.byName) {
+                changes.unchangedCount += 1
+                if replace { replacing.append(roster[match.index]) }
                 continue
             }
             let before = roster[match.index]
-            let student = updating(before, from: row, keepingName: match.byName)
-            if before == student {
-                changes.unchangedCount += 1
-            } else {
-                changes.updated.append(StudentEdit(before: before, after: student))
-                if !replace { roster[match.index] = student }
-            }
-            if replace {
-                kept[match.index] = true
-                replacing.append(student)
-            }
+            let student = updating(before, from: rows[row], keepingName: match.byName)
+            changes.updated.append(StudentEdit(before: before, after: student))
+            if replace { replacing.append(student) } else { roster[match.index] = student }
         }
         if replace {
             changes.removed = roster.indices.filter { !kept[$0] }.map { roster[$0] }
@@ -82,11 +82,11 @@ public struct ImportChanges: Sendable, Equatable {
         return changes
     }
 
-    /// `before` brought up to date by the file's `row`: with their id (and, matched by name,
+    /// `before` brought up to date by the file's `row` (see ``Student/leaves(_:keepingName:)``): with their id (and, matched by name,
     /// their spelling of it), and their register, the file's marks added to it, a lesson the
     /// file marks taking the file's mark, so a spreadsheet with no register loses none; so are
     /// their school id, name parts, note and other apps' keys, unless the file gives new ones.
-    private static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
+    static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
         var student = row
         student.id = before.id
         if keepingName { student.name = before.name }
@@ -98,6 +98,22 @@ public struct ImportChanges: Sendable, Equatable {
             student.details = before.details.merging(student.details)
         }
         return student
+    }
+}
+
+extension Student {
+    /// Whether this row of an import file leaves `student` as they are: brought up to date by
+    /// it, they would be the same in every field. Told without making the updated student.
+    ///
+    /// - Parameters:
+    ///   - student: The student of the roster the row was matched to.
+    ///   - keepingName: Whether the student keeps their spelling of the name.
+    func leaves(_ student: Student, keepingName: Bool) -> Bool {
+        age == student.age && grade == student.grade && score == student.score
+            && (keepingName || name == student.name)
+            && (otherFields.isEmpty || otherFields == student.otherFields)
+            && student.details.keeps(details)
+            && attendance.allSatisfy { student.attendance[$0.key] == $0.value }
     }
 }
 

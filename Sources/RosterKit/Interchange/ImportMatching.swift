@@ -61,8 +61,8 @@ struct ImportMatching {
         var earlierRows = [Int: Int]()
         var next = followingOrder ? 0 : nil
         for row in rows.indices where !sources[row].hasFileID {
-            let student = rows[row]
-            if let schoolID = student.schoolID,
+            // The school id alone, not a copy of the whole row: most rows are matched by it.
+            if let schoolID = rows[row].schoolID,
                 let match = index.student(withSchoolID: schoolID, tryingFirst: next)
             {
                 if index.claim(match) {
@@ -73,6 +73,7 @@ struct ImportMatching {
                 }
                 continue
             }
+            let student = rows[row]
             let key = SameName.hash(student.name, student.age, folder: &folder)
             let candidates = index.students(withKey: key, like: student, folder: &folder)
                 .filter { student.schoolID == nil || roster[$0].schoolID == nil }

@@ -214,6 +214,34 @@ public enum RosterImporter {
     /// The rows whose id, or school id, an earlier row has.
     private static func duplicateIDs(in result: Result) -> [ImportProblem] {
         var seen: [UUID: ImportSource] = [:]
+        var problems = duplicateSchoolIDs(in: result)
+        for (student, source) in zip(result.students, result.sources) where source.hasFileID {
+            if let first = seen[student.id] {
+                problems.append(
+                    source.problem(
+                        "The id \(student.id) appears twice in the file (first at \(first.place))."))
+            } else {
+                seen[student.id] = source
+            }
+        }
+        return problems
+    }
+
+    /// Whether the school ids of `students` rise from row to row, as in a school's list sorted by
+    /// them: then none is given twice, which is seen without a table of them.
+    private static func schoolIDsRise(in students: [Student]) -> Bool {
+        var previous: String?
+        for index in students.indices {
+            guard let schoolID = students[index].schoolID else { continue }
+            if let previous, !(previous < schoolID) { return false }
+            previous = schoolID
+        }
+        return true
+    }
+
+    /// The rows whose school id an earlier row has.
+    private static func duplicateSchoolIDs(in result: Result) -> [ImportProblem] {
+        if schoolIDsRise(in: result.students) { return [] }
         var seenSchoolIDs: [String: ImportSource] = [:]
         if result.students.first?.schoolID != nil { seenSchoolIDs.reserveCapacity(result.students.count) }
         var problems: [ImportProblem] = []
@@ -226,15 +254,6 @@ public enum RosterImporter {
                     ))
             } else {
                 seenSchoolIDs[schoolID] = source
-            }
-        }
-        for (student, source) in zip(result.students, result.sources) where source.hasFileID {
-            if let first = seen[student.id] {
-                problems.append(
-                    source.problem(
-                        "The id \(student.id) appears twice in the file (first at \(first.place))."))
-            } else {
-                seen[student.id] = source
             }
         }
         return problems

@@ -99,12 +99,17 @@ enum CSVImport {
         let defaultAge: Int?
         /// Whether another `Rows` is reading the other half of the file on the other core.
         let inParallel: Bool
+        /// The day a birth date's age is counted to.
+        let today = SchoolDay.today()
         var header: CSVRosterReader.Record?
         var columns: [String: Int] = [:]
+        /// Each of ``CSVImport/fields``' column, looked up once rather than once a row.
+        var fieldColumns: [Int?] = []
         var notes: [String] = []
         var result = RosterImporter.Result()
         var problems: [ImportProblem] = []
         var pending: [CSVRosterReader.Record] = []
+        var ids = IDGenerator()
         var count = 0
 
         init(separator: UInt8, capacity: Int, defaultAge: Int?, inParallel: Bool = false) {
@@ -155,6 +160,7 @@ enum CSVImport {
                     throw error.problems.first ?? ImportProblem(message: "\(error)")
                 }
                 header = record
+                fieldColumns = CSVImport.fields.map { columns[$0] }
                 return
             }
             // A row a spreadsheet cleared comes back as `,,,,`: skipped like a blank line.
@@ -169,16 +175,26 @@ enum CSVImport {
                     ))
                 return
             }
-            pending.append(record)
+            guard inParallel else {
+                pending.append(record)
+                return
+            }
+            // A file read in halves keeps both cores busy already: each row is checked as it is
+            // read, and goes to the result without being held in a batch first.
+            if let row = Self.validate(
+                record, columns: fieldColumns, decimalComma: separator != 0x2C, defaultAge: defaultAge,
+                today: today, ids: &ids, problems: &problems)
+            {
+                result.append(row)
+            }
         }
 
         /// Validates the rows read since the last call, in two halves at once for a large batch,
         /// keeping file order.
         mutating func validatePending() {
-            // Each field's column, looked up once rather than once a row.
-            let columns = CSVImport.fields.map { self.columns[$0] }
-            let (records, decimalComma, defaultAge) = (pending, separator != 0x2C, defaultAge)
-            let today = SchoolDay.today()
+            guard !pending.isEmpty else { return }
+            let (records, columns, decimalComma) = (pending, fieldColumns, separator != 0x2C)
+            let (defaultAge, today) = (defaultAge, today)
             let validate:
                 @Sendable (Range<Int>) -> ([(student: Student, source: ImportSource)], [ImportProblem]) = {
                     range in
@@ -191,10 +207,7 @@ enum CSVImport {
                     }
                     return (rows, problems)
                 }
-            // A file read in halves keeps both cores busy already.
-            let halves =
-                inParallel ? [validate(records.indices)] : ParallelWork.parts(count: records.count, validate)
-            for (rows, problems) in halves {
+            for (rows, problems) in ParallelWork.parts(count: records.count, validate) {
                 for row in rows { result.append(row) }
                 self.problems += problems
             }

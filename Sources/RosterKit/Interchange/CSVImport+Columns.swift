@@ -1,0 +1,86 @@
+/// The header's columns: which of them hold the fields roster keeps, by the names colleagues'
+/// spreadsheets and school systems give them.
+extension CSVImport {
+    /// The column of each known field, and a note for each column that is ignored.
+    static func map(_ header: CSVRosterReader.Record, needsAge: Bool = true) throws(ImportError) -> (
+        [String: Int], [String]
+    ) {
+        var columns: [String: Int] = [:]
+        var notes: [String] = []
+        for (index, field) in header.fields.enumerated() {
+            // No column roster knows has a long name, so a long one is not looked at closely.
+            guard field.utf8.count <= 64 else {
+                notes.append(
+                    "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
+                continue
+            }
+            var name = unguarded(field).trimmingSpaces().lowercased().replacing("_", with: " ")
+            name = splitNameColumns[name] ?? otherColumns[name] ?? name
+            if fields.contains(name) {
+                guard columns[name] == nil else {
+                    throw ImportError(problems: [
+                        ImportProblem(
+                            line: header.line, message: "The column '\(name)' appears twice in the header.")
+                    ])
+                }
+                columns[name] = index
+            } else {
+                notes.append(
+                    "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
+            }
+        }
+        let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
+        let hasAge = columns["age"] != nil || columns["date of birth"] != nil || !needsAge
+        let missing = (hasName ? [] : ["name"]) + (hasAge ? [] : ["age"])
+        guard missing.isEmpty else {
+            let list = missing.map { "'\($0)'" }.joined(separator: " or ")
+            let found = header.fields.prefix(8).map {
+                "'\(VisibleText.quoted(unguarded($0)[...], limit: 30))'"
+            }
+            let shown = found.joined(separator: ", ") + (header.fields.count > 8 ? " and more" : "")
+            throw ImportError(problems: [
+                ImportProblem(
+                    line: header.line,
+                    message:
+                        "The header has no \(list) column (it has \(shown.isEmpty ? "none" : shown)); "
+                        + "it needs name (or first name and last name) and age (or date of birth), "
+                        + "and may have id, school id, grade, score and note."
+                )
+            ])
+        }
+        return (columns, notes)
+    }
+
+    /// The headers of a name split in two columns, any case, with spaces or underscores, as
+    /// colleagues' spreadsheets name them in English, German and French.
+    static let splitNameColumns = [
+        "first name": "first name", "firstname": "first name", "given name": "first name",
+        "givenname": "first name", "forename": "first name", "vorname": "first name", "prénom": "first name",
+        "prenom": "first name", "last name": "last name", "lastname": "last name", "family name": "last name",
+        "familyname": "last name", "surname": "last name", "nachname": "last name", "nom": "last name",
+    ]
+
+    /// The fields a CSV file may have, in the order the rows are read in.
+    static let fields = [
+        "id", "name", "age", "grade", "score", "first name", "last name", "school id", "note",
+        "date of birth",
+    ]
+
+    /// Other headers of the whole name's column, the school's id, the note and the birth date.
+    static let otherColumns = [
+        "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name", "student": "name",
+        "schoolid": "school id", "student id": "school id", "studentid": "school id",
+        "student number": "school id", "identifier": "school id", "sourcedid": "school id",
+        "notes": "note", "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
+        "dateofbirth": "date of birth",
+    ]
+
+    /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.
+    static func unguarded(_ field: String) -> String {
+        let bytes = field.utf8
+        guard bytes.first == UInt8(ascii: "'"), let second = bytes.dropFirst().first,
+            CSVRosterWriter.guardedStarts.contains(second)
+        else { return field }
+        return String(field.dropFirst())
+    }
+}

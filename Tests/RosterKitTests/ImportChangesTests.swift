@@ -144,4 +144,16 @@ struct ImportChangesTests {
         #expect(rows.contains { $0.leaves(before, keepingName: false) })
         #expect(rows.contains { !$0.leaves(before, keepingName: false) })
     }
+
+    @Test(
+        "into an empty roster, a row without a school id that repeats an earlier row is a probable duplicate")
+    func duplicatesIntoEmptyRoster() throws {
+        let repeated = try RosterImporter.read(
+            Data("name,age\nAda Lovelace,12\nADA LOVELACE,12\n".utf8), format: .csv)
+        #expect(ImportMatching(repeated, roster: []).duplicates.map(\.source.line) == [3])
+        let twins = try RosterImporter.read(
+            Data("school_id,name,age\n0012,Ada Lovelace,12\n0013,Ada Lovelace,12\n".utf8), format: .csv)
+        #expect(ImportMatching(twins, roster: []).duplicates.isEmpty)
+        #expect(ImportMatching(twins, roster: [ada]).duplicates.map(\.source.line) == [3])
+    }
 }

@@ -74,6 +74,10 @@ struct ImportMatching {
                 continue
             }
             let student = rows[row]
+            // A name and age are looked for among the roster's students and, for a row without a
+            // school id, among the earlier rows: a new school's list into an empty roster has
+            // neither to look for.
+            guard !roster.isEmpty || student.schoolID == nil else { continue }
             let key = SameName.hash(student.name, student.age, folder: &folder)
             let candidates = index.students(withKey: key, like: student, folder: &folder)
                 .filter { student.schoolID == nil || roster[$0].schoolID == nil }

@@ -48,7 +48,7 @@ public enum JSONRosterWriter {
     public static func object(_ student: Student) -> String {
         var output: [UInt8] = []
         [student].withUnsafeBufferPointer { students in
-            output.appendRow(maximumCount: maximumCount(of: student)) {
+            output.appendRow(maximumCount: maximumCount(of: students, at: 0)) {
                 append(students, at: 0, to: &$0)
             }
         }
@@ -69,22 +69,25 @@ public enum JSONRosterWriter {
     private static func append(
         _ students: UnsafeBufferPointer<Student>, at index: Int, to output: inout [UInt8], isLast: Bool
     ) {
-        output.appendRow(maximumCount: maximumCount(of: students[index]) + 4) { row in
+        output.appendRow(maximumCount: maximumCount(of: students, at: index) + 4) { row in
             row.append(static: "  ")
             append(students, at: index, to: &row)
             row.append(static: isLast ? "\n" : ",\n")
         }
     }
 
-    /// The most bytes a student's object takes: a name's byte can become six (`\u001f`), and so
-    /// can a byte of a lesson's name or a reason.
-    private static func maximumCount(of student: Student) -> Int {
+    /// The most bytes the object of the student at `index` takes: a name's byte can become six
+    /// (`\u001f`), and so can a byte of a lesson's name or a reason. The fields are read where
+    /// they are, as ``append(_:at:to:)`` reads them.
+    private static func maximumCount(of students: UnsafeBufferPointer<Student>, at index: Int) -> Int {
         var count =
-            100 + 36 + 6 * student.name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            100 + 36 + 6 * students[index].name.utf8.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
-        for (_, text) in student.details.present { count += 16 + 6 * text.utf8.count }
-        if !student.otherFields.isEmpty { count += OtherFieldsJSON.text(of: student.otherFields).utf8.count }
-        for (lesson, entry) in student.attendance {
+        for (_, text) in students[index].details.present { count += 16 + 6 * text.utf8.count }
+        if !students[index].otherFields.isEmpty {
+            count += OtherFieldsJSON.text(of: students[index].otherFields).utf8.count
+        }
+        for (lesson, entry) in students[index].attendance {
             count += 64 + 6 * lesson.description.utf8.count + 6 * (entry.reason?.utf8.count ?? 0)
         }
         return count

@@ -45,6 +45,22 @@ struct ConventionsTests {
         #expect(try StorageHandler.load(from: file).last?.attendance[lesson]?.reason == "dentist")
     }
 
+    @Test("the iOS app still reads its file after an import matched by school id")
+    func appFileAfterSchoolIDImport() throws {
+        try FileManager.default.copyItem(at: Fixtures.url("ios-app-students.plist"), to: file)
+        var schoolID = StudentChanges()
+        schoolID.schoolID = "0012"
+        try ClassroomIntents.edit("Ana Souza", schoolID, at: file)
+        let before = try appStudents()
+        let csv = "school_id,name,age\n0012,Ana Souza,19\n0099,Grace Hopper,13\n"
+        let changes = try ClassroomIntents.importStudents(
+            RosterImporter.read(Data(csv.utf8), format: .csv), replace: false, into: file)
+        #expect(changes.updated.count == 1 && changes.added.count == 1)
+        let after = try appStudents()
+        #expect(after.first == AppStudent(id: before[0].id, name: "Ana Souza", age: "19"))
+        #expect(after.dropFirst().dropLast() == before.dropFirst() && after.last?.name == "Grace Hopper")
+    }
+
     @Test("a roster of whole-number ages stays whole numbers")
     func integerAgesStay() throws {
         try StorageHandler.write(Student(name: "Ada", age: 12), to: file)

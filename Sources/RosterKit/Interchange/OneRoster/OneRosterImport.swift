@@ -70,7 +70,7 @@ public enum OneRosterImport {
         let births = try birthsRead.get() ?? [:]
         var (notes, isPartial) = try manifestNotes(in: folder)
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
-        let students = try OneRosterRoles.students(users, in: folder)
+        let roles = try OneRosterRoles(users, in: folder)
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
         let reader = try OneRosterUserReader(users: users, options: options, births: births)
         notes += reader.missingColumnNotes
@@ -78,7 +78,9 @@ public enum OneRosterImport {
             var half = reader
             for record in users.records[range] {
                 let id = users.value(record, reader.sourcedID)
-                guard students.contains(id), enrolled?.contains(id) ?? true else { continue }
+                guard roles.isStudent(record, of: users, id: id), enrolled?.contains(id) ?? true else {
+                    continue
+                }
                 half.read(record, sourcedID: id)
             }
             return half

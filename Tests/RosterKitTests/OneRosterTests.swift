@@ -115,4 +115,24 @@ struct OneRosterTests {
         #expect(notes.first?.contains("OneRoster 1.0") == true)
         #expect(notes.last?.contains("delta") == true)
     }
+
+    @Test(
+        "a table read for some columns leaves the others empty, and counts lines through their quoted breaks")
+    func keptColumns() throws {
+        let folder = try TemporaryFolder()
+        var text = Data("sourcedId,email,givenName,notes\n".utf8)
+        text += Data("u-1,ada@example.org,Ada,\"two\nlines\"\nu-2,\"alan\"\"s\",Alan,\n".utf8)
+        text += Data([0x75, 0x2D, 0x33, 0x2C, 0xE9, 0x2C, 0x47, 0x72, 0x61, 0x63, 0x65, 0x2C, 0x0A])
+        try text.write(to: folder.file("users.csv"))
+        let table = try #require(
+            try OneRosterTable("users.csv", in: folder.url, keeping: ["sourcedId", "givenName"]))
+        let (id, given) = (table.column("sourcedId"), table.column("givenName"))
+        #expect(table.records.map { table.value($0, id) } == ["u-1", "u-2", "u-3"])
+        #expect(table.records.map { table.value($0, given) } == ["Ada", "Alan", "Grace"])
+        #expect(table.records.map(\.line) == [2, 4, 5])
+        #expect(table.records.allSatisfy { $0.fields[1].isEmpty && $0.fields[3].isEmpty })
+        #expect(table.column("email") == 1)
+        // A byte that is not UTF-8 in a column read is refused, naming its line.
+        #expect(throws: ImportError.self) { try OneRosterTable("users.csv", in: folder.url) }
+    }
 }

@@ -23,9 +23,12 @@ struct CSVRosterReader {
     ///
     /// A part of a file that starts after a line break reads the same with `separator` (the
     /// file's, see ``separator(in:)``) and the number of its first line given.
+    ///
+    /// A reader that needs a few columns of a wide file says which with `columns`, shown the
+    /// header's fields: the fields of the other columns are left empty, never made into strings.
     init(
         _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8? = nil, firstLine: Int = 1,
-        each: (Record) throws(ImportProblem) -> Void
+        keeping columns: (([String]) -> [Bool])? = nil, each: (Record) throws(ImportProblem) -> Void
     ) throws(ImportProblem) {
         let start = firstLine == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         self.separator = separator ?? Self.separator(in: bytes)
@@ -34,7 +37,7 @@ struct CSVRosterReader {
         let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
         var parser = Parser(
             bytes: bytes, position: start, separator: self.separator, isUTF8: isUTF8, line: firstLine)
-        try parser.records(each)
+        try parser.records(keeping: columns, each)
     }
 
     /// The separator a file's header uses: `;` when it has semicolons and no commas, a tab (a
@@ -60,16 +63,21 @@ struct CSVRosterReader {
         /// proportion to what is kept, however many separators a file holds.
         static let mostFields = 1_000
 
-        mutating func records(_ each: (Record) throws(ImportProblem) -> Void) throws(ImportProblem) {
+        mutating func records(
+            keeping columns: (([String]) -> [Bool])?, _ each: (Record) throws(ImportProblem) -> Void
+        ) throws(ImportProblem) {
+            var kept: [Bool]?
             while position < bytes.count {
                 let startLine = line
-                let fields = try record()
+                let fields = try record(keeping: kept)
                 if fields.count == 1 && fields[0].isEmpty { continue }
+                if kept == nil, let columns { kept = columns(fields) }
                 try each(Record(line: startLine, fields: fields))
             }
         }
 
-        private mutating func record() throws(ImportProblem) -> [String] {
+        /// The next record's fields; those of columns `kept` says are not kept are empty.
+        private mutating func record(keeping kept: [Bool]?) throws(ImportProblem) -> [String] {
             var fields: [String] = []
             fields.reserveCapacity(fieldCount)
             defer { fieldCount = max(fieldCount, fields.count) }
@@ -80,7 +88,8 @@ struct CSVRosterReader {
                         message:
                             "The row has more than \(Self.mostFields) fields; a roster needs a few columns.")
                 }
-                fields.append(try field())
+                let keeps = kept.map { fields.count < $0.count && $0[fields.count] } ?? true
+                fields.append(try field(keeping: keeps))
                 guard position < bytes.count else { return fields }
                 let byte = bytes[position]
                 position += 1
@@ -95,8 +104,11 @@ struct CSVRosterReader {
             }
         }
 
-        private mutating func field() throws(ImportProblem) -> String {
-            guard position < bytes.count, bytes[position] == 0x22 else { return try plainField() }
+        /// The next field, as a string when `keeps`, else read past and left empty.
+        private mutating func field(keeping keeps: Bool) throws(ImportProblem) -> String {
+            guard position < bytes.count, bytes[position] == 0x22 else {
+                return try plainField(keeping: keeps)
+            }
             let startLine = line
             position += 1
             var value: [UInt8] = []
@@ -105,6 +117,7 @@ struct CSVRosterReader {
                 position += 1
                 if byte == 0x22 {
                     guard position < bytes.count, bytes[position] == 0x22 else {
+                        guard keeps else { return "" }
                         return try value.withUnsafeBufferPointer { buffer throws(ImportProblem) in
                             try text(buffer, line: startLine)
                         }
@@ -118,13 +131,14 @@ struct CSVRosterReader {
                 line: startLine, message: "A quoted field is not closed; add the missing '\"'.")
         }
 
-        private mutating func plainField() throws(ImportProblem) -> String {
+        private mutating func plainField(keeping keeps: Bool) throws(ImportProblem) -> String {
             let start = position
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == separator || byte == 0x0A || byte == 0x0D { break }
                 position += 1
             }
+            guard keeps else { return "" }
             return try text(UnsafeBufferPointer(rebasing: bytes[start..<position]), line: line)
         }
 

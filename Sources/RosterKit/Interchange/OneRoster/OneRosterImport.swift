@@ -58,10 +58,15 @@ public enum OneRosterImport {
         // The two large files are read at once, one per core.
         let (usersRead, birthsRead) = ParallelWork.both(
             splitting: true,
-            { Result { () throws(ImportError) in try OneRosterTable("users.csv", in: folder) } },
             {
                 Result { () throws(ImportError) in
-                    try OneRosterTable("demographics.csv", in: folder).map(birthDates)
+                    try OneRosterTable("users.csv", in: folder, keeping: userColumns)
+                }
+            },
+            {
+                Result { () throws(ImportError) in
+                    try OneRosterTable("demographics.csv", in: folder, keeping: ["sourcedId", "birthDate"])
+                        .map(birthDates)
                 }
             })
         guard let users = try usersRead.get() else {
@@ -98,6 +103,9 @@ public enum OneRosterImport {
         }
         return result
     }
+
+    /// The columns of `users.csv` that are read: who each user is, their role, name and grade.
+    static let userColumns = ["sourcedId", "role", "givenName", "preferredGivenName", "familyName", "grades"]
 
     /// What `manifest.csv`, when the export has one, says that a teacher should know: a version this
     /// reader was not written for, or a `users.csv` that holds only the changes since the last export.

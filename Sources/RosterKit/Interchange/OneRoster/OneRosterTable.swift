@@ -16,11 +16,16 @@ struct OneRosterTable {
     private(set) var records: [CSVRosterReader.Record]
     /// Each column's position, by its normalised header name.
     private let columns: [String: Int]
+    /// The header names of the columns whose values are read, normalised; `nil` for all of them.
+    private let kept: Set<String>?
 
     /// Reads `file` from `folder`, or returns `nil` when the export has no such file.
     ///
+    /// - Parameter names: The columns whose values are read, besides `status`; the values of
+    ///   the others (a school's `users.csv` has a dozen that roster does not keep) are left
+    ///   empty, never made into strings. `nil` reads every column.
     /// - Throws: ``ImportError`` naming the file and line of text that is not CSV.
-    init?(_ file: String, in folder: URL) throws(ImportError) {
+    init?(_ file: String, in folder: URL, keeping names: [String]? = nil) throws(ImportError) {
         let path = folder.appendingPathComponent(file).path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let data: Data
@@ -30,10 +35,14 @@ struct OneRosterTable {
         } catch {
             throw ImportError(problems: [ImportProblem(file: file, message: "\(error)")])
         }
+        let kept = names.map { Set(($0 + ["status"]).map(Self.key)) }
         var rows: [CSVRosterReader.Record] = []
         let read = data.withUnsafeBytes { raw in
             Result { () throws(ImportProblem) in
-                _ = try CSVRosterReader(raw.assumingMemoryBound(to: UInt8.self)) { rows.append($0) }
+                _ = try CSVRosterReader(
+                    raw.assumingMemoryBound(to: UInt8.self),
+                    keeping: kept.map { kept in { header in header.map { kept.contains(Self.key($0)) } } }
+                ) { rows.append($0) }
             }
         }
         if case .failure(let problem) = read {
@@ -48,6 +57,7 @@ struct OneRosterTable {
         }
         self.file = file
         self.columns = columns
+        self.kept = kept
         self.records = []
         let status = columns["status"]
         self.records = rows.dropFirst().filter { !value($0, status, is: "tobedeleted") }
@@ -61,6 +71,7 @@ struct OneRosterTable {
     /// The trimmed value of `column` in `record`; empty when the column or the field is missing.
     func value(_ record: CSVRosterReader.Record, _ column: Int?) -> String {
         guard let column, column < record.fields.count else { return "" }
+        assert(kept == nil || columns.contains { $0.value == column && kept?.contains($0.key) == true })
         let field = record.fields[column]
         // Most fields have no spaces around them, and are handed on without a copy.
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }

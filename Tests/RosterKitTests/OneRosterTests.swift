@@ -135,4 +135,30 @@ struct OneRosterTests {
         // A byte that is not UTF-8 in a column read is refused, naming its line.
         #expect(throws: ImportError.self) { try OneRosterTable("users.csv", in: folder.url) }
     }
+
+    @Test(
+        "birth dates are found on the users' own rows when demographics.csv lists them in order, else by sourcedId"
+    )
+    func birthDatesInOrder() throws {
+        let folder = try TemporaryFolder()
+        try Data("sourcedId,givenName\nu-1,Ada\nu-2,Alan\nu-3,Grace\n".utf8).write(
+            to: folder.file("users.csv"))
+        let users = try #require(try OneRosterTable("users.csv", in: folder.url))
+        let demographics = [
+            "sourcedId,birthDate\nu-1,2014-03-15\nu-2,\nu-3,2013-06-23\n",
+            "sourcedId,birthDate\nu-3,2013-06-23\nu-1,2014-03-15\n",
+            "sourcedId,birthDate\nu-1,\nu-2,\nu-3,\n",
+        ]
+        var found: [[String?]] = []
+        for text in demographics {
+            try Data(text.utf8).write(to: folder.file("demographics.csv"))
+            let births = OneRosterBirthDates(
+                try OneRosterTable("demographics.csv", in: folder.url), users: users)
+            found.append(["u-1", "u-2", "u-3"].enumerated().map { births.date(onRow: $0, sourcedID: $1) })
+            #expect(births.isEmpty == (text == demographics[2]))
+        }
+        #expect(found[0] == ["2014-03-15", nil, "2013-06-23"] && found[1] == found[0])
+        #expect(found[2] == [nil, nil, nil])
+        #expect(OneRosterBirthDates(nil, users: users).isEmpty)
+    }
 }

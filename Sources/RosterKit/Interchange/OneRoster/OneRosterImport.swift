@@ -66,13 +66,12 @@ public enum OneRosterImport {
             {
                 Result { () throws(ImportError) in
                     try OneRosterTable("demographics.csv", in: folder, keeping: ["sourcedId", "birthDate"])
-                        .map(birthDates)
                 }
             })
         guard let users = try usersRead.get() else {
             throw ImportError(problems: [ImportProblem(message: "The folder has no users.csv.")])
         }
-        let births = try birthsRead.get() ?? [:]
+        let births = OneRosterBirthDates(try birthsRead.get(), users: users)
         var (notes, isPartial) = try manifestNotes(in: folder)
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
         let roles = try OneRosterRoles(users, in: folder)
@@ -81,12 +80,11 @@ public enum OneRosterImport {
         notes += reader.missingColumnNotes
         let halves = ParallelWork.parts(count: users.records.count) { range in
             var half = reader
-            for record in users.records[range] {
-                let id = users.value(record, reader.sourcedID)
-                guard roles.isStudent(record, of: users, id: id), enrolled?.contains(id) ?? true else {
-                    continue
-                }
-                half.read(record, sourcedID: id)
+            for row in range {
+                let id = users.value(users.records[row], reader.sourcedID)
+                guard roles.isStudent(users.records[row], of: users, id: id), enrolled?.contains(id) ?? true
+                else { continue }
+                half.read(row: row, sourcedID: id)
             }
             return half
         }
@@ -128,17 +126,6 @@ public enum OneRosterImport {
             }
         }
         return (notes, isPartial)
-    }
-
-    /// Each user's `birthDate` from `demographics.csv`, by `sourcedId`.
-    private static func birthDates(_ table: OneRosterTable) -> [String: String] {
-        let (user, birthDate) = (table.column("sourcedId"), table.column("birthDate"))
-        var dates = [String: String](minimumCapacity: table.records.count)
-        for record in table.records {
-            let date = table.value(record, birthDate)
-            if !date.isEmpty { dates[table.value(record, user)] = date }
-        }
-        return dates
     }
 
     /// The roster id of the user with `sourcedID`.

@@ -4,8 +4,8 @@ import RosterEngine
 struct OneRosterUserReader {
     let users: OneRosterTable
     let options: OneRosterImport.Options
-    /// Birth dates by `sourcedId`.
-    let births: [String: String]
+    /// The users' birth dates.
+    let births: OneRosterBirthDates
     let sourcedID: Int?
     private let givenName: Int?
     private let preferredGivenName: Int?
@@ -21,7 +21,7 @@ struct OneRosterUserReader {
     /// A reader for `users`' rows.
     ///
     /// - Throws: ``ImportError`` at the header when it lacks a column every student needs.
-    init(users: OneRosterTable, options: OneRosterImport.Options, births: [String: String])
+    init(users: OneRosterTable, options: OneRosterImport.Options, births: OneRosterBirthDates)
         throws(ImportError)
     {
         (self.users, self.options, self.births) = (users, options, births)
@@ -49,8 +49,9 @@ struct OneRosterUserReader {
         return notes
     }
 
-    /// Reads the student on `record`, or notes its problem.
-    mutating func read(_ record: CSVRosterReader.Record, sourcedID id: String) {
+    /// Reads the student on row `row` of `users.csv`, or notes its problem.
+    mutating func read(row: Int, sourcedID id: String) {
+        let record = users.records[row]
         let preferred = users.value(record, preferredGivenName)
         let given = preferred.isEmpty ? users.value(record, givenName) : preferred
         let family = users.value(record, familyName)
@@ -63,7 +64,7 @@ struct OneRosterUserReader {
             return
         }
         let years: Int
-        if let birth = births[id] {
+        if let birth = births.date(onRow: row, sourcedID: id) {
             guard
                 let age = OneRosterImport.age(bornOn: birth, on: options.today).flatMap({
                     try? StudentValidator.age($0)

@@ -95,13 +95,16 @@ extension BinaryPlistReader {
     {
         let top = try object(topObject)
         guard top.type == 0xA else { throw .notAList }
-        let parts = ParallelWork.parts(count: top.count) { range in
-            Result { () throws(DecodingProblem) in try records(in: range, of: top, names: names, keep: keep) }
+        // The first part has room for every record, so the others are added to it in place
+        // rather than all of them copied into a new array.
+        var parts = ParallelWork.parts(count: top.count) { range in
+            Result { () throws(DecodingProblem) in
+                try records(
+                    in: range, of: top, names: names, room: range.lowerBound == 0 ? top.count : range.count,
+                    keep: keep)
+            }
         }
-        if parts.count == 1 { return try parts[0].get() }
-        var values: [Value] = []
-        values.reserveCapacity(top.count)
-        var notes = RecordNotes()
+        var (values, notes) = try parts.removeFirst().get()
         for part in parts {
             let (partValues, partNotes) = try part.get()
             values.append(contentsOf: partValues)
@@ -111,10 +114,10 @@ extension BinaryPlistReader {
     }
 
     private func records<Value>(
-        in range: Range<Int>, of top: Object, names: Bool, keep: (RecordRead) -> Value
+        in range: Range<Int>, of top: Object, names: Bool, room: Int, keep: (RecordRead) -> Value
     ) throws(DecodingProblem) -> ([Value], RecordNotes) {
         var values: [Value] = []
-        values.reserveCapacity(range.count)
+        values.reserveCapacity(room)
         var keys = KeyCache()
         var budget = PlistValueBudget(objects: objectCount)
         var notes = RecordNotes()

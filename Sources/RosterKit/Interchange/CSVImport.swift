@@ -103,7 +103,7 @@ enum CSVImport {
         let today = SchoolDay.today()
         var header: CSVRosterReader.Record?
         var columns: [String: Int] = [:]
-        /// Each of ``CSVImport/fields``' column, looked up once rather than once a row.
+        /// The column of each of ``CSVImport/fields``, looked up once rather than once a row.
         var fieldColumns: [Int?] = []
         var notes: [String] = []
         var result = RosterImporter.Result()

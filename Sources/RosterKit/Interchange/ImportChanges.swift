@@ -82,10 +82,11 @@ public struct ImportChanges: Sendable, Equatable {
         return changes
     }
 
-    /// `before` brought up to date by the file's `row` (see ``Student/leaves(_:keepingName:)``): with their id (and, matched by name,
-    /// their spelling of it), and their register, the file's marks added to it, a lesson the
-    /// file marks taking the file's mark, so a spreadsheet with no register loses none; so are
-    /// their school id, name parts, note and other apps' keys, unless the file gives new ones.
+    /// `before` brought up to date by the file's `row`: with their id (and, matched by name, their
+    /// spelling of it), and their register, the file's marks added to it, a lesson the file marks
+    /// taking the file's mark, so a spreadsheet with no register loses none; so are their school
+    /// id, name parts, note and other apps' keys, unless the file gives new ones. See
+    /// ``Student/leaves(_:keepingName:)`` for the rows that change nothing.
     static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
         var student = row
         student.id = before.id

@@ -71,6 +71,7 @@ struct OneRosterTable {
     /// The trimmed value of `column` in `record`; empty when the column or the field is missing.
     func value(_ record: CSVRosterReader.Record, _ column: Int?) -> String {
         guard let column, column < record.fields.count else { return "" }
+        // A column the table was not read for would always be empty: a mistake of the caller's.
         assert(kept == nil || columns.contains { $0.value == column && kept?.contains($0.key) == true })
         let field = record.fields[column]
         // Most fields have no spaces around them, and are handed on without a copy.

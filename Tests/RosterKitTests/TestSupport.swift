@@ -75,3 +75,18 @@ extension ImportChanges {
             RosterImporter.Result(students: students, sources: sources), onto: roster, replace: replace)
     }
 }
+
+extension ImportMatching {
+    /// The file's students, each matched row carrying the id of its student of `roster`, the
+    /// roster the rows were matched against, and their spelling of the name when matched by it.
+    func students(of roster: [Student]) -> [Student] {
+        rows.indices.map { row in
+            var student = rows[row]
+            if let match = matches[row] {
+                student.id = roster[match.index].id
+                if match.byName { student.name = roster[match.index].name }
+            }
+            return student
+        }
+    }
+}

@@ -105,13 +105,18 @@ struct TransactionTests {
         #expect(FileManager.default.fileExists(atPath: file.path + ".bak"))
     }
 
+    /// The side file `side` of the roster as a link to another file that holds `text`.
+    private func linkedSideFile(_ side: SideFile, to text: String) throws -> (path: String, target: URL) {
+        let (path, target) = (side.path(besideRoster: file.path), folder.file("target"))
+        try Data(text.utf8).write(to: target)
+        chmod(target.path, 0o644)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target.path)
+        return (path, target)
+    }
+
     @Test("the pick round is not read through a link, nor past its limit")
     func pickState() throws {
-        let picks = SideFile.picks.path(besideRoster: file.path)
-        let target = folder.file("target")
-        try Data("last x\n".utf8).write(to: target)
-        chmod(target.path, 0o644)
-        try FileManager.default.createSymbolicLink(atPath: picks, withDestinationPath: target.path)
+        let (picks, target) = try linkedSideFile(.picks, to: "last x\n")
         var random = SeededRandom(seed: 1)
         #expect(throws: StorageError.notOwnFile(path: picks)) {
             try FairPicker.pick(at: file, using: &random)
@@ -128,11 +133,7 @@ struct TransactionTests {
 
     @Test("the seating plan is not read or written through a link, nor past its limit")
     func seatsFile() throws {
-        let seats = SideFile.seats.path(besideRoster: file.path)
-        let target = folder.file("target")
-        try Data("room 1 1\n".utf8).write(to: target)
-        chmod(target.path, 0o644)
-        try FileManager.default.createSymbolicLink(atPath: seats, withDestinationPath: target.path)
+        let (seats, target) = try linkedSideFile(.seats, to: "room 1 1\n")
         var random = SeededRandom(seed: 1)
         #expect(throws: StorageError.notOwnFile(path: seats)) {
             try ClassSeats.make(rows: 5, columns: 5, at: file, using: &random)

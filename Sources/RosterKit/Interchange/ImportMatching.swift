@@ -98,19 +98,6 @@ struct ImportMatching {
         foundAsByTable = index.foundInPlaceAsByTable()
     }
 
-    /// The file's students, each matched row carrying the id of its student of `roster`, the
-    /// roster the rows were matched against, and their spelling of the name when matched by it.
-    func students(of roster: [Student]) -> [Student] {
-        rows.indices.map { row in
-            var student = rows[row]
-            if let match = matches[row] {
-                student.id = roster[match.index].id
-                if match.byName { student.name = roster[match.index].name }
-            }
-            return student
-        }
-    }
-
     private mutating func duplicate(_ row: Int, _ sources: [ImportSource], of match: Student) {
         duplicates.append(
             ProbableDuplicate(student: rows[row], source: sources[row], match: match, matchSource: nil))

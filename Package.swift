@@ -1,12 +1,16 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // Two layers: RosterKit is the teaching app grown up (the model, StorageHandler, the view model);
 // RosterEngine, below it, is what makes it fast (parallel work, sorting, bytes and text). The
-// engine is not a product and cannot see Student; the file layer lives in RosterKit/Files.
+// engine is not a product and cannot see Student.
+//
+// Swift 6.2 is needed for `@concurrent` and `SendableMetatype`. The platforms are the first whose
+// SDKs have what RosterKit uses: Observation (macOS 14, iOS 17) and Synchronization's `Mutex`
+// (macOS 15, iOS 18). Linux needs no declaration.
 let package = Package(
     name: "roster",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "RosterKit", targets: ["RosterKit"]),
         .executable(name: "roster", targets: ["roster"]),

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import RosterKit
 import RosterTestSupport
 import Testing

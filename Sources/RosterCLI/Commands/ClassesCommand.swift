@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 #if canImport(FoundationEssentials)

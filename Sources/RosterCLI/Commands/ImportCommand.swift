@@ -162,23 +162,3 @@ enum ImportCommand: Subcommand {
         return try OneRosterImport.read(folder: folder, options: options)
     }
 }
-
-/// A folder given to `import` that is not a OneRoster export.
-struct OneRosterFolderError: Error, CustomStringConvertible {
-    let path: String
-
-    var description: String {
-        "'\(VisibleText.of(path))' is a folder without users.csv, so not a OneRoster export. Import a CSV, "
-            + "JSON or plist file, or the folder a school system's OneRoster export unpacks to."
-    }
-}
-
-/// A spreadsheet workbook given to `import`: one `Error:` line saying what to do instead.
-struct WorkbookError: Error, CustomStringConvertible {
-    let path: String
-
-    var description: String {
-        "'\(VisibleText.of(path))' is a spreadsheet workbook (.xlsx, .ods or .xls), not CSV. In the spreadsheet, "
-            + "save it as \"CSV UTF-8\" and import that file."
-    }
-}

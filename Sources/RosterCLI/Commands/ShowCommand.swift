@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// `roster show <student> [--format table|json]`

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// `roster stats [--format table|json]`

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// The register's week: a grid of students by the week's lessons.

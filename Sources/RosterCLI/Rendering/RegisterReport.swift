@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// The register's three reports, as tables, JSON and CSV: a day's lessons, a range's figures per

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// A seating plan as `roster seats` prints it: a grid of names for the terminal, JSON, CSV, or a

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// How a report's table fits the terminal: its name column shrinks, names cut with `…`, and its

@@ -64,41 +64,6 @@ public struct Lesson: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How a student was marked in the register of one lesson.
-public enum AttendanceMark: String, Sendable, CaseIterable {
-    /// There.
-    case present
-    /// There, but late.
-    case late
-    /// Not there, without leave.
-    case absent
-    /// Not there, with leave (illness, an appointment): an authorised absence.
-    case excused
-
-    /// Whether the student was in the room (present or late).
-    public var isThere: Bool { self == .present || self == .late }
-}
-
-/// One student's mark in one lesson's register, with the reason a teacher gave, if any.
-///
-/// Coded as the mark's text (`"absent"`), or with a reason as `{"mark": …, "reason": …}`, the
-/// way the roster file keeps it.
-public struct AttendanceEntry: Hashable, Sendable, Codable {
-    /// The mark.
-    public var mark: AttendanceMark
-    /// Why, in the teacher's words (`"dentist"`), or `nil`.
-    public var reason: String?
-
-    /// The longest a reason may be.
-    public static let maximumReasonLength = 200
-
-    /// A mark with an optional reason.
-    public init(_ mark: AttendanceMark, reason: String? = nil) {
-        self.mark = mark
-        self.reason = reason
-    }
-}
-
 extension AttendanceEntry {
     private enum CodingKeys: String, CodingKey {
         case mark, reason

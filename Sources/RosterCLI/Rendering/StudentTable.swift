@@ -1,4 +1,5 @@
 import RosterEngine
+import RosterKit
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

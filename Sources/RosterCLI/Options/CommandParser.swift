@@ -1,0 +1,119 @@
+import RosterKit
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Reads one command's arguments the way swift-argument-parser does.
+///
+/// `--name value` and `--name=value` both work, `--` ends the options, the last value of a
+/// repeated option wins, and `-h` or `--help` anywhere asks for help.
+struct CommandParser {
+    let spec: CommandSpec
+
+    /// Whether the words ask for help, which wins over any error in them.
+    static func wantsHelp(_ words: [String]) -> Bool {
+        for word in words {
+            if word == "--" { return false }
+            if word == "-h" || word == "--help" { return true }
+        }
+        return false
+    }
+
+    /// Parses `words` into option values, flags and positional arguments.
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or a missing
+    ///   or extra positional argument.
+    func parse(_ words: [String], checkingRequired: Bool = true) throws -> ParsedCommand {
+        var parsed = ParsedCommand()
+        var index = 0
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if optionsEnded || !word.hasPrefix("-") || word == "-" {
+                parsed.positionals.append(word)
+            } else if word == "--" {
+                optionsEnded = true
+            } else {
+                try readOption(word, from: words, at: &index, into: &parsed)
+            }
+        }
+        try checkPositionals(parsed.positionals)
+        if checkingRequired { try checkRequired(parsed) }
+        return parsed
+    }
+
+    private func readOption(
+        _ word: String, from words: [String], at index: inout Int, into parsed: inout ParsedCommand
+    )
+        throws
+    {
+        let (name, inlineValue) = split(word)
+        guard let option = find(name) else {
+            throw UsageError.unknownOption(name, suggestion: suggestion(for: name))
+        }
+        guard option.takesValue else {
+            if let inlineValue { throw UsageError.flagWithValue(flag: option.label, value: inlineValue) }
+            parsed.flags.insert(option.name)
+            return
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else if index < words.count, !isOptionLike(words[index]) {
+            value = words[index]
+            index += 1
+        } else {
+            throw UsageError.missingValue(label: option.label, help: option.help)
+        }
+        if !option.choices.isEmpty && !option.choices.contains(value) {
+            let list = option.choices.map { "'\($0)'" }.joined(separator: ", ")
+            throw UsageError.invalidValue(
+                value, label: option.label, reason: "Please provide one of \(list).")
+        }
+        parsed.values[option.name] = value
+        parsed.allValues[option.name, default: []].append(value)
+    }
+
+    private func split(_ word: String) -> (name: String, value: String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    private func find(_ name: String) -> OptionSpec? {
+        spec.allOptions.first { option in
+            name == "--\(option.name)" || option.shortName.map { name == "-\($0)" } == true
+        }
+    }
+
+    private func isOptionLike(_ word: String) -> Bool {
+        word.count > 1 && word.hasPrefix("-") && !word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    }
+
+    private func suggestion(for name: String) -> String? {
+        let candidates = spec.allOptions.map { "--\($0.name)" }
+        return Suggestion.closest(to: name, among: candidates)
+    }
+
+    private func checkPositionals(_ positionals: [String]) throws {
+        let accepts = spec.arguments.contains(where: \.isRepeated) ? Int.max : spec.arguments.count
+        if positionals.count > accepts {
+            throw UsageError.unexpectedArguments(Array(positionals.dropFirst(accepts)))
+        }
+    }
+
+    private func checkRequired(_ parsed: ParsedCommand) throws {
+        for (position, argument) in spec.arguments.enumerated()
+        where !argument.isOptional && parsed.positionals.count <= position
+            && !argument.replacedBy.contains(where: { parsed.values[$0] != nil })
+        {
+            throw UsageError.missingArgument(label: argument.label, help: argument.help)
+        }
+        for option in spec.options where option.isRequired && parsed.values[option.name] == nil {
+            throw UsageError.missingArgument(label: option.label, help: option.help)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One change to a roster, as its history keeps it for undo and redo.
+///
+/// ``StorageHandler/history(at:)`` lists them, newest first; ``StorageHandler/undo(at:)`` and
+/// ``StorageHandler/redo(at:)`` return the change they took back or made again.
+public struct RosterChange: Sendable, Equatable {
+    /// What made the change, such as `"add"` or `"delete-all"`; `"change"` for one made before
+    /// roster kept a history.
+    public let command: String
+    /// When the change was made, to the second.
+    public let date: Date
+    /// How many students the roster had before the change.
+    public let studentsBefore: Int
+    /// How many students the change left.
+    public let studentsAfter: Int
+    /// Whether the change has been undone, so that ``StorageHandler/redo(at:)`` can make it again.
+    public let isUndone: Bool
+
+    /// Creates the description of a change.
+    ///
+    /// - Parameters:
+    ///   - command: What made the change.
+    ///   - date: When it was made.
+    ///   - studentsBefore: The number of students before it.
+    ///   - studentsAfter: The number of students after it.
+    ///   - isUndone: Whether it has been undone.
+    public init(command: String, date: Date, studentsBefore: Int, studentsAfter: Int, isUndone: Bool = false)
+    {
+        self.command = command
+        self.date = date
+        self.studentsBefore = studentsBefore
+        self.studentsAfter = studentsAfter
+        self.isUndone = isUndone
+    }
+}

@@ -209,10 +209,10 @@ struct Invocation {
             } catch UsageError.missingArgument where command.prompts && input.isTerminal {
                 parsed = try parser.parse(rest, checkingRequired: false)
             }
-            if let choice = parsed.values["color"] { color = try GlobalOptions.checkedColor(choice) }
+            if let choice = parsed.color { color = try GlobalOptions.checkedColor(choice) }
             let file = try RosterFileLocation.resolve(
-                option: parsed.values["file"] ?? options.file,
-                className: parsed.values["class"] ?? options.rosterClass, environment: environment,
+                option: parsed.file ?? options.file,
+                className: parsed.rosterClass ?? options.rosterClass, environment: environment,
                 createsClass: command.createsClass)
             try command.run(parsed, context(file: file, color: color, saved: saved))
             if saved.description != nil, file == StorageHandler.defaultURL(environment: environment) {

@@ -34,7 +34,7 @@ struct SavedChangeTests {
         arguments: [
             (["add", "Ada Lovelace", "--age", "12"], "Ada Lovelace was added"),
             (["edit", "alan", "--score", "90"], "Alan Turing was updated"),
-            (["remove", "alan"], "The removal of 1 student was saved"),
+            (["remove", "alan"], "The removal of 1 student (Alan Turing) was saved"),
             (["absent", "alan"], "Alan Turing marked absent on"),
             (["undo"], "The add was undone"),
         ])

@@ -1,34 +1,39 @@
 import RosterKit
 
 /// `roster absent <student>... [--late] [--excused] [--reason <text>] [--date <day>] [--lesson <l>]`
-enum AbsentCommand: Subcommand {
+struct AbsentCommand: Subcommand, TakesLesson {
     static let name = "absent"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Mark students absent (or late) in a lesson's register, today's by default.",
-        discussion: "The first mark of a lesson takes its register: everyone not named is present. "
-            + "The register is kept in the roster file and 'roster undo' takes a mark back.",
-        arguments: [
-            ArgumentSpec(name: "student", help: "A student, by name, words or id.", isRepeated: true)
-        ],
-        options: [
-            OptionSpec(name: "late", help: "Mark them late instead of absent."),
-            OptionSpec(name: "excused", help: "Count the absence as authorised (illness, an appointment)."),
-            OptionSpec(name: "reason", valueName: "text", help: "Why, kept with the mark."),
-        ] + AttendanceText.lessonOptions)
+    static let abstract = "Mark students absent (or late) in a lesson's register, today's by default."
+    static let discussion: String? =
+        "The first mark of a lesson takes its register: everyone not named is present. "
+        + "The register is kept in the roster file and 'roster undo' takes a mark back."
+    static let fields: [CommandField<Self>] =
+        [
+            .arguments(ArgumentSpec(name: "student", help: "A student, by name, words or id."), \.students),
+            .flag("late", \.late, help: "Mark them late instead of absent."),
+            .flag("excused", \.excused, help: "Count the absence as authorised (illness, an appointment)."),
+            .option("reason", \.reason, valueName: "text", help: "Why, kept with the mark.", parse: .text),
+        ] + LessonOptions.fields()
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        if parsed.has("late") && parsed.has("excused") {
+    var students: [String] = []
+    var late = false
+    var excused = false
+    var reason: String?
+    var lessonOptions = LessonOptions()
+
+    func validate() throws {
+        if late && excused {
             throw UsageError.message("--late and --excused cannot be given together; choose one.")
         }
-        let mark: AttendanceMark = parsed.has("late") ? .late : parsed.has("excused") ? .excused : .absent
-        let reason = try parsed.values["reason"].flatMap {
-            try StudentValidator.freeText($0, field: "reason")
-        }
-        let lesson = try AttendanceText.lesson(parsed, context)
+    }
+
+    func run(in context: CommandContext) throws {
+        let mark: AttendanceMark = late ? .late : excused ? .excused : .absent
+        let reason = try reason.flatMap { try StudentValidator.freeText($0, field: "reason") }
+        let lesson = try AttendanceText.lesson(lessonOptions, context)
         let marking = try AttendanceRegister.mark(
-            parsed.positionals, as: AttendanceEntry(mark, reason: reason), in: lesson, at: context.fileURL,
-            command: name)
+            students, as: AttendanceEntry(mark, reason: reason), in: lesson, at: context.fileURL,
+            command: Self.name)
         AttendanceText.report(marking, as: mark, in: lesson, context)
     }
 }

@@ -4,41 +4,49 @@ import RosterKit
 ///
 /// At a terminal, `roster add` without a name or an age asks for them, as the iOS app's form
 /// does, and asks again after an answer it cannot use.
-enum AddCommand: Subcommand {
+struct AddCommand: Subcommand, TakesStudentDetails {
     static let name = "add"
     static let createsClass = true
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Add a student to the roster.",
-        discussion: "Prints the new student's id, which other commands accept as a reference. "
-            + "With --first and --last the name may be left out: it is \"first last\". "
-            + "At a terminal, a missing name or age is asked for.",
-        arguments: [
-            ArgumentSpec(
-                name: "name",
-                help: "The student's name, at most 100 characters; with --first or --last, optional.",
-                replacedBy: ["first", "last"])
-        ],
-        options: [
-            OptionSpec(
-                name: "age", valueName: "age", help: "The student's age, \(RangeText.ages).", isRequired: true
-            ),
-            OptionSpec(name: "grade", valueName: "grade", help: "The school grade, \(RangeText.grades)."),
-            OptionSpec(name: "score", valueName: "score", help: "The score, \(RangeText.scores)."),
-        ] + StudentDetailOptions.specs(clearing: false))
-
     static let prompts = true
+    static let abstract = "Add a student to the roster."
+    static let discussion: String? =
+        "Prints the new student's id, which other commands accept as a reference. "
+        + "With --first and --last the name may be left out: it is \"first last\". "
+        + "At a terminal, a missing name or age is asked for."
+    static let fields: [CommandField<Self>] =
+        [
+            .argument(
+                ArgumentSpec(
+                    name: "name",
+                    help: "The student's name, at most 100 characters; with --first or --last, optional.",
+                    replacedBy: ["first", "last"]), \.name),
+            .option(
+                "age", \.age, valueName: "age", help: "The student's age, \(RangeText.ages).",
+                isRequired: true,
+                parse: .age),
+            .option(
+                "grade", \.grade, valueName: "grade", help: "The school grade, \(RangeText.grades).",
+                parse: .grade),
+            .option(
+                "score", \.score, valueName: "score", help: "The score, \(RangeText.scores).", parse: .score),
+        ] + StudentDetailOptions.fields(clearing: false)
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+    var name: String?
+    var age: Int?
+    var grade: Int?
+    var score: Double?
+    var details = StudentDetailOptions()
+
+    func run(in context: CommandContext) throws {
         let name =
-            try parsed.positionals.first.map(StudentValidator.name)
-            ?? StudentDetailOptions.name(from: parsed)
-            ?? ask("Name", context, StudentValidator.name)
-        let age = try parsed.age(in: spec) ?? ask("Age", context, StudentValidator.age(text:))
+            try self.name.map(StudentValidator.name)
+            ?? details.name()
+            ?? Self.ask("Name", context, StudentValidator.name)
+        let age = try self.age ?? Self.ask("Age", context, StudentValidator.age(text:))
         let isNewClass = context.isNewClass
         let addition = try ClassroomIntents.add(
-            name: name, age: age, grade: parsed.grade(in: spec), score: parsed.score(in: spec),
-            details: StudentDetailOptions.adding(to: StudentChanges(), from: parsed), to: context.fileURL)
+            name: name, age: age, grade: grade, score: score,
+            details: details.adding(to: StudentChanges()), to: context.fileURL)
         let student = addition.student
         context.saved.record("\(VisibleText.of(student.name)) was added")
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")

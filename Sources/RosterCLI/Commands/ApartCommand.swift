@@ -1,29 +1,39 @@
 import RosterKit
 
 /// `roster apart <student> <student>... | --list | --clear`
-enum ApartCommand: Subcommand {
+struct ApartCommand: Subcommand {
     static let name = "apart"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Keep students apart in every later 'roster groups' of the class.",
-        discussion: "Name two or more students to keep them in different groups from now on. The sets are "
-            + "kept beside the roster; --list shows them and --clear forgets them all.",
-        arguments: [
-            ArgumentSpec(
-                name: "student", help: "A student, by name, words or id.", isRepeated: true, isOptional: true)
-        ],
-        options: [
-            OptionSpec(name: "list", help: "Show the students kept apart."),
-            OptionSpec(name: "clear", help: "Forget every set of students kept apart."),
-        ])
+    static let abstract = "Keep students apart in every later 'roster groups' of the class."
+    static let discussion: String? =
+        "Name two or more students to keep them in different groups from now on. The sets are "
+        + "kept beside the roster; --list shows them and --clear forgets them all."
+    static let fields: [CommandField<Self>] = [
+        .arguments(
+            ArgumentSpec(name: "student", help: "A student, by name, words or id.", isOptional: true),
+            \.students),
+        .flag("list", \.list, help: "Show the students kept apart."),
+        .flag("clear", \.clear, help: "Forget every set of students kept apart."),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let students = parsed.positionals
-        switch (parsed.has("list"), parsed.has("clear"), students.count) {
+    var students: [String] = []
+    var list = false
+    var clear = false
+
+    func validate() throws {
+        switch (list, clear, students.count) {
+        case (true, false, 0), (false, true, 0), (false, false, 2...): return
+        default:
+            throw UsageError.message(
+                "Name two or more students to keep apart, or give --list or --clear alone.")
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        switch (list, clear, students.count) {
         case (true, false, 0):
             let sets = try ClassGroups.apartSets(at: context.fileURL)
             guard !sets.isEmpty else { return context.output.write("No students are kept apart.\n") }
-            for set in sets { context.output.write(names(set) + "\n") }
+            for set in sets { context.output.write(Self.names(set) + "\n") }
         case (false, true, 0):
             let count = try ClassGroups.clearApart(at: context.fileURL)
             context.output.write(
@@ -34,12 +44,10 @@ enum ApartCommand: Subcommand {
             let kept = try ClassGroups.keepApart(students, at: context.fileURL)
             guard kept.count > 1 else {
                 throw UsageError.message(
-                    "Those all name \(names(kept)); name two or more different students.")
+                    "Those all name \(Self.names(kept)); name two or more different students.")
             }
-            context.output.write("Keeping apart in every grouping: \(names(kept)).\n")
-        default:
-            throw UsageError.message(
-                "Name two or more students to keep apart, or give --list or --clear alone.")
+            context.output.write("Keeping apart in every grouping: \(Self.names(kept)).\n")
+        default: return  // validate() has refused every other combination
         }
     }
 

@@ -2,15 +2,6 @@ import RosterKit
 
 /// Days and lessons as the register commands read and write them.
 enum AttendanceText {
-    /// `--date` and `--lesson`, which every register command takes.
-    static let lessonOptions = [
-        OptionSpec(
-            name: "date", valueName: "day",
-            help: "The day: YYYY-MM-DD, today, yesterday or a weekday. (default: today)"),
-        OptionSpec(
-            name: "lesson", valueName: "lesson",
-            help: "Which lesson of the day, such as 2 or maths, when there are several."),
-    ]
 
     /// The day an option gives, or today; a weekend day gets a note unless it only bounds a range.
     ///
@@ -32,11 +23,11 @@ enum AttendanceText {
     }
 
     /// The lesson `--date` and `--lesson` name.
-    static func lesson(_ parsed: ParsedCommand, _ context: CommandContext) throws -> Lesson {
-        let day = try self.day(parsed.values["date"], context)
-        guard let lesson = Lesson(day: day, name: parsed.values["lesson"]) else {
+    static func lesson(_ options: LessonOptions, _ context: CommandContext) throws -> Lesson {
+        let day = try self.day(options.date, context)
+        guard let lesson = Lesson(day: day, name: options.lesson) else {
             throw UsageError.invalidValue(
-                VisibleText.of(parsed.values["lesson"] ?? ""), label: "--lesson <lesson>",
+                VisibleText.of(options.lesson ?? ""), label: "--lesson <lesson>",
                 reason: "Name the lesson with up to \(Lesson.maximumNameLength) letters, digits or hyphens, "
                     + "such as 2 or maths.")
         }

@@ -9,7 +9,7 @@ import RosterKit
 /// `roster classes rename|delete|restore`: a class's roster moved, with its history and side
 /// files, to a new name, or aside into `Classes/.deleted` and back.
 enum ClassActions {
-    static func run(_ action: String, _ names: [String], _ parsed: ParsedCommand, _ context: CommandContext)
+    static func run(_ action: String, _ names: [String], confirmed yes: Bool, _ context: CommandContext)
         throws
     {
         let environment = context.environment
@@ -24,7 +24,7 @@ enum ClassActions {
         case ("delete", 1):
             let url = try RosterFileLocation.existingClassURL(
                 names[0], environment: environment, creating: false)
-            guard try confirmed(url, parsed, context) else {
+            guard try confirmed(url, yes, context) else {
                 context.output.write("Nothing was deleted.\n")
                 return
             }
@@ -80,10 +80,8 @@ enum ClassActions {
         }
     }
 
-    private static func confirmed(_ url: URL, _ parsed: ParsedCommand, _ context: CommandContext) throws
-        -> Bool
-    {
-        guard !parsed.has("yes") else { return true }
+    private static func confirmed(_ url: URL, _ yes: Bool, _ context: CommandContext) throws -> Bool {
+        guard !yes else { return true }
         guard context.input.isTerminal else {
             throw UsageError.message(
                 "classes delete needs --yes to confirm when it is not run at a terminal.")

@@ -9,36 +9,47 @@ import RosterKit
 
 /// `roster classes [--format table|json]`, `roster classes rename <old> <new>`,
 /// `roster classes delete <name> [--yes]`, `roster classes restore <name>`
-enum ClassesCommand: Subcommand {
+struct ClassesCommand: Subcommand {
     static let name = "classes"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "List, rename, delete or restore the classes kept with --class.",
-        discussion: "Each class is a roster of its own, ~/Documents/Classes/<name>.plist; '--class 7A' (or "
-            + "ROSTER_CLASS=7A) makes any command work on it. 'classes rename 7A 8A' renames a class with its "
-            + "history; 'classes delete 7A' (asks at a terminal, else needs --yes) sets it aside with its history, "
-            + "and 'classes restore 7A' brings the last deleted 7A back.",
-        arguments: [
+    static let abstract = "List, rename, delete or restore the classes kept with --class."
+    static let discussion: String? =
+        "Each class is a roster of its own, ~/Documents/Classes/<name>.plist; '--class 7A' (or "
+        + "ROSTER_CLASS=7A) makes any command work on it. 'classes rename 7A 8A' renames a class with its "
+        + "history; 'classes delete 7A' (asks at a terminal, else needs --yes) sets it aside with its history, "
+        + "and 'classes restore 7A' brings the last deleted 7A back."
+    static let fields: [CommandField<Self>] = [
+        .arguments(
             ArgumentSpec(
                 name: "action",
                 help: "rename <old> <new>, delete <name> or restore <name>; none lists the classes.",
-                isRepeated: true, isOptional: true)
-        ],
-        options: [
-            .tableOrJSON("How to print the classes."),
-            OptionSpec(name: "yes", help: "Delete without asking."),
-        ])
+                isOptional: true), \.action),
+        .format(\.format, [.table, .json], help: "How to print the classes."),
+        .flag("yes", \.yes, help: "Delete without asking."),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        if let action = parsed.positionals.first {
-            return try ClassActions.run(action, Array(parsed.positionals.dropFirst()), parsed, context)
+    var action: [String] = []
+    var format: OutputFormat?
+    var yes = false
+
+    func validate() throws {
+        if !action.isEmpty, format != nil {
+            throw UsageError.message("--format is for the list of classes; drop it, or the action.")
+        }
+        if yes, action.first != "delete" {
+            throw UsageError.message("--yes confirms 'classes delete'; drop --yes.")
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        if let verb = action.first {
+            return try ClassActions.run(verb, Array(action.dropFirst()), confirmed: yes, context)
         }
         let folder = RosterFileLocation.classesFolder(environment: context.environment)
         let names = RosterFileLocation.classNames(environment: context.environment)
         let counts = names.map { name in
             try? StorageHandler.load(from: folder.appendingPathComponent(name + ".plist")).count
         }
-        if parsed.values["format"] == "json" {
+        if format == .json {
             struct Row: Encodable {
                 let `class`: String
                 let students: Nullable<Int>

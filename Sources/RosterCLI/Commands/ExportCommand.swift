@@ -7,47 +7,59 @@ import RosterKit
 #endif
 
 /// `roster export [--format csv|json|plist] [--output <file>] [--bom] [--delimiter comma|semicolon]`
-enum ExportCommand: Subcommand {
+struct ExportCommand: Subcommand {
     static let name = "export"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Write every student, in the order they were added, as CSV, JSON or a plist.",
-        discussion: "Without --format the format follows the --output file's extension, else CSV. "
-            + "A plist export is XML. CSV fields that a spreadsheet would run as a formula start with '.",
-        options: [
-            OptionSpec(
-                name: "format", valueName: "format", help: "The file format.",
-                choices: InterchangeFormat.allCases.map(\.rawValue)),
-            OptionSpec(
-                name: "output", valueName: "file",
-                help:
-                    "The file to write, replacing it; a pipe or device is written into. (default: standard output, also -)"
-            ),
-            OptionSpec(
-                name: "bom",
-                help: "Start a CSV export with a UTF-8 byte order mark, so Excel shows accented names right."),
-            OptionSpec(
-                name: "delimiter", valueName: "delimiter",
-                help: "What separates CSV fields; semicolon also writes decimal commas (7,5), as German or "
-                    + "French spreadsheets expect.",
-                choices: CSVRosterWriter.Delimiter.allCases.map(\.rawValue), defaultValue: "comma"),
-        ])
+    static let abstract = "Write every student, in the order they were added, as CSV, JSON or a plist."
+    static let discussion: String? =
+        "Without --format the format follows the --output file's extension, else CSV. "
+        + "A plist export is XML. CSV fields that a spreadsheet would run as a formula start with '."
+    static let fields: [CommandField<Self>] = [
+        .option("format", \.format, valueName: "format", help: "The file format.", parse: .choice()),
+        .option(
+            "output", \.output, valueName: "file",
+            help:
+                "The file to write, replacing it; a pipe or device is written into. (default: standard output, also -)",
+            parse: .text),
+        .flag(
+            "bom", \.bom,
+            help: "Start a CSV export with a UTF-8 byte order mark, so Excel shows accented names right."),
+        .option(
+            "delimiter", \.delimiter, valueName: "delimiter",
+            help: "What separates CSV fields; semicolon also writes decimal commas (7,5), as German or "
+                + "French spreadsheets expect.",
+            parse: .choice(default: .comma)),
+    ]
+
+    var format: InterchangeFormat?
+    var output: String?
+    var bom = false
+    var delimiter: CSVRosterWriter.Delimiter?
 
     /// The UTF-8 byte order mark: Excel reads a CSV file as UTF-8 only when it starts with it.
     private static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let output = try PageOutput.file(parsed)
-        if let output, Self.workbookExtensions.contains(output.pathExtension.lowercased()) {
+    /// The format asked for, else the one the output file's extension names, else CSV.
+    private func chosenFormat() throws -> InterchangeFormat {
+        try format ?? PageOutput.file(output).flatMap(InterchangeFormat.inferred(from:)) ?? .csv
+    }
+
+    func validate() throws {
+        if let output = try PageOutput.file(output),
+            Self.workbookExtensions.contains(output.pathExtension.lowercased())
+        {
             throw UsageError.message(
                 "roster does not write .\(output.pathExtension) files, and a CSV file named so would not open. "
                     + "Export to a .csv file, which Excel, LibreOffice and Numbers open.")
         }
-        let format =
-            parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
-            ?? output.flatMap(InterchangeFormat.inferred(from:)) ?? .csv
-        let prefix = try byteOrderMark(if: parsed.has("bom"), format: format)
-        let delimiter = try csvDelimiter(parsed.values["delimiter"], format: format)
+        _ = try Self.byteOrderMark(if: bom, format: chosenFormat())
+        _ = try Self.csvDelimiter(delimiter, format: chosenFormat())
+    }
+
+    func run(in context: CommandContext) throws {
+        let output = try PageOutput.file(output)
+        let format = try chosenFormat()
+        let prefix = try Self.byteOrderMark(if: bom, format: format)
+        let delimiter = try Self.csvDelimiter(delimiter, format: format)
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
         let students = try context.loadedStudents()
         progress.show("Exporting \(StudentText.count(students.count))…")
@@ -85,10 +97,10 @@ enum ExportCommand: Subcommand {
     }
 
     /// The delimiter `--delimiter` asks for; one other than the default fits CSV only.
-    private static func csvDelimiter(_ value: String?, format: InterchangeFormat) throws
+    private static func csvDelimiter(_ value: CSVRosterWriter.Delimiter?, format: InterchangeFormat) throws
         -> CSVRosterWriter.Delimiter
     {
-        let delimiter = value.flatMap(CSVRosterWriter.Delimiter.init(rawValue:)) ?? .comma
+        let delimiter = value ?? .comma
         guard delimiter == .comma || format == .csv else {
             throw UsageError.message(
                 "--delimiter is for CSV exports; a \(format.rawValue) file has no delimiter. "

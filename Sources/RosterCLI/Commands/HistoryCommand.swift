@@ -7,25 +7,26 @@ import RosterKit
 #endif
 
 /// `roster history [--format table|json]`
-enum HistoryCommand: Subcommand {
+struct HistoryCommand: Subcommand {
     static let name = "history"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "List the changes that undo and redo can reach, newest first.",
-        discussion: "Up to 100 changes are kept, in a private folder beside the roster. Undone changes are "
-            + "marked; 'roster redo' makes them again, until the next change.",
-        options: [
-            .tableOrJSON("How to print the changes.")
-        ])
+    static let abstract = "List the changes that undo and redo can reach, newest first."
+    static let discussion: String? =
+        "Up to 100 changes are kept, in a private folder beside the roster. Undone changes are "
+        + "marked; 'roster redo' makes them again, until the next change."
+    static let fields: [CommandField<Self>] = [
+        .format(\.format, [.table, .json], help: "How to print the changes.")
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+    var format: OutputFormat?
+
+    func run(in context: CommandContext) throws {
         let changes = try StorageHandler.history(at: context.fileURL)
         let strays = try StorageHandler.strayHistoryFiles(at: context.fileURL)
         context.errorOutput.write(
             ImportReport.notes(
                 strays.map { "'\($0)' in the history folder is not a version roster made; it was ignored" }))
-        if parsed.values["format"] == "json" {
-            context.output.write(try json(changes))
+        if format == .json {
+            context.output.write(try Self.json(changes))
             return
         }
         guard !changes.isEmpty else {

@@ -8,57 +8,69 @@ import RosterKit
 
 /// `roster import <file|folder> [--format csv|json|plist] [--replace] [--dry-run] [--allow-duplicates]
 /// [--report text|json] [--age <n>] [--from-class <class>]`
-enum ImportCommand: Subcommand {
+struct ImportCommand: Subcommand {
     static let name = "import"
     static let createsClass = true
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Add the students in a CSV, JSON or plist file, or a OneRoster export, to the roster.",
-        discussion: "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
-            + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
-            + "header with name and age columns; id, grade and score are optional. A student whose id is on "
-            + "the roster is updated, the others are added; the change list shows who is added, removed and "
-            + "changed. A row without an id whose name and age match a student already there is refused as a "
-            + "probable duplicate. A folder is read as a OneRoster 1.1 or 1.2 CSV export from a school "
-            + "system: its students, with ages from demographics.csv, each keeping its sourcedId as its id.",
-        arguments: [
+    static let abstract =
+        "Add the students in a CSV, JSON or plist file, or a OneRoster export, to the roster."
+    static let discussion: String? =
+        "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
+        + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "
+        + "header with name and age columns; id, grade and score are optional. A student whose id is on "
+        + "the roster is updated, the others are added; the change list shows who is added, removed and "
+        + "changed. A row without an id whose name and age match a student already there is refused as a "
+        + "probable duplicate. A folder is read as a OneRoster 1.1 or 1.2 CSV export from a school "
+        + "system: its students, with ages from demographics.csv, each keeping its sourcedId as its id."
+    static let fields: [CommandField<Self>] = [
+        .argument(
             ArgumentSpec(
                 name: "file",
-                help: "The file or OneRoster folder to import; - reads standard input (with --format).")
-        ],
-        options: [
-            OptionSpec(
-                name: "format", valueName: "format",
-                help: "The file format. (default: from the file's extension)",
-                choices: InterchangeFormat.allCases.map(\.rawValue)),
-            OptionSpec(name: "replace", help: "Replace the whole roster with the file's students."),
-            OptionSpec(
-                name: "dry-run", help: "Check the file and show the change it would make, writing nothing."),
-            OptionSpec(
-                name: "allow-duplicates",
-                help: "Import rows without an id even when their name and age match a student already there."),
-            OptionSpec(
-                name: "report", valueName: "format", help: "How to print the change list.",
-                choices: ["text", "json"], defaultValue: "text"),
-            OptionSpec(
-                name: "age", valueName: "age",
-                help:
-                    "The age of CSV rows without one (then no age column is needed), or of OneRoster students "
-                    + "without a birth date in demographics.csv."),
-            OptionSpec(
-                name: "from-class", valueName: "class",
-                help: "OneRoster: only the students of the class with this classCode or title."),
-        ])
+                help: "The file or OneRoster folder to import; - reads standard input (with --format)."),
+            \.path),
+        .option(
+            "format", \.format, valueName: "format",
+            help: "The file format. (default: from the file's extension)",
+            parse: .choice()),
+        .flag("replace", \.replace, help: "Replace the whole roster with the file's students."),
+        .flag(
+            "dry-run", \.dryRun, help: "Check the file and show the change it would make, writing nothing."),
+        .flag(
+            "allow-duplicates", \.allowDuplicates,
+            help: "Import rows without an id even when their name and age match a student already there."),
+        .option(
+            "report", \.report, valueName: "format", help: "How to print the change list.",
+            parse: .choice(default: .text)),
+        .option(
+            "age", \.age, valueName: "age",
+            help:
+                "The age of CSV rows without one (then no age column is needed), or of OneRoster students "
+                + "without a birth date in demographics.csv.",
+            parse: .age),
+        .option(
+            "from-class", \.fromClass, valueName: "class",
+            help: "OneRoster: only the students of the class with this classCode or title.", parse: .text),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let path = parsed.positionals[0]
+    /// How `--report` prints the change list.
+    enum ReportFormat: String, CaseIterable, Sendable { case text, json }
+
+    var path = ""
+    var format: InterchangeFormat?
+    var replace = false
+    var dryRun = false
+    var allowDuplicates = false
+    var report: ReportFormat?
+    var age: Int?
+    var fromClass: String?
+
+    func run(in context: CommandContext) throws {
         do {
             let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
             // Ended before anything else is printed, errors included, so they start on their own line.
             defer { progress.finish() }
-            let result = try read(path, parsed, progress: progress)
+            let result = try read(progress: progress)
             progress.finish()
-            if parsed.has("replace") && result.isPartial {
+            if replace && result.isPartial {
                 throw UsageError.message(
                     "The export holds only the changes since the last one (manifest.csv says file.users is delta), "
                         + "so --replace would remove every student it leaves out. Import it without --replace."
@@ -66,56 +78,53 @@ enum ImportCommand: Subcommand {
             }
             context.errorOutput.write(ImportReport.notes(result.notes))
             progress.show("Writing \(StudentText.count(result.students.count))…")
-            let (replace, dryRun) = (parsed.has("replace"), parsed.has("dry-run"))
             let isNewClass = context.isNewClass
             let changes = try ClassroomIntents.importStudents(
-                result, replace: replace, dryRun: dryRun, allowDuplicates: parsed.has("allow-duplicates"),
+                result, replace: replace, dryRun: dryRun, allowDuplicates: allowDuplicates,
                 into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
-            context.output.write(parsed.values["report"] == "json" ? try report.json : report.text)
+            context.output.write(self.report == .json ? try report.json : report.text)
             // The file's students and the change list are as large as a roster, and freed as one.
             if context.keepsRosterUntilExit { ProcessLifetime.keep((result, changes)) }
         } catch let error as ProbableDuplicatesError {
-            try report(error.duplicates.map(ImportReport.problem), path: path, parsed, context)
+            try report(error.duplicates.map(ImportReport.problem), context)
             throw error
         } catch let error as ImportError {
-            try report(error.problems, path: path, parsed, context)
+            try report(error.problems, context)
             throw error
         } catch let error as OneRosterAgeError {
-            try report(error.students, path: path, parsed, context)
+            try report(error.students, context)
             throw error
         }
     }
 
     /// The problems that stopped an import: the first lines on standard error, and with
     /// `--report json` every one on standard output.
-    private static func report(
-        _ problems: [ImportProblem], path: String, _ parsed: ParsedCommand, _ context: CommandContext
-    ) throws {
+    private func report(_ problems: [ImportProblem], _ context: CommandContext) throws {
         context.errorOutput.write(ImportReport.lines(problems, path: path))
-        if parsed.values["report"] == "json" {
+        if report == .json {
             context.output.write(try ImportReport.json(problems, path: path))
         }
     }
 
     /// The students of the file or OneRoster folder at `path`, checked.
-    private static func read(_ path: String, _ parsed: ParsedCommand, progress: ProgressLine) throws
+    private func read(progress: ProgressLine) throws
         -> RosterImporter.Result
     {
         // `-` is standard input, which has no name to tell the format by.
         let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
         if path != "-", StorageHandler.isFolder(file) {
-            return try readOneRoster(file, parsed)
+            return try readOneRoster(file)
         }
-        if parsed.values["from-class"] != nil {
+        if fromClass != nil {
             throw UsageError.message(
                 "--from-class is for OneRoster export folders; '\(path)' is a file. Drop --from-class.")
         }
-        let format = try self.format(of: file, path: path, parsed)
-        let defaultAge = try parsed.age(in: spec)
+        let format = try self.format(of: file)
+        let defaultAge = age
         if defaultAge != nil, format != .csv {
             throw UsageError.message(
                 "--age is for CSV files and OneRoster folders; a \(format.rawValue) file gives every age. Drop --age."
@@ -130,12 +139,8 @@ enum ImportCommand: Subcommand {
     }
 
     /// The format `--format` names, or the file's extension tells.
-    private static func format(of file: URL, path: String, _ parsed: ParsedCommand) throws
-        -> InterchangeFormat
-    {
-        if let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
-            ?? InterchangeFormat.inferred(from: file)
-        {
+    private func format(of file: URL) throws -> InterchangeFormat {
+        if let format = format ?? InterchangeFormat.inferred(from: file) {
             return format
         }
         // A workbook is told what to do about it rather than to name a format it is not.
@@ -148,17 +153,15 @@ enum ImportCommand: Subcommand {
     }
 
     /// The students of a OneRoster export folder.
-    private static func readOneRoster(_ folder: URL, _ parsed: ParsedCommand) throws -> RosterImporter.Result
-    {
-        guard parsed.values["format"] == nil else {
+    private func readOneRoster(_ folder: URL) throws -> RosterImporter.Result {
+        guard format == nil else {
             throw UsageError.message(
                 "--format is for files; the folder '\(folder.path)' is read as a OneRoster export. Drop --format."
             )
         }
         guard OneRosterImport.isExport(folder) else { throw OneRosterFolderError(path: folder.path) }
         let options = OneRosterImport.Options(
-            today: SchoolDay.today(), defaultAge: try parsed.age(in: spec),
-            className: parsed.values["from-class"])
+            today: SchoolDay.today(), defaultAge: age, className: fromClass)
         return try OneRosterImport.read(folder: folder, options: options)
     }
 }

@@ -1,66 +1,79 @@
 import RosterKit
 
 /// `roster list [--sort <field>] [--reverse] [--format table|json|csv|plist|html] [--blank <n>] [--output <file>] [filters…]`
-enum ListCommand: Subcommand {
+struct ListCommand: Subcommand {
     static let name = "list"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "List the students on the roster.",
-        options: [
-            OptionSpec(
-                name: "sort", valueName: "field", help: "The field to sort by.",
-                choices: SortField.allCases.map(\.rawValue), defaultValue: SortField.name.rawValue),
-            OptionSpec(name: "reverse", help: "Show the list in reverse order."),
-            OptionSpec(
-                name: "format", valueName: "format", help: "How to print the list.",
-                choices: ["table", "json", "csv", "plist", "html"], defaultValue: "table"),
-            OptionSpec(
-                name: "blank", valueName: "n",
-                help: "With --format html, this many empty tick columns, for a register on paper."),
-            PageOutput.option,
-            OptionSpec(
-                name: "search", valueName: "text",
-                help: "Only names containing this, ignoring case and accents."),
-            OptionSpec(name: "grade", valueName: "grade", help: "Only students in this grade."),
-            OptionSpec(name: "min-age", valueName: "age", help: "Only students at least this old."),
-            OptionSpec(name: "max-age", valueName: "age", help: "Only students at most this old."),
-            OptionSpec(name: "limit", valueName: "n", help: "Show at most this many students."),
-            OptionSpec(name: "no-header", help: "Leave out the header row of the table or CSV, for scripts."),
-        ])
+    static let abstract = "List the students on the roster."
+    static let fields: [CommandField<Self>] = [
+        .option(
+            "sort", \.sort, valueName: "field", help: "The field to sort by.", parse: .choice(default: .name)),
+        .flag("reverse", \.reverse, help: "Show the list in reverse order."),
+        .format(\.format, [.table, .json, .csv, .plist, .html], help: "How to print the list."),
+        .option(
+            "blank", \.blank, valueName: "n",
+            help: "With --format html, this many empty tick columns, for a register on paper.",
+            parse: .positiveNumber),
+        PageOutput.field(\.output),
+        .option(
+            "search", \.filter.search, valueName: "text",
+            help: "Only names containing this, ignoring case and accents.", parse: .text),
+        .option(
+            "grade", \.filter.grade, valueName: "grade", help: "Only students in this grade.", parse: .grade),
+        .option(
+            "min-age", \.filter.minimumAge, valueName: "age", help: "Only students at least this old.",
+            parse: .age),
+        .option(
+            "max-age", \.filter.maximumAge, valueName: "age", help: "Only students at most this old.",
+            parse: .age),
+        .option(
+            "limit", \.limit, valueName: "n", help: "Show at most this many students.", parse: .positiveNumber
+        ),
+        .flag("no-header", \.noHeader, help: "Leave out the header row of the table or CSV, for scripts."),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let filter = try filter(from: parsed)
-        let limit = try parsed.positiveNumber("limit", in: spec)
-        let students = try context.loadedStudents()
-        let isHTML = parsed.values["format"] == "html"
-        let blank = try parsed.positiveNumber("blank", in: spec) ?? 0
-        if parsed.values["blank"] != nil, !isHTML {
+    var sort: SortField?
+    var reverse = false
+    var format: OutputFormat?
+    var blank: Int?
+    var output: String?
+    var filter = StudentFilter()
+    var limit: Int?
+    var noHeader = false
+
+    func validate() throws {
+        let isHTML = format == .html
+        if blank != nil, !isHTML {
             throw UsageError.message("--blank is for a page to print; add --format html, or drop --blank.")
         }
-        guard blank <= 20 else {
+        if let blank, blank > 20 {
             throw UsageError.message("--blank \(blank) would not fit a page; give at most 20 tick columns.")
         }
-        try PageOutput.check(parsed, isHTML: isHTML)
-        let format = parsed.values["format"].flatMap(InterchangeFormat.init(rawValue:))
-        if parsed.has("no-header"), isHTML {
+        try PageOutput.check(output, isHTML: isHTML)
+        if noHeader, isHTML {
             throw UsageError.message(
                 "--no-header is for the table and CSV; a page has its header. Drop --no-header.")
         }
-        if parsed.has("no-header"), let format, format != .csv {
+        if noHeader, let format, format != .csv, format != .table {
             throw UsageError.message(
                 "--no-header is for the table and CSV; \(format.rawValue) has no header row. Drop --no-header."
             )
         }
-        let (field, reversed) = (parsed.choice("sort", default: SortField.name), parsed.has("reverse"))
+    }
+
+    func run(in context: CommandContext) throws {
+        let students = try context.loadedStudents()
+        let format = format.flatMap { InterchangeFormat(rawValue: $0.rawValue) }
         var (order, shortIDLengths) = RosterSorter.sortedIndices(
-            students, by: field, reversed: reversed, withShortIDs: format == nil)
+            students, by: sort ?? .name, reversed: reverse, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
-        if isHTML {
+        if self.format == .html {
             try PageOutput.write(
-                page(students, order: order, blank: blank, context), about: "the class list", parsed, context)
+                Self.page(students, order: order, blank: blank ?? 0, context), about: "the class list",
+                to: output,
+                context)
         } else if let format {
-            try format.write(students, order: order, header: !parsed.has("no-header")) {
+            try format.write(students, order: order, header: !noHeader) {
                 context.output.write(bytes: $0)
             }
         } else if order.isEmpty {
@@ -73,7 +86,7 @@ enum ListCommand: Subcommand {
             var table = StudentTable(shortIDLengths: shortIDLengths, width: context.width)
             let style = context.style
             table.styleHeader = { style.bold($0) }
-            table.showsHeader = !parsed.has("no-header")
+            table.showsHeader = !noHeader
             table.write(students, order: order) { context.output.write(bytes: $0) }
         }
     }
@@ -92,11 +105,5 @@ enum ListCommand: Subcommand {
         }
         return page.document(
             page.tables(columns: ["Name", "Age", "Grade", "Score"], rows: rows, blank: blank))
-    }
-
-    private static func filter(from parsed: ParsedCommand) throws -> StudentFilter {
-        StudentFilter(
-            search: parsed.values["search"], grade: try parsed.grade(in: spec),
-            minimumAge: try parsed.age("min-age", in: spec), maximumAge: try parsed.age("max-age", in: spec))
     }
 }

@@ -1,31 +1,33 @@
 import RosterKit
 
 /// `roster move <student>... --to <class>`
-enum MoveCommand: Subcommand {
+struct MoveCommand: Subcommand {
     static let name = "move"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Move students to another class, with their register and notes.",
-        discussion: "The students leave this roster and join the end of the class's; 'roster undo' in each "
-            + "class takes back its half of the move.",
-        arguments: [
+    static let abstract = "Move students to another class, with their register and notes."
+    static let discussion: String? =
+        "The students leave this roster and join the end of the class's; 'roster undo' in each "
+        + "class takes back its half of the move."
+    static let fields: [CommandField<Self>] = [
+        .arguments(
             ArgumentSpec(
-                name: "student", help: "A name or its words, a school id, a full id, or an id prefix.",
-                isRepeated: true)
-        ],
-        options: [
-            OptionSpec(
-                name: "to", valueName: "class", help: "The class they join, which must exist.",
-                isRequired: true)
-        ])
+                name: "student", help: "A name or its words, a school id, a full id, or an id prefix."),
+            \.students),
+        .option(
+            "to", \.destination, valueName: "class", help: "The class they join, which must exist.",
+            isRequired: true,
+            parse: .text),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+    var students: [String] = []
+    var destination: String?
+
+    func run(in context: CommandContext) throws {
         let target = try RosterFileLocation.existingClassURL(
-            parsed.values["to"] ?? "", environment: context.environment, creating: false)
+            destination ?? "", environment: context.environment, creating: false)
         guard target.standardizedFileURL.path != context.fileURL.standardizedFileURL.path else {
             throw UsageError.message("The students are in that class already; give another class with --to.")
         }
-        let moved = try ClassroomIntents.move(parsed.positionals, from: context.fileURL, to: target)
+        let moved = try ClassroomIntents.move(students, from: context.fileURL, to: target)
         let names = moved.map { VisibleText.of($0.name) }.joined(separator: ", ")
         let className = RosterFileLocation.className(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")

@@ -1,24 +1,27 @@
 import RosterKit
 
 /// `roster present [<student>...] [--date <day>] [--lesson <l>]`
-enum PresentCommand: Subcommand {
+struct PresentCommand: Subcommand, TakesLesson {
     static let name = "present"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Take a lesson's register with everyone present, or mark students present in it.",
-        discussion: "Without a student, takes the register of the lesson with everyone present. With "
-            + "students, marks them present, taking the register first if it was not taken.",
-        arguments: [
-            ArgumentSpec(
-                name: "student", help: "A student, by name, words or id.", isRepeated: true, isOptional: true)
-        ],
-        options: AttendanceText.lessonOptions)
+    static let abstract = "Take a lesson's register with everyone present, or mark students present in it."
+    static let discussion: String? =
+        "Without a student, takes the register of the lesson with everyone present. With "
+        + "students, marks them present, taking the register first if it was not taken."
+    static let fields: [CommandField<Self>] =
+        [
+            .arguments(
+                ArgumentSpec(name: "student", help: "A student, by name, words or id.", isOptional: true),
+                \.students)
+        ] + LessonOptions.fields()
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let lesson = try AttendanceText.lesson(parsed, context)
+    var students: [String] = []
+    var lessonOptions = LessonOptions()
+
+    func run(in context: CommandContext) throws {
+        let lesson = try AttendanceText.lesson(lessonOptions, context)
         let marking = try AttendanceRegister.mark(
-            parsed.positionals, as: AttendanceEntry(.present), in: lesson, at: context.fileURL, command: name)
-        guard parsed.positionals.isEmpty else {
+            students, as: AttendanceEntry(.present), in: lesson, at: context.fileURL, command: Self.name)
+        guard students.isEmpty else {
             return AttendanceText.report(marking, as: .present, in: lesson, context)
         }
         if marking.tookRegister {

@@ -1,24 +1,20 @@
 import RosterKit
 
 /// `roster remove <student> ...`
-enum RemoveCommand: Subcommand {
+struct RemoveCommand: Subcommand {
     static let name = "remove"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Remove students from the roster.",
-        discussion: "Removes all the students named, or none of them if one cannot be found.",
-        arguments: [
-            ArgumentSpec(
-                name: "student",
-                help:
-                    "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters.",
-                isRepeated: true)
-        ])
+    static let abstract = "Remove students from the roster."
+    static let discussion: String? = "Removes all the students named, or none of them if one cannot be found."
+    static let fields: [CommandField<Self>] = [
+        .arguments(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.students)
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let removed = try ClassroomIntents.remove(parsed.positionals, at: context.fileURL)
-        context.saved.record("The removal of \(StudentText.count(removed.count)) was saved")
+    var students: [String] = []
+
+    func run(in context: CommandContext) throws {
+        let removed = try ClassroomIntents.remove(students, at: context.fileURL)
         let names = removed.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        context.saved.record("The removal of \(StudentText.count(removed.count)) (\(names)) was saved")
         context.output.write("Removed \(StudentText.count(removed.count)): \(names).\n")
     }
 }

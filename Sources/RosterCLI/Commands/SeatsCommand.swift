@@ -2,76 +2,59 @@ import RosterKit
 
 /// `roster seats [--rows <n> --columns <n> [--front <student>]... [--apart <students>]...]
 /// [--swap <student> <student>] [--teacher-view] [--format table|json|csv|html] [--output <file>]`
-enum SeatsCommand: Subcommand {
+struct SeatsCommand: Subcommand {
     static let name = "seats"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Make, show or change the class's seating plan.",
-        discussion:
-            "With --rows and --columns: a new plan, at random (ROSTER_SEED=<n> repeats it), every student in "
-            + "one seat, the front rows filled first. --front seats a student in the front row; students kept "
-            + "apart with 'roster apart', and those --apart names separated by commas, never sit side by side "
-            + "or one behind the other. Alone: the kept plan, the front at the bottom as the class sees the "
-            + "board; students who joined since take free seats and those who left free theirs. --swap "
-            + "exchanges two students' seats.",
-        arguments: [
+    static let abstract = "Make, show or change the class's seating plan."
+    static let discussion: String? =
+        "With --rows and --columns: a new plan, at random (ROSTER_SEED=<n> repeats it), every student in "
+        + "one seat, the front rows filled first. --front seats students in the front row; students kept "
+        + "apart with 'roster apart', and those --apart names separated by commas, never sit side by side "
+        + "or one behind the other. Alone: the kept plan, the front at the bottom as the class sees the "
+        + "board; students who joined since take free seats and those who left free theirs. --swap "
+        + "exchanges two students' seats."
+    static let fields: [CommandField<Self>] = [
+        .arguments(
             ArgumentSpec(
-                name: "student", help: "With --swap, the two students to swap.", isRepeated: true,
-                isOptional: true)
-        ],
-        options: [
-            OptionSpec(name: "rows", valueName: "n", help: "Make a new plan with this many rows of seats."),
-            OptionSpec(name: "columns", valueName: "n", help: "The seats in each row of the new plan."),
-            OptionSpec(
-                name: "front", valueName: "student",
-                help: "A student to seat in the front row of the new plan; repeat for more."),
-            OptionSpec(
-                name: "apart", valueName: "students",
-                help: "Students never to seat side by side or one behind the other, separated by commas; "
-                    + "repeat for more."),
-            OptionSpec(name: "swap", help: "Swap the seats of the two students named."),
-            OptionSpec(
-                name: "teacher-view", help: "Show the room from the board: the front row at the top."),
-            OptionSpec(
-                name: "format", valueName: "format", help: "How to print the plan.",
-                choices: ["table", "json", "csv", "html"], defaultValue: "table"),
-            PageOutput.option,
-        ])
+                name: "student",
+                help: "With --swap, the two students to swap; with --front, more front-row students.",
+                isOptional: true), \.students),
+        .option(
+            "rows", \.rows, valueName: "n", help: "Make a new plan with this many rows of seats.",
+            parse: .positiveNumber),
+        .option(
+            "columns", \.columns, valueName: "n", help: "The seats in each row of the new plan.",
+            parse: .positiveNumber),
+        .repeated(
+            "front", \.front, valueName: "student",
+            help:
+                "Students to seat in the front row of the new plan: --front ada zoe, --front ada,zoe, or repeated.",
+            parse: .studentList),
+        .repeated(
+            "apart", \.apart, valueName: "students",
+            help: "Students never to seat side by side or one behind the other, separated by commas; "
+                + "repeat for more.",
+            parse: .studentList),
+        .flag("swap", \.swap, help: "Swap the seats of the two students named."),
+        .flag("teacher-view", \.teacherView, help: "Show the room from the board: the front row at the top."),
+        .format(\.format, [.table, .json, .csv, .html], help: "How to print the plan."),
+        PageOutput.field(\.output),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
-        let format = parsed.values["format"] ?? "table"
-        try PageOutput.check(parsed, isHTML: format == "html")
-        let shown: ClassSeats.Shown
-        if let size = try roomSize(parsed) {
-            guard parsed.positionals.isEmpty, !parsed.has("swap") else {
-                throw UsageError.message(
-                    "A new plan and a swap cannot be made together; make the plan first.")
-            }
-            var random = try RandomSource(environment: context.environment)
-            shown = try ClassSeats.make(
-                rows: size.rows, columns: size.columns, front: parsed.studentLists("front").flatMap { $0 },
-                apart: parsed.studentLists("apart"), at: context.fileURL, using: &random)
-        } else if parsed.has("swap") {
-            guard parsed.positionals.count == 2 else {
-                throw UsageError.message(
-                    "--swap needs two students: roster seats --swap <student> <student>.")
-            }
-            shown = try ClassSeats.swap(parsed.positionals[0], parsed.positionals[1], at: context.fileURL)
-        } else {
-            guard parsed.positionals.isEmpty else {
-                throw UsageError.message("Students are named for --swap; add --swap, or drop the names.")
-            }
-            shown = try ClassSeats.current(at: context.fileURL)
-        }
-        noteChanges(shown, context)
-        try write(shown.plan, format: format, parsed, context)
-    }
+    var students: [String] = []
+    var rows: Int?
+    var columns: Int?
+    var front: [[String]] = []
+    var apart: [[String]] = []
+    var swap = false
+    var teacherView = false
+    var format: OutputFormat?
+    var output: String?
 
-    /// The new room's size, when `--rows` or `--columns` asks for a new plan.
-    private static func roomSize(_ parsed: ParsedCommand) throws -> (rows: Int, columns: Int)? {
-        let (rows, columns) = (
-            try parsed.positiveNumber("rows", in: spec), try parsed.positiveNumber("columns", in: spec)
-        )
+    /// Whether the command makes a new plan.
+    private var makesPlan: Bool { rows != nil || columns != nil }
+
+    func validate() throws {
+        try PageOutput.check(output, isHTML: format == .html)
         for (option, number) in [("rows", rows), ("columns", columns)] {
             if let number, number > SeatingPlan.largestSide {
                 throw UsageError.invalidValue(
@@ -80,16 +63,40 @@ enum SeatsCommand: Subcommand {
                         + "\(SeatingPlan.largestSide) seats.")
             }
         }
-        switch (rows, columns) {
-        case (let rows?, let columns?): return (rows, columns)
-        case (nil, nil):
-            if parsed.values["front"] != nil || parsed.values["apart"] != nil {
-                throw UsageError.message(
-                    "--front and --apart are rules for a new plan; give --rows and --columns too.")
-            }
-            return nil
-        default: throw UsageError.message("A new plan needs both --rows <n> and --columns <n>.")
+        if makesPlan, rows == nil || columns == nil {
+            throw UsageError.message("A new plan needs both --rows <n> and --columns <n>.")
         }
+        if !makesPlan, !front.isEmpty || !apart.isEmpty {
+            throw UsageError.message(
+                "--front and --apart are rules for a new plan; give --rows and --columns too.")
+        }
+        if makesPlan, swap {
+            throw UsageError.message("A new plan and a swap cannot be made together; make the plan first.")
+        }
+        if swap, students.count != 2 {
+            throw UsageError.message("--swap needs two students: roster seats --swap <student> <student>.")
+        }
+        if !swap, !students.isEmpty, front.isEmpty {
+            throw UsageError.message(
+                "Students are named for --swap or --front; add one of them, or drop the names.")
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        let shown: ClassSeats.Shown
+        if let rows, let columns {
+            var random = try RandomSource(environment: context.environment)
+            // Words after --front are more front-row students: `--front ada zoe`.
+            shown = try ClassSeats.make(
+                rows: rows, columns: columns, front: front.flatMap { $0 } + students, apart: apart,
+                at: context.fileURL, using: &random)
+        } else if swap {
+            shown = try ClassSeats.swap(students[0], students[1], at: context.fileURL)
+        } else {
+            shown = try ClassSeats.current(at: context.fileURL)
+        }
+        Self.noteChanges(shown, context)
+        try write(shown.plan, context)
     }
 
     /// Notes on standard error what changed since the plan was last shown.
@@ -125,20 +132,16 @@ enum SeatsCommand: Subcommand {
         }
     }
 
-    private static func write(
-        _ plan: SeatingPlan, format: String, _ parsed: ParsedCommand, _ context: CommandContext
-    )
-        throws
-    {
-        let teacherView = parsed.has("teacher-view")
-        switch format {
-        case "json": context.output.write(try SeatingReport.json(plan))
-        case "csv": context.output.write(SeatingReport.csv(plan))
-        case "html":
+    private func write(_ plan: SeatingPlan, _ context: CommandContext) throws {
+        switch format ?? .table {
+        case .json: context.output.write(try SeatingReport.json(plan))
+        case .csv: context.output.write(SeatingReport.csv(plan))
+        case .html:
             let page = HTMLPage(
                 today: teacherView ? "Seating plan, the teacher's view" : "Seating plan", for: context)
             try PageOutput.write(
-                page.document(page.seats(plan, teacherView: teacherView)), about: "the seating plan", parsed,
+                page.document(page.seats(plan, teacherView: teacherView)), about: "the seating plan",
+                to: output,
                 context)
         default:
             context.output.write(SeatingReport.grid(plan, teacherView: teacherView, width: context.width))

@@ -2,26 +2,21 @@ import RosterEngine
 import RosterKit
 
 /// `roster show <student> [--format table|json]`
-enum ShowCommand: Subcommand {
+struct ShowCommand: Subcommand {
     static let name = "show"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Show one student.",
-        arguments: [
-            ArgumentSpec(
-                name: "student",
-                help:
-                    "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters."
-            )
-        ],
-        options: [
-            .tableOrJSON("How to print the student.")
-        ])
+    static let abstract = "Show one student."
+    static let fields: [CommandField<Self>] = [
+        .argument(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.student),
+        .format(\.format, [.table, .json], help: "How to print the student."),
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+    var student = ""
+    var format: OutputFormat?
+
+    func run(in context: CommandContext) throws {
         let students = try context.loadedStudents()
-        let student = students[try RosterLookup.index(of: parsed.positionals[0], in: students)]
-        if parsed.values["format"] == "json" {
+        let student = students[try RosterLookup.index(of: self.student, in: students)]
+        if format == .json {
             context.output.write(JSONRosterWriter.object(student) + "\n")
             return
         }

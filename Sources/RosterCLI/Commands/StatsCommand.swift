@@ -2,25 +2,25 @@ import RosterEngine
 import RosterKit
 
 /// `roster stats [--format table|json]`
-enum StatsCommand: Subcommand {
+struct StatsCommand: Subcommand {
     static let name = "stats"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Summarise the class: count, ages, a picture of the scores, and each grade.",
-        discussion:
-            "The scores are drawn in ten bars, 0-9 to 90-100, with block characters when the locale is "
-            + "UTF-8 and # otherwise.",
-        options: [
-            .tableOrJSON("How to print the summary.")
-        ])
+    static let abstract = "Summarise the class: count, ages, a picture of the scores, and each grade."
+    static let discussion: String? =
+        "The scores are drawn in ten bars, 0-9 to 90-100, with block characters when the locale is "
+        + "UTF-8 and # otherwise."
+    static let fields: [CommandField<Self>] = [
+        .format(\.format, [.table, .json], help: "How to print the summary.")
+    ]
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+    var format: OutputFormat?
+
+    func run(in context: CommandContext) throws {
         let statistics = RosterStatistics(try context.loadedStudents())
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
         context.output.write(
-            parsed.values["format"] == "json"
-                ? try json(statistics)
-                : table(
+            format == .json
+                ? try Self.json(statistics)
+                : Self.table(
                     statistics, style: context.style, usesBlocks: usesBlocks, terminalWidth: context.width))
     }
 

@@ -1,37 +1,74 @@
-import RosterKit
-import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
-/// A `roster` subcommand: what it accepts, and what it does with it.
+/// A `roster` subcommand: the options it declares, the rules between them, and what it does.
+///
+/// A command is a struct whose properties are its options' typed values. Its ``fields`` say
+/// once how each is written on the command line; ``parse(_:)`` fills a new command from what the
+/// parser read, ``validate()`` states every rule between the options before anything is read,
+/// and ``run(in:)`` reads the properties only.
 protocol Subcommand: SendableMetatype {
     /// The word that names the command, as in `roster add`.
     static var name: String { get }
 
-    /// The command's name, arguments and options, for the parser and the help.
-    static var spec: CommandSpec { get }
+    /// One line that says what the command does.
+    static var abstract: String { get }
 
-    /// Runs the command, writing results to the context's output.
-    ///
-    /// - Throws: ``UsageError`` or `ValidationError` for input that cannot be used (exit 64), any
-    ///   other error for a failure (exit 1).
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws
+    /// More explanation shown in the command's own help.
+    static var discussion: String? { get }
+
+    /// The command's options, flags and positional arguments.
+    static var fields: [CommandField<Self>] { get }
 
     /// Whether the command asks at a terminal for missing arguments instead of failing.
     static var prompts: Bool { get }
 
     /// Whether the command may start a class that does not exist yet (`add`, `import`).
     static var createsClass: Bool { get }
+
+    /// A command with every option at its default, before parsing.
+    init()
+
+    /// Refuses options that contradict each other or would be ignored, before anything is read.
+    ///
+    /// - Throws: ``UsageError`` (exit 64) naming the options.
+    func validate() throws
+
+    /// Runs the command, writing results to the context's output.
+    ///
+    /// - Throws: ``UsageError`` or `ValidationError` for input that cannot be used (exit 64), any
+    ///   other error for a failure (exit 1).
+    func run(in context: CommandContext) throws
 }
 
 extension Subcommand {
-    /// Commands do not ask, unless they say so.
+    static var discussion: String? { nil }
+    static var fields: [CommandField<Self>] { [] }
     static var prompts: Bool { false }
-
-    /// Commands work on classes that exist, unless they say so.
     static var createsClass: Bool { false }
+    func validate() throws {}
+
+    /// The command's name, arguments and options, for the parser and the help.
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: name, abstract: abstract, discussion: discussion, arguments: fields.compactMap(\.argument),
+            options: fields.compactMap(\.option))
+    }
+
+    /// The command with the values the parser read: each field converted into its property.
+    ///
+    /// - Throws: ``UsageError`` for a value that cannot be converted.
+    static func parse(_ parsed: ParsedCommand) throws -> Self {
+        var command = Self()
+        for field in fields {
+            switch field.kind {
+            case .option(let option):
+                let words =
+                    option.takesValue
+                    ? parsed.allValues[option.name] ?? [] : parsed.flags.contains(option.name) ? [""] : []
+                try field.store(&command, words)
+            case .argument(let argument, let position):
+                let rest = Array(parsed.positionals.dropFirst(position))
+                try field.store(&command, argument.isRepeated ? rest : Array(rest.prefix(1)))
+            }
+        }
+        return command
+    }
 }

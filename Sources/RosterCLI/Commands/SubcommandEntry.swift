@@ -25,6 +25,10 @@ struct SubcommandEntry: Sendable {
         makeSpec = { Command.spec }
         prompts = command.prompts
         createsClass = command.createsClass
-        run = { try Command.run($0, in: $1) }
+        run = { parsed, context in
+            let command = try Command.parse(parsed)
+            try command.validate()
+            try command.run(in: context)
+        }
     }
 }

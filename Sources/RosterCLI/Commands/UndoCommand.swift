@@ -1,16 +1,14 @@
 import RosterKit
 
 /// `roster undo`
-enum UndoCommand: Subcommand {
+struct UndoCommand: Subcommand {
     static let name = "undo"
-    static let spec = CommandSpec(
-        name: name,
-        abstract: "Take back the last change, one more each time, up to 100 changes.",
-        discussion:
-            "'roster redo' makes an undone change again, until the next change. 'roster history' lists the "
-            + "changes kept. Undo also works when the roster file is damaged.")
+    static let abstract = "Take back the last change, one more each time, up to 100 changes."
+    static let discussion: String? =
+        "'roster redo' makes an undone change again, until the next change. 'roster history' lists the "
+        + "changes kept. Undo also works when the roster file is damaged."
 
-    static func run(_ parsed: ParsedCommand, in context: CommandContext) throws {
+    func run(in context: CommandContext) throws {
         // Goes to StorageHandler directly: undo must work even when the current file cannot be read.
         let change = try StorageHandler.undo(at: context.fileURL)
         context.saved.record("The \(change.command) was undone")

@@ -23,3 +23,9 @@ struct ArgumentSpec: Sendable {
     /// How the argument is written in errors and help: `<name>` or `<student> ...`.
     var label: String { isRepeated ? "<\(name)> ..." : "<\(name)>" }
 }
+
+extension ArgumentSpec {
+    /// The help of an argument that names a student, the same for every command.
+    static let studentHelp =
+        "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters."
+}

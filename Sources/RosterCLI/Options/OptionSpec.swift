@@ -37,12 +37,3 @@ struct OptionSpec: Sendable {
         shortName.map { "-\($0), \(label)" } ?? label
     }
 }
-
-extension OptionSpec {
-    /// `--format table|json`, for a command that prints one thing as a table or as JSON.
-    static func tableOrJSON(_ help: String) -> OptionSpec {
-        OptionSpec(
-            name: "format", valueName: "format", help: help, choices: ["table", "json"],
-            defaultValue: "table")
-    }
-}

@@ -9,23 +9,27 @@ import RosterKit
 /// Where a page to print goes: standard output, or the file `--output` names.
 enum PageOutput {
     /// The `--output` option of the commands that print pages.
-    static let option = OptionSpec(
-        name: "output", valueName: "file",
-        help:
-            "With --format html, the file to write the page to, replacing it. (default: standard output, also -)"
-    )
+    static func field<Command>(_ keyPath: WritableKeyPath<Command, String?> & Sendable) -> CommandField<
+        Command
+    > {
+        .option(
+            "output", keyPath, valueName: "file",
+            help:
+                "With --format html, the file to write the page to, replacing it. (default: standard output, also -)",
+            parse: .text)
+    }
 
     /// The extensions a page's file may have; none is fine too.
     private static let pageExtensions: Set<String> = ["", "html", "htm"]
 
     /// Refuses `--output` without `--format html`, and a file named as another format, before
     /// anything is read.
-    static func check(_ parsed: ParsedCommand, isHTML: Bool) throws {
-        guard parsed.values["output"] != nil else { return }
+    static func check(_ output: String?, isHTML: Bool) throws {
+        guard output != nil else { return }
         guard isHTML else {
             throw UsageError.message("--output is for a page to print; add --format html, or drop --output.")
         }
-        guard let file = try file(parsed) else { return }
+        guard let file = try file(output) else { return }
         let suffix = file.pathExtension.lowercased()
         guard pageExtensions.contains(suffix) else {
             throw UsageError.message(
@@ -38,8 +42,8 @@ enum PageOutput {
     /// tools); the rule `export --output` follows too.
     ///
     /// - Throws: ``UsageError`` for an empty path.
-    static func file(_ parsed: ParsedCommand) throws -> URL? {
-        guard let path = parsed.values["output"], path != "-" else { return nil }
+    static func file(_ output: String?) throws -> URL? {
+        guard let path = output, path != "-" else { return nil }
         guard !path.isEmpty else {
             throw UsageError.invalidValue(
                 "", label: "--output <file>", reason: "Give the path of the file to write.")
@@ -47,11 +51,11 @@ enum PageOutput {
         return URL(fileURLWithPath: path)
     }
 
-    /// Writes `page`, about `what`, where `--output` says.
-    static func write(_ page: String, about what: String, _ parsed: ParsedCommand, _ context: CommandContext)
+    /// Writes `page`, about `what`, where `--output` (`output`) says.
+    static func write(_ page: String, about what: String, to output: String?, _ context: CommandContext)
         throws
     {
-        guard let url = try file(parsed) else { return context.output.write(page) }
+        guard let url = try file(output) else { return context.output.write(page) }
         // A pipe, a terminal or a device gets the page only, as for an export.
         guard try StorageHandler.writeFile(Array(page.utf8), to: url) else { return }
         context.output.write("Wrote \(what) to \(VisibleText.of(url.path)).\n")

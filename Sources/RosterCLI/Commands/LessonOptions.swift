@@ -1,0 +1,24 @@
+/// `--date` and `--lesson`, which every register command takes.
+struct LessonOptions: Sendable {
+    /// The day as typed: YYYY-MM-DD, today, yesterday or a weekday.
+    var date: String?
+    /// The lesson of the day, such as 2 or maths.
+    var lesson: String?
+
+    /// The fields of the two options.
+    static func fields<Command: TakesLesson>() -> [CommandField<Command>] {
+        [
+            .option(
+                "date", \.lessonOptions.date, valueName: "day",
+                help: "The day: YYYY-MM-DD, today, yesterday or a weekday. (default: today)", parse: .text),
+            .option(
+                "lesson", \.lessonOptions.lesson, valueName: "lesson",
+                help: "Which lesson of the day, such as 2 or maths, when there are several.", parse: .text),
+        ]
+    }
+}
+
+/// A command that takes ``LessonOptions``.
+protocol TakesLesson {
+    var lessonOptions: LessonOptions { get set }
+}

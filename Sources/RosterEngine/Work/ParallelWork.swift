@@ -208,7 +208,7 @@ package enum ParallelWork {
 
 /// Memory the parts of one ``ParallelWork`` job fill at once, each part only its own elements.
 ///
-/// The one unchecked type of the parallel work: the compiler cannot see that parts write disjoint
+/// One of the three unchecked types of the parallel work: the compiler cannot see that parts write disjoint
 /// elements, which is what every user of it promises (each writes the range or the slots its part
 /// was given). It is safe to share because ``ParallelWork`` returns only once every part has
 /// finished, and nobody reads the memory before then.

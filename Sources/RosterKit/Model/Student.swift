@@ -11,9 +11,9 @@
 ///
 /// Decoding is lenient where the original iOS teaching app was: that app stored `age` as a string
 /// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as a string of digits.
-/// Encoding always writes an integer and leaves out every other field when it is empty. The app's
-/// decoder reads `id`, `name` and `age` and ignores the rest, so it still reads every roster
-/// roster writes.
+/// Encoding writes an integer and leaves out every other field when it is empty. The app's own
+/// decoder, which wants the age as text, reads only files whose ages are text, such as those the
+/// app made itself (roster keeps a file's ages as it found them).
 ///
 /// Beside the tutorial's three fields a student may carry what a school gives it: a ``grade``, a
 /// ``score``, the school's own id (``schoolID``), the name in parts (``firstName`` and

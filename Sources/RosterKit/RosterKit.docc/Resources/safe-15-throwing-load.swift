@@ -11,7 +11,7 @@ enum StorageError: Error {
     case damaged(path: String, reason: String)
 }
 
-// A caseless enum, where the app had a class: StorageHandler holds no state, only functions of
+// A caseless enum, as in the app: StorageHandler holds no state, only functions of
 // a URL, and an enum cannot be created by mistake (`StorageHandler()` does not compile).
 enum StorageHandler {
     static var plistURL: URL {

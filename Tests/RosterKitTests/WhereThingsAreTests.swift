@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// The DocC article *Where things are* names every folder of the sources, and only folders that
+/// exist.
+@Suite("Where things are")
+struct WhereThingsAreTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folders the article names under each module's heading.
+    static func namedFolders() throws -> [String: Set<String>] {
+        let article = try String(
+            contentsOf: repository.appendingPathComponent(
+                "Sources/RosterKit/RosterKit.docc/WhereThingsAre.md"),
+            encoding: .utf8)
+        var folders: [String: Set<String>] = [:]
+        var module = ""
+        for line in article.split(separator: "\n") {
+            if line.hasPrefix("### ") { module = String(line.dropFirst(4)) }
+            if line.hasPrefix("- term `"), let end = line.dropFirst(8).firstIndex(of: "/") {
+                folders[module, default: []].insert(
+                    String(line[line.index(line.startIndex, offsetBy: 8)..<end]))
+            }
+        }
+        return folders
+    }
+
+    /// The folders that are in a module's source folder, leaving out the documentation catalog.
+    static func folders(of module: String) throws -> Set<String> {
+        let folder = repository.appendingPathComponent("Sources/\(module)")
+        return Set(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+                return isFolder.boolValue && !name.hasSuffix(".docc")
+            })
+    }
+
+    @Test("every folder the article names exists, and every folder is in it")
+    func foldersMatch() throws {
+        let named = try Self.namedFolders()
+        #expect(named.keys.sorted() == ["RosterCLI", "RosterEngine", "RosterKit"])
+        for module in ["RosterKit", "RosterEngine", "RosterCLI"] {
+            #expect(named[module] == (try Self.folders(of: module)), "\(module)")
+        }
+    }
+
+    @Test("at the top of RosterKit are only the faces a learner starts from")
+    func topOfRosterKit() throws {
+        let top = try FileManager.default.contentsOfDirectory(
+            atPath: Self.repository.appendingPathComponent("Sources/RosterKit").path
+        ).filter { $0.hasSuffix(".swift") }
+        #expect(Set(top) == ["StorageHandler.swift", "RosterViewModel.swift", "ClassroomIntents.swift"])
+    }
+}

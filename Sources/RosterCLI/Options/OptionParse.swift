@@ -75,14 +75,7 @@ extension OptionParse where Value == [String] {
 extension OptionParse where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
     /// One of the values of a choice, such as `--format json`.
     static func choice(default fallback: Value? = nil) -> Self {
-        OptionParse(
-            choices: Value.allCases.map(\.rawValue), defaultValue: fallback?.rawValue,
-            convert: { text in
-                guard let value = Value(rawValue: text) else {
-                    throw UsageError.invalidValue(text, label: "", reason: "")
-                }
-                return value
-            })
+        choice(among: Array(Value.allCases), default: fallback)
     }
 }
 

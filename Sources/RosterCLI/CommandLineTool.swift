@@ -51,16 +51,13 @@ public enum CommandLineTool {
 
     /// Runs the `roster` process: prepares it (see ``prepareProcess()``), runs the command its
     /// arguments name on the real standard streams, and exits with the command's code.
-    ///
-    /// A roster the command loads is left for the process's exit to free (see
-    /// `ProcessLifetime`), which is quicker for a large roster than freeing it name by name.
     public static func main() -> Never {
         prepareProcess()
         let status = run(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: ProcessInfo.processInfo.environment,
             input: StandardInput(), output: FileDescriptorOutput.standardOutput(),
-            errorOutput: FileDescriptorOutput.standardError(), keepsRosterUntilExit: true)
+            errorOutput: FileDescriptorOutput.standardError())
         exit(status)
     }
 
@@ -78,17 +75,13 @@ public enum CommandLineTool {
     ///   - input: Where answers to questions come from.
     ///   - output: Where results and help go.
     ///   - errorOutput: Where errors and questions go.
-    ///   - keepsRosterUntilExit: Whether a roster a command loads is left for the process's exit
-    ///     to free, which is quicker for a large roster; for a process that exits right after.
     /// - Returns: 0 on success, 64 for a usage or validation error, 1 for any other failure.
     public static func run(
         arguments: [String], environment: [String: String], input: LineInput = ScriptedInput(),
-        output: TextOutput, errorOutput: TextOutput, keepsRosterUntilExit: Bool = false
+        output: TextOutput, errorOutput: TextOutput
     ) -> Int32 {
-        var invocation = Invocation(
-            environment: environment, input: input, output: output, errorOutput: errorOutput)
-        invocation.keepsRosterUntilExit = keepsRosterUntilExit
-        return invocation.run(arguments)
+        Invocation(environment: environment, input: input, output: output, errorOutput: errorOutput)
+            .run(arguments)
     }
 }
 
@@ -100,8 +93,6 @@ struct Invocation {
     let errorOutput: TextOutput
     /// How long work runs before progress is shown; tests set it to zero.
     var progressDelay: Duration = .seconds(1)
-    /// Whether a loaded roster is left for the process's exit to free; see ``ProcessLifetime``.
-    var keepsRosterUntilExit = false
 
     private var help: HelpFormatter {
         let columns = environment["COLUMNS"].flatMap { Int($0) } ?? output.columns ?? 80
@@ -230,7 +221,7 @@ struct Invocation {
     /// Says which file a change went to when it went to the default roster although classes
     /// exist, so that a forgotten `--class` is seen at once.
     private func noteDefaultRoster(_ file: URL) {
-        let classes = RosterFileLocation.classNames(environment: environment)
+        let classes = ClassFolder(environment: environment).names
         guard !classes.isEmpty else { return }
         errorOutput.write(
             "Note: this changed \(VisibleText.of(file.path)), not a class; give --class <name> to change "
@@ -242,7 +233,7 @@ struct Invocation {
         CommandContext(
             fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput,
             style: Style(choice: color, stream: output, environment: environment),
-            progressDelay: progressDelay, saved: saved, keepsRosterUntilExit: keepsRosterUntilExit)
+            progressDelay: progressDelay, saved: saved)
     }
 
     private func reporter(color: String?) -> ErrorReporter {

@@ -91,7 +91,6 @@ public enum StorageHandler {
     {
         try change(at: url) { current in
             guard let bytes = current.bytes else {
-                try AppendConflict.check(students, against: [])
                 let made = RosterChange(
                     command: command, date: Date(), studentsBefore: 0, studentsAfter: students.count)
                 return (

@@ -39,7 +39,7 @@ struct AddCommand: Subcommand, TakesStudentDetails {
 
     func run(in context: CommandContext) throws {
         let name =
-            try self.name.map(StudentValidator.name)
+            try self.name
             ?? details.name()
             ?? Self.ask("Name", context, StudentValidator.name)
         let age = try self.age ?? Self.ask("Age", context, StudentValidator.age(text:))

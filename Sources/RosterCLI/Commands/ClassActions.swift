@@ -34,8 +34,8 @@ enum ClassActions {
             )
         case ("restore", 1):
             _ = try RosterFileLocation.classURL(names[0], environment: environment)
-            let kept = RosterFileLocation.classNames(in: deletedFolder(environment))
-            let name = RosterFileLocation.match(names[0], among: kept) ?? names[0]
+            let kept = ClassFolder(environment: environment).deleted.names
+            let name = ClassFolder.match(names[0], among: kept) ?? names[0]
             let url = try RosterFileLocation.classURL(name, environment: environment)
             let deleted = deletedURL(of: url, environment)
             guard FileManager.default.fileExists(atPath: deleted.path) else {
@@ -55,24 +55,19 @@ enum ClassActions {
 
     /// Where a deleted class is kept: `Classes/.deleted/<name>.plist`, the last one of each name.
     private static func deletedURL(of url: URL, _ environment: [String: String]) -> URL {
-        deletedFolder(environment).appendingPathComponent(url.lastPathComponent)
-    }
-
-    private static func deletedFolder(_ environment: [String: String]) -> URL {
-        RosterFileLocation.classesFolder(environment: environment).appendingPathComponent(
-            ".deleted", isDirectory: true)
+        ClassFolder(environment: environment).deleted.url.appendingPathComponent(url.lastPathComponent)
     }
 
     private static func className(_ url: URL) -> String {
-        VisibleText.of(RosterFileLocation.className(of: url))
+        VisibleText.of(ClassFolder.name(of: url))
     }
 
     /// Refuses a name another class has, ignoring case, unless it is `url`'s own (a change of case).
     private static func refuseTaken(_ name: String, environment: [String: String], unless url: URL?) throws {
-        let others = RosterFileLocation.classNames(environment: environment).filter {
-            url.map(RosterFileLocation.className(of:)) != $0
+        let others = ClassFolder(environment: environment).names.filter {
+            url.map(ClassFolder.name(of:)) != $0
         }
-        let taken = RosterFileLocation.match(name, among: others)
+        let taken = ClassFolder.match(name, among: others)
         if let taken {
             throw UsageError.message(
                 "There is a class '\(VisibleText.of(taken))' already; choose another name, or delete that class first."

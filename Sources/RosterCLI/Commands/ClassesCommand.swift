@@ -1,12 +1,6 @@
 import RosterEngine
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `roster classes [--format table|json]`, `roster classes rename <old> <new>`,
 /// `roster classes delete <name> [--yes]`, `roster classes restore <name>`
 struct ClassesCommand: Subcommand {
@@ -44,10 +38,10 @@ struct ClassesCommand: Subcommand {
         if let verb = action.first {
             return try ClassActions.run(verb, Array(action.dropFirst()), confirmed: yes, context)
         }
-        let folder = RosterFileLocation.classesFolder(environment: context.environment)
-        let names = RosterFileLocation.classNames(environment: context.environment)
+        let folder = ClassFolder(environment: context.environment)
+        let names = folder.names
         let counts = names.map { name in
-            try? StorageHandler.load(from: folder.appendingPathComponent(name + ".plist")).count
+            try? StorageHandler.load(from: folder.url.appendingPathComponent(name + ".plist")).count
         }
         if format == .json {
             struct Row: Encodable {
@@ -60,7 +54,7 @@ struct ClassesCommand: Subcommand {
         }
         guard !names.isEmpty else {
             context.output.write(
-                "No classes yet in \(folder.path). Start one with: roster --class 7A add \"Ada Lovelace\" --age 12\n"
+                "No classes yet in \(folder.url.path). Start one with: roster --class 7A add \"Ada Lovelace\" --age 12\n"
             )
             return
         }

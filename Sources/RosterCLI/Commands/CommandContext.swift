@@ -1,5 +1,4 @@
 import RosterKit
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -25,8 +24,6 @@ struct CommandContext {
     let progressDelay: Duration
     /// What the command saved, once it is on disk, so that an error after it can say so.
     let saved: SavedChange
-    /// Whether a loaded roster is left for the process's exit to free; see ``ProcessLifetime``.
-    var keepsRosterUntilExit = false
 
     /// The width to fit text to: `COLUMNS` when it is a positive number, else the terminal's
     /// width, else 80.
@@ -37,25 +34,20 @@ struct CommandContext {
 
     /// The roster as messages name it: `class 7A` for a class's roster, else the file's name.
     var rosterDescription: String {
-        let folder = RosterFileLocation.classesFolder(environment: environment)
-        if fileURL.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path,
-            fileURL.pathExtension == "plist"
-        {
-            return "class \(RosterFileLocation.className(of: fileURL))"
+        if ClassFolder(environment: environment).holds(fileURL) {
+            return "class \(ClassFolder.name(of: fileURL))"
         }
         return fileURL.lastPathComponent
     }
 
     /// Whether the roster is a class's that does not exist yet, which `add` and `import` start.
     var isNewClass: Bool {
-        rosterDescription.hasPrefix("class ") && !FileManager.default.fileExists(atPath: fileURL.path)
+        !FileManager.default.fileExists(atPath: fileURL.path) && rosterDescription.hasPrefix("class ")
     }
 
     /// The roster's students, for commands that show them.
     func loadedStudents() throws -> [Student] {
-        let students = try StorageHandler.load(from: fileURL)
-        if keepsRosterUntilExit { ProcessLifetime.keep(students) }
-        return students
+        try StorageHandler.load(from: fileURL)
     }
 
     /// Asks a yes-or-no question on the terminal; anything but yes is no.
@@ -64,4 +56,15 @@ struct CommandContext {
         let answer = input.readLine()?.trimmingSpaces().lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }
+}
+
+/// What a command saved to the roster, in words such as "Ada Lovelace was added": set once the
+/// change is on disk, so that a failure to confirm it names the change instead of claiming that
+/// nothing happened.
+final class SavedChange {
+    /// The change, or `nil` while nothing is saved.
+    private(set) var description: String?
+
+    /// Records that `description` is on disk.
+    func record(_ description: String) { self.description = description }
 }

@@ -1,11 +1,5 @@
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `roster export [--format csv|json|plist] [--output <file>] [--bom] [--delimiter comma|semicolon]`
 struct ExportCommand: Subcommand {
     static let name = "export"

@@ -87,8 +87,6 @@ struct ImportCommand: Subcommand {
             if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }
             let report = ImportReport(changes: changes, path: path, replace: replace, dryRun: dryRun)
             context.output.write(self.report == .json ? try report.json : report.text)
-            // The file's students and the change list are as large as a roster, and freed as one.
-            if context.keepsRosterUntilExit { ProcessLifetime.keep((result, changes)) }
         } catch let error as ProbableDuplicatesError {
             try report(error.duplicates.map(ImportReport.problem), context)
             throw error

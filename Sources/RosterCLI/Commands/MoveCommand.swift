@@ -29,7 +29,7 @@ struct MoveCommand: Subcommand {
         }
         let moved = try ClassroomIntents.move(students, from: context.fileURL, to: target)
         let names = moved.map { VisibleText.of($0.name) }.joined(separator: ", ")
-        let className = RosterFileLocation.className(of: target)
+        let className = ClassFolder.name(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")
         context.output.write("Moved \(names) to \(VisibleText.of(className)).\n")
     }

@@ -1,11 +1,5 @@
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,11 +1,5 @@
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A folder given to `import` that is not a OneRoster export.
 struct OneRosterFolderError: Error, CustomStringConvertible {
     let path: String

@@ -1,11 +1,5 @@
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A spreadsheet workbook given to `import`: one `Error:` line saying what to do instead.
 struct WorkbookError: Error, CustomStringConvertible {
     let path: String

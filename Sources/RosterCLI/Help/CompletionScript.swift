@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Shell completion scripts for bash, zsh and fish, generated from the same specs as the help.
 ///
 /// They complete subcommands (also after `help`), options, the values of choice options such as

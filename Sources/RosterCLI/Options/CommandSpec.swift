@@ -1,11 +1,4 @@
 import RosterKit
-import Synchronization
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
 
 /// Everything the parser and the help need to know about one command.
 struct CommandSpec: Sendable {
@@ -40,4 +33,58 @@ struct CommandSpec: Sendable {
 
     /// The command's options followed by the common ones.
     var allOptions: [OptionSpec] { options + Self.commonOptions }
+}
+
+/// A named option, such as `--age <age>`, or a flag, such as `--reverse`.
+struct OptionSpec: Sendable {
+    /// The long name without dashes, such as `age`.
+    let name: String
+    /// The short name without its dash, such as `h`, if any.
+    var shortName: Character? = nil
+    /// The placeholder of the value, such as `age`; `nil` for a flag.
+    var valueName: String? = nil
+    /// One line of help.
+    let help: String
+    /// Whether the command cannot run without it.
+    var isRequired = false
+    /// The only values accepted, if the option is a choice.
+    var choices: [String] = []
+    /// The value used when the option is absent, shown in help.
+    var defaultValue: String? = nil
+
+    /// Whether the option takes a value.
+    var takesValue: Bool { valueName != nil }
+
+    /// How the option is written in errors and help: `--age <age>` or `--reverse`.
+    var label: String {
+        valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+    }
+
+    /// The label with the short name in front, as help lists it: `-h, --help`.
+    var helpLabel: String {
+        shortName.map { "-\($0), \(label)" } ?? label
+    }
+}
+
+/// A positional argument, such as `<name>` or `<student> ...`.
+struct ArgumentSpec: Sendable {
+    /// The placeholder, such as `name`.
+    let name: String
+    /// One line of help.
+    let help: String
+    /// Whether it takes one or more values.
+    var isRepeated = false
+    /// Whether the command can run without it.
+    var isOptional = false
+    /// Options that stand in for it: given any of them, it may be left out.
+    var replacedBy: [String] = []
+
+    /// How the argument is written in errors and help: `<name>` or `<student> ...`.
+    var label: String { isRepeated ? "<\(name)> ..." : "<\(name)>" }
+}
+
+extension ArgumentSpec {
+    /// The help of an argument that names a student, the same for every command.
+    static let studentHelp =
+        "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters."
 }

@@ -1,11 +1,5 @@
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// A `--class` that names no class there is; nothing was done, and no file was made.
 struct UnknownClass: Error, CustomStringConvertible {
     let name: String

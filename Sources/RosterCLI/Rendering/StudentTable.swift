@@ -1,12 +1,6 @@
 import RosterEngine
 import RosterKit
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// Renders students as an aligned table that fits the terminal's width.
 ///
 /// Columns line up by display width, so names in any script stay aligned; when the table is too

@@ -119,3 +119,88 @@
         }
     }
 }
+
+/// Counts and writes a string's UTF-16 code units straight from its UTF-8 bytes, for the
+/// binary plist writer, which stores non-ASCII strings as big-endian UTF-16.
+@usableFromInline package enum UTF16Encoding {
+    /// How many UTF-16 code units `text` has, and whether it is all ASCII.
+    @inlinable package static func measure(_ text: String) -> (units: Int, isASCII: Bool) {
+        withUTF8(of: text) { bytes in
+            var units = 0
+            var high: UInt8 = 0
+            for byte in bytes {
+                high |= byte
+                // Every byte that starts a scalar is one unit; a four-byte scalar is two.
+                if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
+            }
+            return (units, high < 0x80)
+        }
+    }
+
+    /// Calls `emit` with the big-endian bytes of each UTF-16 code unit of `text`.
+    @inline(__always)
+    @inlinable package static func forEachByte(of text: String, _ emit: (UInt8) -> Void) {
+        withUTF8(of: text) { bytes in
+            var index = 0
+            while index < bytes.count {
+                let decoded = UTF8Decoding.scalar(in: bytes, at: index)
+                var scalar = decoded.value
+                index += decoded.length
+                if scalar >= 0x10000 {
+                    scalar -= 0x10000
+                    let high = 0xD800 + (scalar >> 10)
+                    emit(UInt8(high >> 8))
+                    emit(UInt8(high & 0xFF))
+                    scalar = 0xDC00 + (scalar & 0x3FF)
+                }
+                emit(UInt8(scalar >> 8))
+                emit(UInt8(scalar & 0xFF))
+            }
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`, contiguous.
+    ///
+    /// A native string lends its bytes in place; only a string bridged from elsewhere is copied
+    /// first. (`String.withUTF8` would copy the string, and so retain it, every time: a cost paid
+    /// once per name, on several threads at once, when a large roster is written.)
+    @inline(__always)
+    @inlinable package static func withUTF8<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    )
+        -> Result
+    {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
+    }
+}
+
+/// Reads Unicode scalars straight from a string's UTF-8 bytes.
+///
+/// `String.unicodeScalars` checks indices and builds a scalar at every step; the name checks and
+/// sort keys, which run once per student, only need each scalar's value, so they decode the bytes
+/// themselves. The bytes must be valid UTF-8, as every `String`'s are.
+@usableFromInline package enum UTF8Decoding {
+    /// The scalar whose bytes start at `index`, and how many bytes it takes.
+    @inline(__always)
+    @inlinable package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (
+        value: UInt32, length: Int
+    ) {
+        let lead = UInt32(bytes[index])
+        let next = { (offset: Int) in UInt32(bytes[index + offset] & 0x3F) }
+        switch lead {
+        case 0..<0x80: return (lead, 1)
+        case 0xC0..<0xE0: return ((lead & 0x1F) << 6 | next(1), 2)
+        case 0xE0..<0xF0: return ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+        default: return ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
+        }
+    }
+
+    /// The value of the last scalar; `bytes` must not be empty.
+    @inlinable package static func lastScalar(in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var start = bytes.count - 1
+        while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(in: bytes, at: start).value
+    }
+}

@@ -212,7 +212,7 @@ package enum ParallelWork {
 /// elements, which is what every user of it promises (each writes the range or the slots its part
 /// was given). It is safe to share because ``ParallelWork`` returns only once every part has
 /// finished, and nobody reads the memory before then.
-package struct PartedBuffer<Element>: @unchecked Sendable {
+package struct PartedBuffer<Element: Sendable>: @unchecked Sendable {
     /// The memory.
     package let base: UnsafeMutableBufferPointer<Element>
 
@@ -249,7 +249,7 @@ package struct SharedBytes: @unchecked Sendable {
 /// Reading through a buffer instead of the array it lends itself from keeps the parts from
 /// changing the array's reference count once per row, which makes each core wait for the other.
 /// Read-only, so sharing it is safe while the array lives, which outlasts the job.
-package struct SharedBuffer<Element>: @unchecked Sendable {
+package struct SharedBuffer<Element: Sendable>: @unchecked Sendable {
     /// The values.
     package let base: UnsafeBufferPointer<Element>
 

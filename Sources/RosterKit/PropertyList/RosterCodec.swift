@@ -102,7 +102,7 @@ enum RosterCodec {
         } catch {
             throw StorageError.damaged(path: path, reason: error.reason)
         }
-        try AppendConflict.check(added, against: checked.existing)
+        try checkNoConflict(added, against: checked.existing)
         guard let spliced = checked.spliced else {
             return try reencoded(data, adding: added, path: path, matcher: matcher)
         }
@@ -118,15 +118,15 @@ enum RosterCodec {
         var folder = ScalarFolder()
         let namesakes =
             matcher.map { matcher in students.filter { matcher.matches($0.name, folder: &folder) } } ?? []
-        try AppendConflict.check(added, against: students.map(\.id))
+        try checkNoConflict(added, against: students.map(\.id))
         students += added
         return Appended(
             file: SplicedFile(try encode(students, conventions: conventions)), oldCount: oldCount,
             namesakes: namesakes)
     }
 
-    /// A file's contents, handed to the `write` function it is given in pieces, in order (see
-    /// ``FileSystem/replace(_:durable:writing:)``).
+    /// A file's contents, handed to the `write` function it is given in pieces, in order: the
+    /// transaction gives it ``FileSystem/Replacement/write(_:)``.
     typealias FileWriter = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
 
     /// The file for a roster read by ``decodeStored(_:path:)``, in the given format: a binary file
@@ -345,5 +345,26 @@ struct RecordNotes: Sendable {
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
         lessonKeys.merge(other.lessonKeys) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }
+    }
+}
+
+/// The rule that an added student's id is new.
+extension RosterCodec {
+    /// Throws when any of `added` has the id of one of `existing`.
+    ///
+    /// The smaller side goes into a set, so adding one student to a large roster, or importing a
+    /// large file into a small roster, hashes few ids.
+    fileprivate static func checkNoConflict(_ added: [Student], against existing: [UUID]) throws {
+        guard !added.isEmpty, !existing.isEmpty else { return }
+        let taken: Set<UUID>
+        if existing.count <= added.count {
+            let existingIDs = Set(existing)
+            taken = Set(added.lazy.map(\.id).filter { existingIDs.contains($0) })
+        } else {
+            let addedIDs = Set(added.lazy.map(\.id))
+            taken = Set(existing.lazy.filter { addedIDs.contains($0) })
+        }
+        guard !taken.isEmpty else { return }
+        throw AppendConflict(ids: added.map(\.id).filter { taken.contains($0) })
     }
 }

@@ -21,36 +21,60 @@ enum FileSystem {
     /// The mode of every folder roster creates.
     static let privateDirectoryMode: mode_t = 0o700
 
-    /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file.
-    ///
-    /// The bytes go to a private temporary file in the same folder, are synced, take the old file's
-    /// mode, and are renamed over `path`; then the folder itself is synced so the rename survives a
-    /// power cut.
+    /// Replaces the file at `path` with `data` so that a crash leaves either the old or the new file;
+    /// see ``Replacement``.
     ///
     /// With `durable` set to `false` nothing is synced: for files worth less than the time a sync
     /// takes, such as the empty backup of a roster that did not exist yet.
     static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws {
-        try replace(path, durable: durable) { write in try data.withUnsafeBytes(write) }
+        let file = try Replacement(of: path, durable: durable)
+        try data.withUnsafeBytes(file.write)
+        try file.commit()
     }
 
-    /// Replaces the file at `path` as ``replace(_:with:durable:)`` does, with the bytes that
-    /// `body` hands to the `write` function it is given, in as many pieces as it likes.
-    static func replace(
-        _ path: String, durable: Bool = true,
-        writing body: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
-    ) throws {
-        let folder = Path.folder(of: path)
-        try createFolder(folder.isEmpty ? "." : folder)
-        let existing = existingStatus(path)
-        if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
-        let mode = existing.map { $0.st_mode & 0o7777 } ?? privateFileMode
-        let temporary = temporaryPath(beside: path)
-        let descriptor = open(
-            temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
-        guard descriptor >= 0 else { throw failure(path, action: "write") }
-        do {
-            defer { close(descriptor) }
-            try body { try writeAll($0, to: descriptor, path: path) }
+    /// A new file being written beside the one it will replace, which takes its place in one
+    /// `rename` when ``commit()`` is called, and is removed if it never is.
+    ///
+    /// The bytes go to a private temporary file in the same folder, are synced, take the old file's
+    /// mode, and are renamed over the path; then the folder itself is synced so the rename
+    /// survives a power cut. Whoever writes the bytes, such as the property-list writer a block at
+    /// a time, is handed ``write(_:)``: the file layer calls nothing back.
+    final class Replacement {
+        let path: String
+        let temporary: String
+        let descriptor: Int32
+        let durable: Bool
+        private let existing: stat?
+        private var isCommitted = false
+
+        /// Opens the temporary file beside `path`, creating the folder if need be.
+        ///
+        /// - Throws: ``StorageError/readOnly(path:)`` for a file its owner may not write, and
+        ///   ``StorageError`` for a failed system call.
+        init(of path: String, durable: Bool = true) throws {
+            let folder = Path.folder(of: path)
+            try createFolder(folder.isEmpty ? "." : folder)
+            let existing = existingStatus(path)
+            if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
+            let temporary = temporaryPath(beside: path)
+            let descriptor = open(
+                temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
+            guard descriptor >= 0 else { throw failure(path, action: "write") }
+            self.path = path
+            self.temporary = temporary
+            self.descriptor = descriptor
+            self.durable = durable
+            self.existing = existing
+        }
+
+        /// Appends `bytes` to the new file, all of them, however few the system takes at once.
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            try writeAll(bytes, to: descriptor, path: path)
+        }
+
+        /// Gives the new file the old one's mode and owner, syncs it and renames it over the old.
+        func commit() throws {
+            let folder = Path.folder(of: path)
             // Run as root (`sudo roster add`), the new file goes to the old one's owner, or to the
             // folder's, so that its owner is not locked out of it.
             if let owner = existing.map({ ($0.st_uid, $0.st_gid) }) ?? ownerForNewFiles(in: folder),
@@ -58,19 +82,19 @@ enum FileSystem {
             {
                 throw failure(path, action: "write")
             }
+            let mode = existing.map { $0.st_mode & 0o7777 } ?? privateFileMode
             guard fchmod(descriptor, mode) == 0, !durable || fsync(descriptor) == 0 else {
                 throw failure(path, action: "write")
             }
-        } catch {
-            unlink(temporary)
-            throw error
+            guard rename(temporary, path) == 0 else { throw failure(path, action: "replace") }
+            isCommitted = true
+            if durable { syncFolder(folder.isEmpty ? "." : folder) }
         }
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path, action: "replace")
-            unlink(temporary)
-            throw error
+
+        deinit {
+            close(descriptor)
+            if !isCommitted { unlink(temporary) }
         }
-        if durable { syncFolder(folder.isEmpty ? "." : folder) }
     }
 
     /// Makes the file at `path` also the file at `copy`, replacing `copy` atomically.
@@ -144,7 +168,9 @@ enum FileSystem {
         StorageError.lastSystemError(path, action: action)
     }
 
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+    fileprivate static func writeAll(
+        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String
+    ) throws {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(
@@ -157,7 +183,7 @@ enum FileSystem {
         }
     }
 
-    private static func existingStatus(_ path: String) -> stat? {
+    fileprivate static func existingStatus(_ path: String) -> stat? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return status
@@ -194,7 +220,7 @@ enum FileSystem {
         Path.beside(path, prefix: ".", suffix: ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
-    private static func syncFolder(_ folder: String) {
+    fileprivate static func syncFolder(_ folder: String) {
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

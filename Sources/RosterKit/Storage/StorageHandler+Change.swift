@@ -98,7 +98,9 @@ extension StorageHandler {
         case .replace(let writer, let change):
             let version = try history.keepVersion(before: change, exists: existed)
             do {
-                try FileSystem.replace(path, writing: writer)
+                let file = try FileSystem.Replacement(of: path)
+                try writer(file.write)
+                try file.commit()
             } catch {
                 history.discard(version)
                 throw error

@@ -38,11 +38,13 @@ struct ManualPage {
         page += ".SH FILES\n" + Self.files.map { ".TP\n.I \(escaped($0.0))\n\(escaped($0.1))\n" }.joined()
         page +=
             ".SH EXIT STATUS\n0 on success, 64 for a command line or value that cannot be used, 1 for any other failure.\n"
-        page += ".SH SEE ALSO\nThe README of the roster package, and roster help <subcommand>.\n"
+        page +=
+            ".SH SEE ALSO\nroster help <subcommand>, and the article Using roster in class in the documentation "
+            + "of the roster package.\n"
         return page
     }
 
-    /// A lesson's commands, as the README shows them.
+    /// A lesson's commands, as the article *Using roster in class* shows them.
     static let examples: [(String, String)] = [
         ("roster --class 7A add \"Ada Lovelace\" --age 12", "Start class 7A with its first student."),
         ("roster --class 7A import class.csv --dry-run", "Show what importing a spreadsheet would change."),

@@ -173,6 +173,10 @@ struct Invocation {
             return show(
                 StudentNameCompletion.names(
                     typed: typed, matching: word, forFish: forFish, environment: environment))
+        case .classNames(let deleted):
+            let folder = ClassFolder(environment: environment)
+            let names = deleted ? folder.deleted.names : folder.names
+            return show(names.map { VisibleText.of($0) + "\n" }.joined())
         case .subcommand(let index):
             guard index < words.count else { return show(rootHelp) }
             return run(words[index], Array(words[(index + 1)...]), options: options, saved: saved)

@@ -128,6 +128,83 @@ struct ShellCompletionTests {
         }
     }
 
+    /// Two classes and a deleted one in the sandbox's classes folder; only their names matter.
+    private func makeClasses() throws {
+        let classes = folder.appendingPathComponent("Documents/Classes")
+        try FileManager.default.createDirectory(
+            at: classes.appendingPathComponent(".deleted"), withIntermediateDirectories: true)
+        for name in ["7A.plist", "Year 9.plist", ".deleted/8B.plist"] {
+            try Data().write(to: classes.appendingPathComponent(name))
+        }
+    }
+
+    @Test("every shell completes classes: the verbs, the classes after them, deleted ones after restore")
+    func classes() throws {
+        try makeClasses()
+        let bash = try #require(installedTool("bash"))
+        let file = try write(try script("bash"), to: "roster.bash")
+        let probe = """
+            source "$1"
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _roster; echo "${COMPREPLY[*]}"; }
+            t roster classes ""
+            t roster classes de
+            t roster classes rename ""
+            t roster classes restore ""
+            t roster --class y
+            t roster move ada --to ""
+            """
+        let result = try RosterBinary.run(
+            ["-c", probe, "bash", file.path], environment: environment, directory: folder,
+            executable: bash.path)
+        #expect(
+            result.output.split(separator: "\n").map(String.init) == [
+                "rename delete restore", "delete", "7A Year\\ 9", "8B", "Year\\ 9", "7A Year\\ 9",
+            ])
+        if let fish = installedTool("fish") {
+            let script = try write(try self.script("fish"), to: "roster.fish")
+            let lines = """
+                source $argv[1]
+                for line in 'roster classes ' 'roster classes delete ' 'roster classes restore ' \\
+                    'roster --class Y' 'roster move ada --to 7'
+                    complete -C "$line" | string split -f1 \\t | string join ' '
+                end
+                """
+            let fished = try RosterBinary.run(
+                ["-c", lines, script.path], environment: environment, directory: folder, executable: fish.path
+            )
+            #expect(
+                fished.output.split(separator: "\n").map(String.init) == [
+                    "delete rename restore", "7A Year 9", "8B", "Year 9", "7A",
+                ], "\(fished.errorOutput)")
+        }
+        try zshCompletesClasses()
+    }
+
+    /// zsh at a terminal: a Tab after a verb, after `restore` and after `--class`.
+    private func zshCompletesClasses() throws {
+        guard let python = installedTool("python3"), let zsh = installedTool("zsh") else { return }
+        let keys = [
+            "roster classes res\t", "roster classes restore \t", "roster --class Y\t",
+            "roster move ada --to 7\t",
+        ]
+        let expected = [
+            "roster classes restore", "roster classes restore 8B", "roster --class Year\\ 9",
+            "roster move ada --to 7A",
+        ]
+        let keyFile = try write(
+            String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/type_at_shell.py")
+        let result = try RosterBinary.run(
+            [driver.path, keyFile.path, "TYPE-HERE> "] + (try startArguments("zsh", executable: zsh)),
+            environment: environment, directory: folder, executable: python.path)
+        let screens = try JSONDecoder().decode([String].self, from: Data(result.output.utf8))
+        for (screen, line) in zip(screens, expected) {
+            #expect(Self.shown(screen).contains(line), "zsh: \(Self.shown(screen))")
+        }
+        #expect(screens.count == keys.count, "zsh: \(result.errorOutput)")
+    }
+
     /// How to start `shell` interactively with the script loaded and the prompt the driver waits for.
     private func startArguments(_ shell: String, executable: URL) throws -> [String] {
         if shell == "bash" {

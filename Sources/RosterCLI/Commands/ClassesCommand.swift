@@ -16,7 +16,12 @@ struct ClassesCommand: Subcommand {
             ArgumentSpec(
                 name: "action",
                 help: "rename <old> <new>, delete <name> or restore <name>; none lists the classes.",
-                isOptional: true), \.action),
+                isOptional: true,
+                verbs: [
+                    .init(word: "rename"), .init(word: "delete"),
+                    .init(word: "restore", takesDeletedClass: true),
+                ]
+            ), \.action),
         .format(\.format, [.table, .json], help: "How to print the classes."),
         .flag("yes", \.yes, help: "Delete without asking."),
     ]

@@ -24,6 +24,14 @@ extension CompletionScript {
                 _roster_quoted "$head$name" && COMPREPLY+=("$REPLY")
             done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-students-matching "$word" "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
         }
+        _roster_classes() {
+            # $1 is the word so far, matched ignoring case as roster finds a class; $2 'deleted-'.
+            local name
+            COMPREPLY=()
+            while IFS= read -r name; do
+                [[ ${name,,} == "${1,,}"* ]] && _roster_quoted "$name" && COMPREPLY+=("$REPLY")
+            done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-$2classes 2>/dev/null)
+        }
         _roster() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prefix="" subcommand="" i
             # --format=json: bash splits the word at '=' (see COMP_WORDBREAKS), or leaves it whole.
@@ -90,6 +98,8 @@ extension CompletionScript {
                 let pattern = "        \(command?.name ?? ""):--\(option.name)"
                 if Self.fileOptions.contains(option.name) {
                     text += "\(pattern)) _roster_files \"$cur\"; return ;;\n"
+                } else if Self.takesClass(option) {
+                    text += "\(pattern)) _roster_classes \"$cur\"; return ;;\n"
                 } else if Self.takesStudent(option) {
                     text += "\(pattern)) _roster_students \"$cur\"; return ;;\n"
                 } else if Self.takesStudentList(option) {
@@ -119,6 +129,16 @@ extension CompletionScript {
         var text = "        \"\") \(compgen(names + ["help"] + optionWords(CommandSpec.commonOptions))) ;;\n"
         text += "        help) \(compgen(names)) ;;\n"
         for command in commands {
+            let verbs = verbs(command)
+            if !verbs.isEmpty {
+                let kept = verbs.filter { !$0.takesDeletedClass }.map(\.word).joined(separator: "|")
+                let deleted = verbs.filter(\.takesDeletedClass).map(\.word).joined(separator: "|")
+                text +=
+                    "        \(command.name)) case \"$prev\" in \(command.name)) \(compgen(verbs.map(\.word))) ;; "
+                text +=
+                    "\(kept)) _roster_classes \"$cur\" ;; \(deleted)) _roster_classes \"$cur\" deleted- ;; esac ;;\n"
+                continue
+            }
             let what =
                 takesFiles(command)
                 ? "_roster_files \"$cur\""

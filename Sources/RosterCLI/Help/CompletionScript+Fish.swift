@@ -9,6 +9,11 @@ extension CompletionScript {
                 set -l words (commandline -opc)
                 $words[1] --complete-students-for-fish "$argv[1]" $words[2..-1] 2>/dev/null
             end
+            function __roster_classes
+                # $argv[1] is 'deleted-' for the classes set aside, which 'classes restore' takes.
+                set -l words (commandline -opc)
+                $words[1] "--complete-$argv[1]classes" 2>/dev/null
+            end
             function __roster_student
                 __roster_students (commandline -ct | string unescape)
             end
@@ -39,6 +44,7 @@ extension CompletionScript {
             let condition = "__fish_seen_subcommand_from \(command.name)"
             for option in command.allOptions { text += fishOption(option, condition: condition) }
             if takesFiles(command) { text += "complete -c roster -n '\(condition)' -F\n" }
+            text += fishVerbs(verbs(command), condition: condition)
             if takesStudents(command) {
                 text += "complete -c roster -n '\(condition)' -a '(__roster_student)'\n"
             }
@@ -53,9 +59,24 @@ extension CompletionScript {
             line += Self.fileOptions.contains(option.name) ? " -r -F" : " -r -f"
             if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
             if Self.takesStudent(option) { line += " -a '(__roster_student)'" }
+            if Self.takesClass(option) { line += " -a '(__roster_classes)'" }
             if Self.takesStudentList(option) { line += " -a '(__roster_student_list)'" }
         }
         return line + " -d '\(fishEscaped(option.help))'\n"
+    }
+
+    /// The verbs of a command such as `classes`, then the classes each is followed by.
+    private func fishVerbs(_ verbs: [ArgumentSpec.Verb], condition: String) -> String {
+        guard !verbs.isEmpty else { return "" }
+        let words = verbs.map(\.word).joined(separator: " ")
+        var text =
+            "complete -c roster -n '\(condition); and not __fish_seen_subcommand_from \(words)' -a '\(words)'\n"
+        for verb in verbs {
+            let source = verb.takesDeletedClass ? "(__roster_classes deleted-)" : "(__roster_classes)"
+            text +=
+                "complete -c roster -n '\(condition); and __fish_seen_subcommand_from \(verb.word)' -a '\(source)'\n"
+        }
+        return text
     }
 
     private func fishEscaped(_ text: String) -> String {

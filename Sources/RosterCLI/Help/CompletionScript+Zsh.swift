@@ -2,6 +2,9 @@ extension CompletionScript {
     /// The zsh script, for `compinit`: `_arguments` with every option written so that its value
     /// may follow as the next word or after `=`.
     var zsh: String {
+        let allVerbs = commands.flatMap { verbs($0) }
+        let kept = allVerbs.filter { !$0.takesDeletedClass }.map(\.word).joined(separator: "|")
+        let deleted = allVerbs.filter(\.takesDeletedClass).map(\.word).joined(separator: "|")
         var text = """
             #compdef roster
             # zsh completion for roster; save as _roster in a folder on $fpath.
@@ -15,6 +18,21 @@ extension CompletionScript {
                 done
                 compadd -M 'm:{a-zA-Z}={A-Za-z} l:|=* r:|=*' -a names
                 (( ${#others} )) && compadd -U -a others
+            }
+            _roster_class_names() {
+                # $1 is 'deleted-' for the classes set aside, which 'classes restore' takes.
+                local -a names
+                names=(${(f)"$(${~roster_words[1]} --complete-$1classes 2>/dev/null)"})
+                compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
+            }
+            # _arguments passes its own options to an action, so each list has a function of its own.
+            _roster_classes() { _roster_class_names "" }
+            _roster_deleted_classes() { _roster_class_names deleted- }
+            _roster_class_after_verb() {
+                case $words[2] in
+                    \(kept)) _roster_classes ;;
+                    \(deleted)) _roster_deleted_classes ;;
+                esac
             }
             _roster() {
                 local line state
@@ -37,7 +55,12 @@ extension CompletionScript {
         for command in commands {
             text += "                \(command.name))\n                    _arguments \\\n"
             text += zshOptions(command.allOptions, indent: "                        ")
-            if takesFiles(command) {
+            let verbs = verbs(command)
+            if !verbs.isEmpty {
+                let words = verbs.map(\.word).joined(separator: " ")
+                text += "                        '1:action:(\(words))' \\\n"
+                text += "                        '2:class:_roster_class_after_verb' \\\n"
+            } else if takesFiles(command) {
                 text += "                        '*:file:_files' \\\n"
             } else if takesStudents(command) {
                 let position = command.arguments.first?.isRepeated == true ? "*" : "1"
@@ -57,6 +80,8 @@ extension CompletionScript {
                 let name = option.valueName ?? "value"
                 if Self.fileOptions.contains(option.name) {
                     value = ":\(name):_files"
+                } else if Self.takesClass(option) {
+                    value = ":\(name):_roster_classes"
                 } else if Self.takesStudent(option) {
                     value = ":\(name):_roster_students"
                 } else if Self.takesStudentList(option) {

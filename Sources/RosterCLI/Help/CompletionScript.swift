@@ -4,7 +4,8 @@
 /// `--sort` and `--format` (also written `--format=json`), file and folder paths for `--file`,
 /// `--output` and `import`, and students' names, from the roster in use, wherever a student goes.
 /// The names come from the hidden `roster --complete-students <words typed>`; see
-/// ``StudentNameCompletion``.
+/// ``StudentNameCompletion``. Classes come from the hidden `roster --complete-classes` and
+/// `--complete-deleted-classes`.
 struct CompletionScript {
     /// The shells a script can be generated for.
     static let shells = ["bash", "zsh", "fish"]
@@ -30,6 +31,16 @@ struct CompletionScript {
     /// Whether the command's arguments are students, completed from the roster in use.
     func takesStudents(_ command: CommandSpec) -> Bool {
         command.arguments.contains { $0.name == "student" }
+    }
+
+    /// Whether an option's value is a class, as `--class` and `move --to`.
+    static func takesClass(_ option: OptionSpec) -> Bool {
+        option.name == "class" || option.valueName == "class"
+    }
+
+    /// The words a command's first argument may be, such as `rename` for `classes`.
+    func verbs(_ command: CommandSpec) -> [ArgumentSpec.Verb] {
+        command.arguments.first?.verbs ?? []
     }
 
     /// Whether an option's value is a student.

@@ -78,6 +78,17 @@ struct ArgumentSpec: Sendable {
     var isOptional = false
     /// Options that stand in for it: given any of them, it may be left out.
     var replacedBy: [String] = []
+    /// The words it may start with, such as `rename` for `classes`, each naming the classes that
+    /// follow it; completion offers them.
+    var verbs: [Verb] = []
+
+    /// A word an argument may start with, and which classes it is followed by.
+    struct Verb: Sendable {
+        /// The word, such as `restore`.
+        let word: String
+        /// Whether the classes that follow are the deleted ones, which `restore` brings back.
+        var takesDeletedClass = false
+    }
 
     /// How the argument is written in errors and help: `<name>` or `<student> ...`.
     var label: String { isRepeated ? "<\(name)> ..." : "<\(name)>" }

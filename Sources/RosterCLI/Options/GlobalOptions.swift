@@ -19,6 +19,7 @@ struct GlobalOptions {
         /// The students' names for a completion script, given the words typed so far; for fish,
         /// spelled so that fish's own filter keeps them.
         case studentNames(typed: [String], matching: String?, forFish: Bool = false)
+        case classNames(deleted: Bool)
     }
 
     var file: String?
@@ -53,6 +54,8 @@ struct GlobalOptions {
                 return .studentNames(
                     typed: Array(words.dropFirst(index + 1)), matching: word,
                     forFish: name == "--complete-students-for-fish")
+            case "--complete-classes": return .classNames(deleted: false)
+            case "--complete-deleted-classes": return .classNames(deleted: true)
             case "--file": file = try value("--file <file>")
             case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))

@@ -158,6 +158,27 @@ struct NameRuleTests {
         #expect(result.errorLine.contains("control character"), "\(result.errorOutput)")
     }
 
+    @Test(
+        "a control character in an XML roster's name makes it damaged, naming the record and the name",
+        arguments: ["Zoe\u{1B}[31m Ward", "<![CDATA[Zoe\u{1B}[31m Ward]]>"])
+    func xmlControlNamed(_ name: String) throws {
+        let record = { (id: String, name: String) in
+            "<dict><key>id</key><string>\(id)</string><key>name</key><string>\(name)</string>"
+                + "<key>age</key><integer>12</integer></dict>"
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>\(record(UUID().uuidString, "Ada"))\(record(UUID().uuidString, name))\
+            </array></plist>
+            """
+        try Data(xml.utf8).write(to: sandbox.file)
+        let result = sandbox.run(["list"])
+        #expect(result.status == 1)
+        #expect(result.errorLine.contains("record 2 has a control character"), "\(result.errorOutput)")
+        #expect(result.errorLine.contains("'name': Zoe\\u{1B}[31m Ward"), "\(result.errorOutput)")
+        #expect(!result.errorOutput.contains("\u{1B}"))
+    }
+
     @Test("an emoji sequence joined with ZWJ takes two columns, as one wide character")
     func zwjWidth() {
         for emoji in ["👩‍🔬", "👩🏽‍🔬", "🧑‍🤝‍🧑", "🏳️‍🌈", "❤️‍🔥", "👨‍👩‍👧‍👦"] {

@@ -36,6 +36,9 @@ struct TerminalTests {
         arguments: [
             ("abc", 3), ("李华", 4), ("e\u{301}", 1), ("👩‍🔬", 2), ("🇳🇿", 2), ("ｆ", 2), ("Zoë", 3), ("김민준", 6),
             ("\u{200B}", 0),
+            // ZWJ sequences of text-style emoji, a skin tone, a family, a keycap: each one emoji.
+            ("👁\u{200D}🗨", 2), ("🕵\u{200D}♀", 2), ("🕵\u{FE0F}\u{200D}♀\u{FE0F}", 2), ("👍🏽", 2),
+            ("👩\u{200D}👩\u{200D}👧", 2), ("1\u{FE0F}\u{20E3}", 2), ("Ada 👁\u{200D}🗨 Ng", 9),
         ])
     func widths(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)

@@ -29,10 +29,16 @@ package enum DisplayWidth {
 
     /// The columns one user-perceived character takes.
     ///
-    /// An emoji sequence, however many scalars it joins, takes two columns; otherwise each scalar
-    /// counts as a terminal's `wcwidth` counts it, so a Devanagari vowel sign takes its own column.
+    /// An emoji sequence, however many scalars it joins, takes two columns: a flag, a skin tone,
+    /// a keycap, and a zero-width-joiner sequence even of emoji shown as text alone (👁‍🗨 is an eye
+    /// and a speech bubble, drawn as one emoji); otherwise each scalar counts as a terminal's
+    /// `wcwidth` counts it, so a Devanagari vowel sign takes its own column.
     package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
+        let joinsEmoji =
+            scalars.contains { $0.value == 0x200D }
+            && scalars.contains { $0.value > 0xFF && $0.properties.isEmoji }
+        if joinsEmoji { return 2 }
         // A variation selector asks for an emoji only after a character that has one: after a
         // letter ("Ada" + U+FE0F) it shows nothing.
         let asksForEmoji =

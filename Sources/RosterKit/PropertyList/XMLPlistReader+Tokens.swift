@@ -68,16 +68,18 @@ extension XMLPlistReader {
     }
 
     /// The text up to `</name>`, with entities and CDATA sections decoded.
+    ///
+    /// - Throws: ``DecodingProblem/controlCharacter(in:text:)`` for text holding a control
+    ///   character, which XML cannot hold, with the whole text, so that a record can be named.
     mutating func content(of name: String) throws(DecodingProblem) -> String {
         var text: [UInt8] = []
+        var holdsControl = false
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "&") {
                 text.append(contentsOf: try entity())
             } else if byte != UInt8(ascii: "<") {
-                guard byte >= 0x20 || Self.isSpace(byte) else {
-                    throw .notAPropertyList("<\(name)> holds a control character")
-                }
+                holdsControl = holdsControl || (byte < 0x20 && !Self.isSpace(byte))
                 text.append(byte)
                 position += 1
             } else if starts(with: "<![CDATA[") {
@@ -86,9 +88,7 @@ extension XMLPlistReader {
                 // What XML cannot hold outside CDATA it cannot hold inside either: roster could
                 // never write it back.
                 let section = bytes[start..<(position - 3)]
-                guard !section.contains(where: { $0 < 0x20 && !Self.isSpace($0) }) else {
-                    throw .notAPropertyList("<\(name)> holds a control character")
-                }
+                holdsControl = holdsControl || section.contains { $0 < 0x20 && !Self.isSpace($0) }
                 text.append(contentsOf: section)
             } else if try skipMarkup() {
                 continue
@@ -99,6 +99,7 @@ extension XMLPlistReader {
                 guard let decoded = String(validating: text, as: UTF8.self) else {
                     throw .notAPropertyList("<\(name)> is not valid UTF-8")
                 }
+                if holdsControl { throw .controlCharacter(in: name, text: decoded) }
                 return decoded
             }
         }

@@ -94,7 +94,15 @@ struct XMLPlistReader {
         let wrong = DecodingProblem.record(record, "has a wrong value for '\(field.rawValue)'")
         let text: String
         switch tag.kind {
-        case .start: text = try scalar(tag, record: record)
+        case .start:
+            do {
+                text = try scalar(tag, record: record)
+            } catch let problem where problem.heldText != nil {
+                let held = VisibleText.quoted(Substring(problem.heldText ?? ""))
+                throw .record(
+                    record,
+                    "has a control character, which XML cannot hold, in its '\(field.rawValue)': \(held)")
+            }
         case .empty where tag.name == "string": text = ""
         default: throw wrong
         }

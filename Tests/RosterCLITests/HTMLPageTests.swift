@@ -50,6 +50,29 @@ struct HTMLPageTests {
         }
     }
 
+    @Test("--columns chooses the printed columns, in its order; it needs --format html and known names")
+    func columns() throws {
+        _ = sandbox.run(["edit", "zoe", "--school-id", "0042"])
+        let wall = sandbox.run(["list", "--format", "html", "--columns", "name"])
+        #expect(wall.status == 0)
+        #expect(wall.output.contains("<thead><tr><th>Name</th></tr></thead>"))
+        #expect(wall.output.contains("<tr><td dir=\"auto\">Zoë Martin</td></tr>"))
+        for hidden in ["<th>Age</th>", "<th>Score</th>", "<td>12</td>"] {
+            #expect(!wall.output.contains(hidden))
+        }
+        let chosen = sandbox.run(["list", "--format", "html", "--columns", "school-id,name"])
+        #expect(chosen.output.contains("<thead><tr><th>School ID</th><th>Name</th></tr></thead>"))
+        #expect(chosen.output.contains("<tr><td>0042</td><td dir=\"auto\">Zoë Martin</td></tr>"))
+        for wrong in [
+            ["--columns", "name"], ["--format", "html", "--columns", "name,phone"],
+            ["--format", "html", "--columns", "name,name"], ["--format", "html", "--columns", ""],
+        ] {
+            let result = sandbox.run(["list"] + wrong)
+            #expect(result.status == 64, "\(wrong)")
+            #expect(result.errorLine.contains("--columns"), "\(wrong): \(result.errorOutput)")
+        }
+    }
+
     @Test("100 students print as three pages of at most 35 rows, each with the class's header")
     func pages() throws {
         for number in 1...96 { try sandbox.add("Student \(number)") }

@@ -13,6 +13,12 @@ struct ListCommand: Subcommand {
             "blank", \.blank, valueName: "n",
             help: "With --format html, this many empty tick columns, for a register on paper.",
             parse: .positiveNumber),
+        .option(
+            "columns", \.columns, valueName: "columns",
+            help: "With --format html, the columns to print, separated by commas, from "
+                + Column.allCases.map(\.rawValue).joined(separator: ", ")
+                + "; name alone makes a list for a wall.",
+            parse: .columns),
         PageOutput.field(\.output),
         .option(
             "search", \.filter.search, valueName: "text",
@@ -35,6 +41,7 @@ struct ListCommand: Subcommand {
     var reverse = false
     var format: OutputFormat?
     var blank: Int?
+    var columns: [Column]?
     var output: String?
     var filter = StudentFilter()
     var limit: Int?
@@ -47,6 +54,10 @@ struct ListCommand: Subcommand {
         }
         if let blank, blank > 20 {
             throw UsageError.message("--blank \(blank) would not fit a page; give at most 20 tick columns.")
+        }
+        if columns != nil, !isHTML {
+            throw UsageError.message(
+                "--columns is for a page to print; add --format html, or drop --columns.")
         }
         try PageOutput.check(output, isHTML: isHTML)
         if noHeader, isHTML {
@@ -69,7 +80,9 @@ struct ListCommand: Subcommand {
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if self.format == .html {
             try PageOutput.write(
-                Self.page(students, order: order, blank: blank ?? 0, context), about: "the class list",
+                Self.page(
+                    students, order: order, columns: columns ?? Column.printed, blank: blank ?? 0, context),
+                about: "the class list",
                 to: output,
                 context)
         } else if let format {
@@ -92,18 +105,68 @@ struct ListCommand: Subcommand {
     }
 
     /// The class list as a page to print: name, age, grade and score, and `blank` tick columns.
-    private static func page(_ students: [Student], order: [Int], blank: Int, _ context: CommandContext)
-        -> String
-    {
+    private static func page(
+        _ students: [Student], order: [Int], columns: [Column], blank: Int, _ context: CommandContext
+    ) -> String {
         let page = HTMLPage(today: "Class list, \(StudentText.count(order.count))", for: context)
-        let rows = order.map { index in
-            let student = students[index]
-            return [
-                student.name, String(student.age), student.grade.map(String.init) ?? "",
-                student.score.map(StudentText.score) ?? "",
-            ]
-        }
+        let rows = order.map { index in columns.map { $0.text(of: students[index]) } }
         return page.document(
-            page.tables(columns: ["Name", "Age", "Grade", "Score"], rows: rows, blank: blank))
+            page.tables(
+                columns: columns.map(\.heading), rows: rows, blank: blank,
+                names: columns.firstIndex(of: .name) ?? -1))
+    }
+
+    /// A column of a printed class list.
+    enum Column: String, CaseIterable, Sendable {
+        case name, age, grade, score
+        case schoolID = "school-id"
+        case note
+
+        /// The columns printed when `--columns` is not given.
+        static let printed: [Column] = [.name, .age, .grade, .score]
+
+        /// The column's heading on the page.
+        var heading: String {
+            switch self {
+            case .name: "Name"
+            case .age: "Age"
+            case .grade: "Grade"
+            case .score: "Score"
+            case .schoolID: "School ID"
+            case .note: "Note"
+            }
+        }
+
+        /// What the column shows for `student`; empty for what the student does not have.
+        func text(of student: Student) -> String {
+            switch self {
+            case .name: student.name
+            case .age: String(student.age)
+            case .grade: student.grade.map(String.init) ?? ""
+            case .score: student.score.map(StudentText.score) ?? ""
+            case .schoolID: student.schoolID ?? ""
+            case .note: student.note ?? ""
+            }
+        }
+    }
+}
+
+extension OptionParse where Value == [ListCommand.Column] {
+    /// Columns of a printed class list separated by commas, such as `name,score`, each once.
+    static var columns: Self {
+        OptionParse(convert: { text in
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let allowed = ListCommand.Column.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            var columns: [ListCommand.Column] = []
+            for name in names {
+                guard let column = ListCommand.Column(rawValue: name), !columns.contains(column) else {
+                    throw UsageError.invalidValue(
+                        text, label: "--columns <columns>",
+                        reason: "Give each of \(allowed) at most once, separated by commas.")
+                }
+                columns.append(column)
+            }
+            return columns
+        })
     }
 }

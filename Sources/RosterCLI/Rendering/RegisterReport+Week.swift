@@ -69,14 +69,18 @@ extension RegisterReport {
             }
             let names = students.map { VisibleText.of($0.name) }
             let nameWidths = names.map(DisplayWidth.of)
-            let sum = { (labels: [String]) in labels.reduce(7) { $0 + 2 + $1.count } }
+            // The total (7 with its gap) stays; when the terminal is narrow, days without a register
+            // are left out first, the latest first, then the oldest lessons; the total counts them all.
+            let untaken = columns.indices.filter { columns[$0].lesson == nil }.reversed()
             let fit = TableFit(
-                names: nameWidths, wide: sum(columns.map { label($0, false) }),
-                narrow: sum(columns.map { label($0, true) }), width: width)
+                names: nameWidths, wide: columns.map { label($0, false).count + 2 } + [7],
+                narrow: columns.map { label($0, true).count + 2 } + [7], width: width,
+                dropOrder: untaken + columns.indices.filter { columns[$0].lesson != nil })
             let labels = columns.map { label($0, fit.usesShortTitles) }
-            var header = "Week of Monday \(monday)\n"
+            var header = (width < 25 ? "Week of " : "Week of Monday ") + "\(monday)\n"
             header +=
-                DisplayWidth.padded("NAME", to: fit.nameWidth) + labels.map { "  " + $0 }.joined()
+                DisplayWidth.padded("NAME", to: fit.nameWidth)
+                + zip(labels, fit.shows).filter(\.1).map { "  " + $0.0 }.joined()
                 + "  TOTAL\n"
             // Each column's cell for each mark, and blank, made once: a school's week is 100,000 rows.
             let blanks = labels.map { Array(("  " + String(repeating: " ", count: $0.count)).utf8) }
@@ -93,12 +97,14 @@ extension RegisterReport {
                 let attendance = student.attendance
                 var (lessons, there) = (0, 0)
                 for (position, column) in columns.enumerated() {
+                    let shown = fit.shows[position]
                     guard let entry = column.lesson.flatMap({ attendance[$0] }) else {
-                        text.append(contentsOf: blanks[position])
+                        if shown { text.append(contentsOf: blanks[position]) }
                         continue
                     }
                     lessons += 1
                     there += entry.mark.isThere ? 1 : 0
+                    guard shown else { continue }
                     text.append(
                         contentsOf: cells[position].first { $0.0 == entry.mark }?.1 ?? blanks[position])
                 }

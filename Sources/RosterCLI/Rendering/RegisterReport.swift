@@ -157,22 +157,24 @@ enum RegisterReport {
             }
             let cellWidths = largest.map { String($0).count } + [6]
             let columns = { (titles: [String]) in zip(titles, cellWidths).map { max($0.count, $1) } }
+            // Left out first when the terminal is narrow: excused, late, present, lessons, absent;
+            // the rate stays.
             let fit = TableFit(
-                names: nameWidths, wide: columns(wide).reduce(0) { $0 + 2 + $1 },
-                narrow: columns(short).reduce(0) { $0 + 2 + $1 }, width: width)
+                names: nameWidths, wide: columns(wide).map { $0 + 2 }, narrow: columns(short).map { $0 + 2 },
+                width: width, dropOrder: [4, 2, 1, 0, 3])
             let titles = fit.usesShortTitles ? short : wide
-            let widths = columns(titles)
+            let widths = zip(columns(titles), fit.shows).map { $1 ? $0 : -1 }
             // Written as bytes: a school's range is 100,000 rows.
             var text = Array(
                 (DisplayWidth.padded("NAME", to: fit.nameWidth)
-                    + zip(titles, widths).map { "  " + String(repeating: " ", count: $1 - $0.count) + $0 }
-                    .joined()
+                    + zip(titles, widths).filter { $1 >= 0 }
+                    .map { "  " + String(repeating: " ", count: $1 - $0.count) + $0 }.joined()
                     + "\n").utf8)
             text.reserveCapacity(text.count * (rows.count + 1))
             for (summary, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
                 let row = counts(summary).map(String.init) + [ratePercent(summary).map { $0 + "%" } ?? "-"]
                 fit.append(name, width: nameWidth, to: &text)
-                for (cell, columnWidth) in zip(row, widths) {
+                for (cell, columnWidth) in zip(row, widths) where columnWidth >= 0 {
                     text.append(contentsOf: repeatElement(0x20, count: 2 + columnWidth - cell.utf8.count))
                     text.append(contentsOf: cell.utf8)
                 }

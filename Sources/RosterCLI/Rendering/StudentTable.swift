@@ -25,6 +25,8 @@ package struct StudentTable {
     private static let gap = 2
     /// The fewest columns a name is cut to while the ID column is shown.
     private static let shortestCutName = 16
+    /// The fewest columns a name is cut to while a number column can still be left out.
+    private static let shortestName = 13
 
     /// Writes the table, handing the rows to `emit` a block at a time.
     ///
@@ -33,12 +35,7 @@ package struct StudentTable {
     package func write(_ students: [Student], order: [Int]? = nil, to emit: ([UInt8]) -> Void) {
         let order = order ?? Array(students.indices)
         var (widths, names) = measure(students, listing: order)
-        // At a narrow width the ID column goes before names are cut below 16 columns; a width of
-        // 0 leaves it out.
-        let others = widths[2] + widths[3] + widths[4] + Self.gap * 3
-        if width - others - widths[0] - Self.gap < min(Self.shortestCutName, widths[1]) { widths[0] = 0 }
-        let idColumn = widths[0] == 0 ? 0 : widths[0] + Self.gap
-        widths[1] = max(4, min(widths[1], width - others - idColumn))
+        fit(&widths)
         if showsHeader {
             var header: [UInt8] = []
             appendHeader(widths: widths, to: &header)
@@ -60,6 +57,20 @@ package struct StudentTable {
                 }
             }
         }
+    }
+
+    /// Fits the columns to the terminal: at a narrow width the ID column goes before names are
+    /// cut below 16 columns, then the grade, the score and the age, in turn, before names are
+    /// cut below 12; a width of 0 leaves a column out.
+    private func fit(_ widths: inout [Int]) {
+        func others(_ widths: [Int]) -> Int {
+            [2, 3, 4, 0].reduce(0) { $0 + (widths[$1] == 0 ? 0 : widths[$1] + Self.gap) }
+        }
+        if width - others(widths) < min(Self.shortestCutName, widths[1]) { widths[0] = 0 }
+        for column in [3, 4, 2] where width - others(widths) < min(Self.shortestName, widths[1]) {
+            widths[column] = 0
+        }
+        widths[1] = max(4, min(widths[1], width - others(widths)))
     }
 
     /// The width of every column, and the names of the listed students; a long table is measured
@@ -115,7 +126,7 @@ package struct StudentTable {
     private func appendHeader(widths: [Int], to output: inout [UInt8]) {
         var header = widths[0] == 0 ? "" : "ID" + String(repeating: " ", count: widths[0] - 2 + Self.gap)
         header += "NAME" + String(repeating: " ", count: widths[1] - 4)
-        for (title, width) in zip(["AGE", "GRADE", "SCORE"], widths[2...]) {
+        for (title, width) in zip(["AGE", "GRADE", "SCORE"], widths[2...]) where width > 0 {
             header += String(repeating: " ", count: Self.gap + width - title.count) + title
         }
         output.append(contentsOf: styleHeader(header).utf8)
@@ -166,12 +177,18 @@ package struct StudentTable {
             }
             row.append(name)
             row.append(spaces: widths[1] - nameWidth)
-            row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: age))
-            row.append(decimal: age)
-            row.append(spaces: Self.gap + widths[3] - (grade.map(DecimalText.width(of:)) ?? 1))
-            if let grade { row.append(decimal: grade) } else { row.append(0x2D) }
-            row.append(spaces: Self.gap + widths[4] - (score.map(DecimalText.width(ofScore:)) ?? 1))
-            if let score { row.append(score: score) } else { row.append(0x2D) }
+            if widths[2] > 0 {
+                row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: age))
+                row.append(decimal: age)
+            }
+            if widths[3] > 0 {
+                row.append(spaces: Self.gap + widths[3] - (grade.map(DecimalText.width(of:)) ?? 1))
+                if let grade { row.append(decimal: grade) } else { row.append(0x2D) }
+            }
+            if widths[4] > 0 {
+                row.append(spaces: Self.gap + widths[4] - (score.map(DecimalText.width(ofScore:)) ?? 1))
+                if let score { row.append(score: score) } else { row.append(0x2D) }
+            }
             row.append(0x0A)
         }
     }

@@ -160,4 +160,56 @@ struct PrintedPageTests {
             #expect(text.contains("Board"))
         }
     }
+
+    /// Long names of several words, which a seat must show in whole words.
+    static let longNames = [
+        "Mohammed Al-Rashid", "Siobhán Ní Bhriain", "Maximilian Oppenheimer-Vandersloot",
+        "Anastasia Konstantinopoulou", "Bartholomew Fitzwilliam", "María José García-Fernández",
+    ]
+
+    /// The words of a printed page, a word broken after a hyphen joined again.
+    static func words(_ page: String) -> [String] {
+        var words: [String] = []
+        for token in page.split(separator: " ").map(String.init) {
+            if let last = words.last, last.hasSuffix("-") {
+                words[words.count - 1] = last + token
+            } else {
+                words.append(token)
+            }
+        }
+        return words
+    }
+
+    @Test(
+        "a hall of 9 by 9 prints on one page with its heading and board, each name in whole words",
+        arguments: ["A4", "letter"])
+    func hall(paper: String) throws {
+        let sandbox = try Self.classOf(81 - Self.longNames.count)
+        for name in Self.longNames {
+            try #require(try Self.roster(["add", name, "--age", "12"], sandbox).status == 0)
+        }
+        #expect(try Self.roster(["seats", "--rows", "9", "--columns", "9"], sandbox).status == 0)
+        let pages = try Self.printed(["seats", "--format", "html"], on: paper, sandbox)
+        #expect(pages.count == 1, "\(pages)")
+        let words = Set(Self.words(pages.joined(separator: " ")))
+        for name in Self.longNames {
+            for word in name.split(separator: " ") {
+                #expect(words.contains(String(word)), "\(word) in \(pages)")
+            }
+        }
+        #expect(words.contains("Board") && pages[0].contains("Seating plan"))
+    }
+
+    @Test("a room of 30 rows prints on three pages, each with the heading and the board")
+    func longRoom() throws {
+        let sandbox = try Self.classOf(60)
+        #expect(try Self.roster(["seats", "--rows", "30", "--columns", "2"], sandbox).status == 0)
+        let pages = try Self.printed(["seats", "--format", "html"], on: "A4", sandbox)
+        #expect(pages.count == 3)
+        for (number, page) in pages.enumerated() {
+            #expect(page.contains("Board") && page.contains("page \(number + 1) of 3"), "\(page)")
+        }
+        let text = pages.joined(separator: " ").filter { !$0.isWhitespace }
+        for name in Self.names(60) { #expect(text.contains(name.filter { !$0.isWhitespace }), "\(name)") }
+    }
 }

@@ -205,6 +205,12 @@ struct Invocation {
                 parsed = try parser.parse(rest, checkingRequired: false)
             }
             if let choice = parsed.color { color = try GlobalOptions.checkedColor(choice) }
+            if !command.usesRoster, let given = (parsed.file ?? options.file).map({ _ in "--file" })
+                ?? (parsed.rosterClass ?? options.rosterClass).map({ _ in "--class" })
+            {
+                throw UsageError.message(
+                    "'roster \(name)' works on the classes folder, not on one roster; drop \(given).")
+            }
             let file = try RosterFileLocation.resolve(
                 option: parsed.file ?? options.file,
                 className: parsed.rosterClass ?? options.rosterClass, environment: environment,

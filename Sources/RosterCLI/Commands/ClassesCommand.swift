@@ -5,6 +5,7 @@ import RosterKit
 /// `roster classes delete <name> [--yes]`, `roster classes restore <name>`
 struct ClassesCommand: Subcommand {
     static let name = "classes"
+    static let usesRoster = false
     static let abstract = "List, rename, delete or restore the classes kept with --class."
     static let discussion: String? =
         "Each class is a roster of its own, ~/Documents/Classes/<name>.plist; '--class 7A' (or "

@@ -25,6 +25,10 @@ protocol Subcommand: SendableMetatype {
     /// Whether the command may start a class that does not exist yet (`add`, `import`).
     static var createsClass: Bool { get }
 
+    /// Whether the command works on one roster, which `--file` and `--class` name; `classes`
+    /// works on the classes folder, and refuses both.
+    static var usesRoster: Bool { get }
+
     /// A command with every option at its default, before parsing.
     init()
 
@@ -45,6 +49,7 @@ extension Subcommand {
     static var fields: [CommandField<Self>] { [] }
     static var prompts: Bool { false }
     static var createsClass: Bool { false }
+    static var usesRoster: Bool { true }
     func validate() throws {}
 
     /// The command's name, arguments and options, for the parser and the help.
@@ -82,6 +87,7 @@ struct SubcommandEntry: Sendable {
     let name: String
     let prompts: Bool
     let createsClass: Bool
+    let usesRoster: Bool
     let run: @Sendable (ParsedCommand, CommandContext) throws -> Void
     private let makeSpec: @Sendable () -> CommandSpec
 
@@ -93,6 +99,7 @@ struct SubcommandEntry: Sendable {
         makeSpec = { Command.spec }
         prompts = command.prompts
         createsClass = command.createsClass
+        usesRoster = command.usesRoster
         run = { parsed, context in
             let command = try Command.parse(parsed)
             try command.validate()

@@ -205,9 +205,10 @@ struct Invocation {
                 parsed = try parser.parse(rest, checkingRequired: false)
             }
             if let choice = parsed.color { color = try GlobalOptions.checkedColor(choice) }
-            if !command.usesRoster, let given = (parsed.file ?? options.file).map({ _ in "--file" })
-                ?? (parsed.rosterClass ?? options.rosterClass).map({ _ in "--class" })
-            {
+            let rosterOption =
+                (parsed.file ?? options.file).map { _ in "--file" }
+                ?? (parsed.rosterClass ?? options.rosterClass).map { _ in "--class" }
+            if !command.usesRoster, let given = rosterOption {
                 throw UsageError.message(
                     "'roster \(name)' works on the classes folder, not on one roster; drop \(given).")
             }

@@ -162,7 +162,7 @@ struct SeatsCommandTests {
         let page = sandbox.run(["seats", "--format", "html"]).output
         #expect(page.components(separatedBy: "<div class=\"seat\"").count - 1 == 8)
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !page.contains("<script"))
-        #expect(page.contains("grid-template-columns: repeat(4, 1fr); font-size: 14pt"))
+        #expect(page.contains("grid-template-columns: repeat(4, 1fr); grid-auto-rows: 22mm; font-size: 14pt"))
         // The board is below the room for the class, above it for the teacher.
         #expect(page.range(of: "class=\"board\"")!.lowerBound > page.range(of: "class=\"room\"")!.lowerBound)
         let teacher = sandbox.run(["seats", "--format", "html", "--teacher-view"]).output

@@ -29,7 +29,7 @@ extension HTMLPage {
         for (number, pageRows) in pages.enumerated() {
             var grid =
                 "<div class=\"room\" style=\"grid-template-columns: repeat(\(plan.columns), 1fr); "
-                + "grid-auto-rows: \(room.seatHeight)mm; font-size: \(room.points)pt\">\n"
+                + "grid-auto-rows: \(PrintedRoom.text(room.seatHeight))mm; font-size: \(PrintedRoom.text(room.points))pt\">\n"
             for (_, seats) in pageRows {
                 for (seat, student) in seats {
                     let title = seat.description
@@ -108,7 +108,7 @@ struct PrintedRoom {
     /// room's size; empty when it fits.
     func fontStyle(for name: String) -> String {
         let size = points(for: VisibleText.of(name))
-        return size < points ? " style=\"font-size: \(size)pt\"" : ""
+        return size < points ? " style=\"font-size: \(Self.text(size))pt\"" : ""
     }
 
     /// The largest size, in half points down to 4, at which `name`'s words fill lines no wider
@@ -128,6 +128,11 @@ struct PrintedRoom {
             size -= 0.5
         }
         return 4
+    }
+
+    /// A size as CSS takes it: `14`, `6.5`.
+    static func text(_ size: Double) -> String {
+        size == size.rounded() ? String(Int(size)) : String(size)
     }
 
     /// How many lines words of `widths` take when each line is filled before the next.

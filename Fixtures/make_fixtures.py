@@ -32,7 +32,8 @@ def fixed_id(index):
 def sample_class():
     students = []
     for index, (name, age, grade, score) in enumerate(NAMES):
-        record = {"id": fixed_id(index), "name": name, "age": age}
+        # The age as text, as the iOS app's encoder writes it, so that the app reads the class.
+        record = {"id": fixed_id(index), "name": name, "age": str(age)}
         if grade is not None:
             record["grade"] = grade
         if score is not None:

@@ -78,7 +78,9 @@ struct CodecDifferentialTests {
         students.append(Student(name: "max", age: .max, grade: .min, score: -0.0))
         students.append(Student(name: "𝄞 clef", age: 0, grade: 255, score: .greatestFiniteMagnitude))
         students.append(Student(name: "small", age: 65_536, grade: 65_535, score: .leastNonzeroMagnitude))
-        let data = Data(try RosterCodec.encode(students, format: format))
+        // Ages no roster holds (negative, huge) only as numbers: as text, the reader takes digits.
+        let numbers = FileConventions(format: format, agesAsText: false)
+        let data = Data(try RosterCodec.encode(students, conventions: numbers))
         #expect(try PropertyListDecoder().decode([Student].self, from: data) == students)
         // roster's reader takes only the values a roster holds; the first out of range is named.
         #expect(
@@ -126,7 +128,8 @@ struct CodecDifferentialTests {
         ])
     func valuesNoRosterHolds(student: Student, reason: String) throws {
         for format in RosterFormat.allCases {
-            let data = Data(try RosterCodec.encode([student], format: format))
+            let numbers = FileConventions(format: format, agesAsText: false)
+            let data = Data(try RosterCodec.encode([student], conventions: numbers))
             #expect(throws: StorageError.damaged(path: "x", reason: reason)) {
                 try RosterCodec.decode(data, path: "x")
             }

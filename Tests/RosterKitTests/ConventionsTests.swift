@@ -61,9 +61,16 @@ struct ConventionsTests {
         #expect(after.dropFirst().dropLast() == before.dropFirst() && after.last?.name == "Grace Hopper")
     }
 
-    @Test("a roster of whole-number ages stays whole numbers")
+    @Test("a roster of whole-number ages, as plistlib writes it, stays whole numbers; a new one has text")
     func integerAgesStay() throws {
         try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
+        let new = try #require(
+            try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
+                as? [[String: Any]])
+        #expect(new.first?["age"] as? String == "12")
+        let record: [String: Any] = ["id": UUID().uuidString, "name": "Ada", "age": 12]
+        try PropertyListSerialization.data(fromPropertyList: [record], format: .binary, options: 0).write(
+            to: file)
         _ = try ClassroomIntents.edit("Ada", StudentChanges(age: 13), at: file)
         let records = try #require(
             try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)

@@ -11,9 +11,9 @@
 ///
 /// Decoding is lenient where the original iOS teaching app was: that app stored `age` as a string
 /// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as a string of digits.
-/// Encoding writes an integer and leaves out every other field when it is empty. The app's own
-/// decoder, which wants the age as text, reads only files whose ages are text, such as those the
-/// app made itself (roster keeps a file's ages as it found them).
+/// Encoding writes the age as text too, as the app's own decoder wants it, and leaves out every
+/// other field when it is empty; so the app reads every roster roster makes. A file whose ages are
+/// numbers, as Python's `plistlib` writes them, keeps numbers when roster writes it back.
 ///
 /// Beside the tutorial's three fields a student may carry what a school gives it: a ``grade``, a
 /// ``score``, the school's own id (``schoolID``), the name in parts (``firstName`` and
@@ -154,14 +154,15 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         }
     }
 
-    /// Encodes the student, leaving out every field after `age` that is `nil` or empty.
+    /// Encodes the student, the age as text as the iOS app stores it, leaving out every field
+    /// after `age` that is `nil` or empty.
     ///
     /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
-        try container.encode(age, forKey: .age)
+        try container.encode(String(age), forKey: .age)
         try container.encodeIfPresent(grade, forKey: .grade)
         try container.encodeIfPresent(score, forKey: .score)
         try container.encodeIfPresent(schoolID, forKey: .schoolID)

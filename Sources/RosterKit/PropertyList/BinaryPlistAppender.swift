@@ -23,7 +23,9 @@ enum BinaryPlistAppender {
     ///   - students: The students to add.
     ///   - reader: A reader of `base`'s bytes.
     ///   - base: The old file.
-    static func file(appending students: [Student], to reader: BinaryPlistReader, base: Data)
+    static func file(
+        appending students: [Student], to reader: BinaryPlistReader, base: Data, conventions: FileConventions
+    )
         throws(DecodingProblem) -> SplicedFile?
     {
         let (topOffset, topEnd, oldCount, oldReferencesStart) = try reader.topArraySpan()
@@ -38,7 +40,7 @@ enum BinaryPlistAppender {
             firstNumber: reader.objectCount,
             strings: Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) }),
             referenceSize: reader.referenceSize, bodyStart: 0)
-        let dictionaries = students.map { objects.add(.record(of: $0, conventions: .binary)) }
+        let dictionaries = students.map { objects.add(.record(of: $0, conventions: conventions)) }
         let lastNumber = reader.objectCount + objects.count - 1
         // References too narrow for the new numbers were written cut short: the file is rewritten.
         guard reader.referenceSize >= 8 || lastNumber < 1 << (8 * reader.referenceSize) else { return nil }

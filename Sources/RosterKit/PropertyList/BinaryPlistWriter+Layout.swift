@@ -20,14 +20,16 @@ extension BinaryPlistWriter {
         let blockStarts: [Int]
         let tableOffset: Int
         let offsetSize: Int
+        /// Whether ages are written as text.
+        let agesAsText: Bool
 
-        init(_ roster: some PlistRecords) {
+        init(_ roster: some PlistRecords, agesAsText: Bool) {
             let registers = RegisterTable(roster)
             let fieldKeys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
             let hasDetails = (0..<roster.count).contains { !roster.details(at: $0).isEmpty }
             let keys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
             detailKeys = 1 + fieldKeys.count
-            var plan = Plan(keys: keys.count)
+            var plan = Plan(keys: keys.count, agesAsText: agesAsText)
             let records = plan.records(for: roster)
             let referenceSize = integerWidth(UInt64(plan.objectCount))
             var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
@@ -39,7 +41,7 @@ extension BinaryPlistWriter {
                     Self.records(in: block, count: roster.count).reduce(0) { total, index in
                         var size = size(
                             of: roster.record(at: index), records[index], details: roster.details(at: index),
-                            referenceSize: referenceSize)
+                            referenceSize: referenceSize, agesAsText: agesAsText)
                         if records[index].register >= 0 {
                             size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
                         }
@@ -63,6 +65,7 @@ extension BinaryPlistWriter {
             )
             (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
             offsetSize = integerWidth(UInt64(next))
+            self.agesAsText = agesAsText
         }
 
         /// The records written in block `block`.
@@ -83,9 +86,15 @@ extension BinaryPlistWriter {
         private var integers: [Int: Int32] = [:]
         /// Object numbers of the small whole numbers (ages, grades), looked up without hashing.
         private var smallIntegers = [Int32](repeating: -1, count: 256)
+        /// Object numbers of the ages written as text, which are strings, not numbers a grade shares.
+        private var ageTexts = [Int32](repeating: -1, count: 256)
+        /// Ages beyond those, which a `Student` made without ``StudentValidator`` may hold.
+        private var otherAgeTexts: [Int: Int32] = [:]
+        private let agesAsText: Bool
 
-        init(keys: Int) {
+        init(keys: Int, agesAsText: Bool) {
             objectCount = 1 + keys
+            self.agesAsText = agesAsText
         }
 
         /// The record of every student: names measured in parts at once first, then the objects
@@ -120,7 +129,7 @@ extension BinaryPlistWriter {
         private mutating func number(_ student: some StudentValues, into record: inout Record) {
             record.dictionary = next()
             objectCount += 2  // the id and the name
-            (record.age, record.writesAge) = integer(student.age)
+            (record.age, record.writesAge) = agesAsText ? ageText(student.age) : integer(student.age)
             (record.grade, record.writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
             record.score = student.score == nil ? -1 : next()
         }
@@ -128,6 +137,19 @@ extension BinaryPlistWriter {
         private mutating func next() -> Int32 {
             objectCount += 1
             return Int32(truncatingIfNeeded: objectCount - 1)
+        }
+
+        /// The object number of an age written as text, and whether it is new.
+        private mutating func ageText(_ age: Int) -> (Int32, Bool) {
+            guard ageTexts.indices.contains(age) else {
+                if let existing = otherAgeTexts[age] { return (existing, false) }
+                let reference = next()
+                otherAgeTexts[age] = reference
+                return (reference, true)
+            }
+            if ageTexts[age] >= 0 { return (ageTexts[age], false) }
+            ageTexts[age] = next()
+            return (ageTexts[age], true)
         }
 
         /// The object number of a whole number, and whether it is new.
@@ -145,7 +167,8 @@ extension BinaryPlistWriter {
     }
 
     static func size(
-        of student: some StudentValues, _ record: Record, details: StudentDetails, referenceSize: Int
+        of student: some StudentValues, _ record: Record, details: StudentDetails, referenceSize: Int,
+        agesAsText: Bool
     ) -> Int {
         let entries =
             3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
@@ -153,7 +176,10 @@ extension BinaryPlistWriter {
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
         size += countSize(units) + (record.nameIsASCII ? units : 2 * units)
-        if record.writesAge { size += integerSize(student.age) }
+        if record.writesAge {
+            let digits = String(student.age).utf8.count
+            size += agesAsText ? countSize(digits) + digits : integerSize(student.age)
+        }
         if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
         if student.score != nil { size += 9 }
         for detail in StudentDetail.allCases { if let text = details[detail] { size += stringSize(text) } }

@@ -42,9 +42,9 @@ struct BinaryPlistWriter {
     static let recordsPerBlock = 8_192
 
     /// Encodes `roster` in file order.
-    static func bytes(for roster: some PlistRecords) -> [UInt8] {
+    static func bytes(for roster: some PlistRecords, agesAsText: Bool = true) -> [UInt8] {
         var result: [UInt8] = []
-        write(roster) { result.append(contentsOf: $0) }
+        write(roster, agesAsText: agesAsText) { result.append(contentsOf: $0) }
         return result
     }
 
@@ -54,10 +54,12 @@ struct BinaryPlistWriter {
     /// A first pass numbers every object and works out each block's exact size, so each block is
     /// written into a buffer of the right length, and a large roster's blocks two at a time, one
     /// per core: each knows where it starts, in the file and in the offset table.
+    /// Ages are written as text, as the iOS app stores them, unless `agesAsText` is `false`.
     static func write(
-        _ roster: some PlistRecords, to write: (UnsafeRawBufferPointer) throws -> Void
+        _ roster: some PlistRecords, agesAsText: Bool = true,
+        to write: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        let layout = Layout(roster)
+        let layout = Layout(roster, agesAsText: agesAsText)
         let table = UnsafeMutableRawBufferPointer.allocate(
             byteCount: layout.objectCount * layout.offsetSize, alignment: 8)
         defer { table.deallocate() }
@@ -126,7 +128,7 @@ struct BinaryPlistWriter {
         for index in records {
             output.write(
                 roster, at: index, layout.records[index], referenceSize: layout.referenceSize,
-                detailKeys: layout.detailKeys)
+                detailKeys: layout.detailKeys, agesAsText: layout.agesAsText)
             if layout.records[index].register >= 0 {
                 output.writeRegister(
                     roster.register(at: index), table: layout.registers, referenceSize: layout.referenceSize)
@@ -204,7 +206,8 @@ extension BinaryPlistWriter {
         /// Writes record `index` of `roster`: its dictionary and the values it brings. The
         /// details' keys are the objects from `detailKeys` on, in ``StudentDetail`` order.
         mutating func write(
-            _ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int, detailKeys: Int
+            _ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int, detailKeys: Int,
+            agesAsText: Bool
         ) {
             let student = roster.record(at: index)
             let details = record.details < 0 ? StudentDetails() : roster.details(at: index)
@@ -241,7 +244,13 @@ extension BinaryPlistWriter {
             roster.writeNameBytes(at: index, isASCII: record.nameIsASCII, into: &self)
             if record.writesAge {
                 begin()
-                integer(student.age)
+                if agesAsText {
+                    let digits = String(student.age).utf8
+                    header(0x5, count: digits.count)
+                    append(contentsOf: digits)
+                } else {
+                    integer(student.age)
+                }
             }
             if let grade = student.grade, record.writesGrade {
                 begin()

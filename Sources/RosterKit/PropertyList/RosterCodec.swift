@@ -89,10 +89,11 @@ enum RosterCodec {
                     (existing, notes) = try reader.ids()
                 }
                 try checkUniqueIDs(existing) { $0 }
-                guard !notes.agesAsText else { return (existing, namesakes, nil) }
+                let conventions = FileConventions(format: .binary, notes: notes)
                 return (
                     existing, namesakes,
-                    try BinaryPlistAppender.file(appending: added, to: reader, base: data)
+                    try BinaryPlistAppender.file(
+                        appending: added, to: reader, base: data, conventions: conventions)
                 )
             }
         }
@@ -136,8 +137,11 @@ enum RosterCodec {
     ///   made before anything is written.
     static func fileWriter(_ roster: StoredRoster, conventions: FileConventions) throws -> FileWriter {
         switch (conventions.format, conventions.isPlain) {
-        case (.binary, true): return { write in try BinaryPlistWriter.write(roster, to: write) }
-        case (.xml, true) where !roster.hasRegister && !roster.hasDetails:
+        case (.binary, true):
+            return { write in
+                try BinaryPlistWriter.write(roster, agesAsText: conventions.agesAsText, to: write)
+            }
+        case (.xml, true) where !roster.hasRegister && !roster.hasDetails && !conventions.agesAsText:
             return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
         default: return fileWriter(of: try encode(roster.students, conventions: conventions))
         }
@@ -148,18 +152,18 @@ enum RosterCodec {
         guard conventions.isPlain, conventions.format == .binary, !hasOtherFields(students) else {
             return fileWriter(of: try encode(students, conventions: conventions))
         }
-        return binaryFile(students)
+        return binaryFile(students, agesAsText: conventions.agesAsText)
     }
 
     /// The binary writer's file for students in plain conventions: written from the array, or,
     /// when some student has a register, from a ``StoredRoster``, which keeps the registers'
     /// lessons in a table.
-    private static func binaryFile(_ students: [Student]) -> FileWriter {
+    private static func binaryFile(_ students: [Student], agesAsText: Bool) -> FileWriter {
         guard students.contains(where: { !$0.attendance.isEmpty }) else {
-            return { write in try BinaryPlistWriter.write(students, to: write) }
+            return { write in try BinaryPlistWriter.write(students, agesAsText: agesAsText, to: write) }
         }
         let roster = StoredRoster(students)
-        return { write in try BinaryPlistWriter.write(roster, to: write) }
+        return { write in try BinaryPlistWriter.write(roster, agesAsText: agesAsText, to: write) }
     }
 
     /// The file made of `bytes`.
@@ -181,9 +185,11 @@ enum RosterCodec {
         switch (conventions.format, conventions.isPlain && !hasOtherFields(students)) {
         case (.binary, true):
             var bytes: [UInt8] = []
-            try binaryFile(students)({ bytes.append(contentsOf: $0) })
+            try binaryFile(students, agesAsText: conventions.agesAsText)({ bytes.append(contentsOf: $0) })
             return bytes
-        case (.xml, true) where !students.contains(where: { !$0.attendance.isEmpty || !$0.details.isEmpty }):
+        case (.xml, true)
+        where !conventions.agesAsText
+            && !students.contains(where: { !$0.attendance.isEmpty || !$0.details.isEmpty }):
             return try XMLPlistWriter.bytes(for: students)
         case (.binary, _):
             return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
@@ -297,25 +303,33 @@ enum RosterCodec {
 struct FileConventions: Sendable, Equatable {
     /// The flavour of property list: binary or XML.
     var format: RosterFormat
-    /// Whether ages are stored as text, as the iOS teaching app stores them. One text age is
-    /// enough: the app cannot read a file with any age stored as a number.
-    var agesAsText = false
+    /// Whether ages are stored as text, as the iOS teaching app stores them: in a new file, and
+    /// in a file with any age stored as text (the app cannot read a file with any age stored as
+    /// a number); a file whose ages are all numbers, as Python's `plistlib` writes them, keeps
+    /// numbers.
+    var agesAsText = true
     /// The keys and values of each student that roster does not know, in file order: other
     /// apps' keys, never roster's own fields.
     var otherFields: [UUID: [PlistEntry]] = [:]
 
-    /// A new binary roster's conventions, which are the tutorial's encoder's.
+    /// A new binary roster's conventions, which are the iOS app's encoder's: ages as text.
     static let binary = FileConventions(format: .binary)
 
     /// Whether a file with these conventions is written by roster's own fast writers, which know
-    /// the five fields of a student, stored as numbers, and (the binary writer) the register
-    /// (see ``RosterCodec/encode(_:conventions:)``).
-    var isPlain: Bool { !agesAsText && otherFields.isEmpty }
+    /// the five fields of a student and (the binary writer) the register and ages as text (see
+    /// ``RosterCodec/encode(_:conventions:)``).
+    var isPlain: Bool { otherFields.isEmpty }
+
+    /// The conventions of a file in `format` with ages as text or as numbers, and no other keys.
+    init(format: RosterFormat, agesAsText: Bool) {
+        self.format = format
+        self.agesAsText = agesAsText
+    }
 
     /// The conventions of a file in `format` whose records say what `notes` gathered.
     init(format: RosterFormat, notes: RecordNotes = RecordNotes()) {
         self.format = format
-        agesAsText = notes.agesAsText
+        agesAsText = notes.agesAsText || !notes.agesAsNumbers
         otherFields = notes.otherFields
     }
 }
@@ -323,6 +337,7 @@ struct FileConventions: Sendable, Equatable {
 /// What the records of one file said about its conventions, gathered while they are read.
 struct RecordNotes: Sendable {
     var agesAsText = false
+    var agesAsNumbers = false
     var otherFields: [UUID: [PlistEntry]] = [:]
     /// Whether some record kept its register as an earlier version did, to be upgraded to
     /// lessons (see ``RegisterCoding/upgradeLegacy(_:)``).
@@ -334,7 +349,7 @@ struct RecordNotes: Sendable {
     mutating func note(
         id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], legacyRegister: Bool
     ) {
-        if ageIsText { agesAsText = true }
+        if ageIsText { agesAsText = true } else { agesAsNumbers = true }
         if legacyRegister { hasLegacyRegister = true }
         if !fields.isEmpty { otherFields[id] = fields }
     }
@@ -342,6 +357,7 @@ struct RecordNotes: Sendable {
     /// Takes in what another part of the same file said.
     mutating func merge(_ other: RecordNotes) {
         agesAsText = agesAsText || other.agesAsText
+        agesAsNumbers = agesAsNumbers || other.agesAsNumbers
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
         lessonKeys.merge(other.lessonKeys) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }

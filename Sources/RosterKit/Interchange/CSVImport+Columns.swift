@@ -71,6 +71,9 @@ extension CSVImport {
         "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name", "student": "name",
         "schoolid": "school id", "student id": "school id", "studentid": "school id",
         "student number": "school id", "identifier": "school id", "sourcedid": "school id",
+        // England's unique pupil number and admission number, and other school systems' ids.
+        "upn": "school id", "adno": "school id", "admission number": "school id", "admission no": "school id",
+        "pupil number": "school id", "sis id": "school id", "sisid": "school id",
         "notes": "note", "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
         "dateofbirth": "date of birth",
     ]

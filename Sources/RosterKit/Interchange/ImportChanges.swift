@@ -44,6 +44,7 @@ public struct ImportChanges: Sendable, Equatable {
     static func applying(
         _ rows: [Student], matched matches: [ImportMatching.Match?], to roster: inout [Student], replace: Bool
     ) -> ImportChanges {
+        var rows = rows
         var changes = ImportChanges()
         // The common first import, into an empty roster, adds everything as it is.
         guard !roster.isEmpty else {
@@ -62,6 +63,12 @@ public struct ImportChanges: Sendable, Equatable {
                 continue
             }
             if replace { kept[match.index] = true }
+            // A school id is kept as first written: a spreadsheet's `421` is the roster's `00421`.
+            if let written = roster[match.index].schoolID, let given = rows[row].schoolID, written != given,
+                SameSchoolID.matches(written, given)
+            {
+                rows[row].schoolID = written
+            }
             // Most rows of a school's list leave their student as they are: found without a copy.
             if rows[row].leaves(roster[match.index], keepingName: match.byName) {
                 changes.unchangedCount += 1
@@ -84,12 +91,15 @@ public struct ImportChanges: Sendable, Equatable {
 
     /// `before` brought up to date by the file's `row`: with their id (and, matched by name, their
     /// spelling of it), and their register, the file's marks added to it, a lesson the file marks
-    /// taking the file's mark, so a spreadsheet with no register loses none; so are their school
-    /// id, name parts, note and other apps' keys, unless the file gives new ones. See
+    /// taking the file's mark, so a spreadsheet with no register loses none; so are their grade,
+    /// score, school id, name parts, note and other apps' keys, unless the file gives new ones: a
+    /// column the file does not have, or a blank cell, changes nothing. See
     /// ``Student/leaves(_:keepingName:)`` for the rows that change nothing.
     static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
         var student = row
         student.id = before.id
+        student.grade = row.grade ?? before.grade
+        student.score = row.score ?? before.score
         if keepingName { student.name = before.name }
         if !before.attendance.isEmpty {
             student.attendance = before.attendance.merging(student.attendance) { _, file in file }
@@ -110,7 +120,8 @@ extension Student {
     ///   - student: The student of the roster the row was matched to.
     ///   - keepingName: Whether the student keeps their spelling of the name.
     func leaves(_ student: Student, keepingName: Bool) -> Bool {
-        age == student.age && grade == student.grade && score == student.score
+        age == student.age && (grade == nil || grade == student.grade)
+            && (score == nil || score == student.score)
             && (keepingName || name == student.name)
             && (otherFields.isEmpty || otherFields == student.otherFields)
             && student.details.keeps(details)

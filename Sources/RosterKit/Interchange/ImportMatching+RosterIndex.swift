@@ -47,11 +47,12 @@ extension ImportMatching {
         /// A student found at `expected` is remembered, and ``foundInPlaceAsByTable()`` tells
         /// whether the table would have found each of them too.
         mutating func student(withSchoolID schoolID: String, tryingFirst expected: Int?) -> Int? {
-            if let expected, expected < roster.count, roster[expected].schoolID == schoolID {
+            let key = SameSchoolID.key(schoolID)
+            if let expected, expected < roster.count, roster[expected].schoolID.map(SameSchoolID.key) == key {
                 foundInPlace.append(expected)
                 return expected
             }
-            return schoolIDTable()[schoolID]
+            return schoolIDTable()[key]
         }
 
         /// Whether every student found in place is the first of the roster with their school id,
@@ -67,7 +68,7 @@ extension ImportMatching {
             }
             let table = schoolIDTable()
             return foundInPlace.allSatisfy { index in
-                roster[index].schoolID.map { table[$0] == index } ?? false
+                roster[index].schoolID.map { table[SameSchoolID.key($0)] == index } ?? false
             }
         }
 
@@ -76,7 +77,7 @@ extension ImportMatching {
             if let bySchoolID { return bySchoolID }
             var table = [String: Int](minimumCapacity: roster.count)
             for (index, student) in roster.enumerated() {
-                if let id = student.schoolID, table[id] == nil { table[id] = index }
+                if let id = student.schoolID.map(SameSchoolID.key), table[id] == nil { table[id] = index }
             }
             bySchoolID = table
             return table

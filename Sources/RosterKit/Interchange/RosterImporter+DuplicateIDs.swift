@@ -28,7 +28,7 @@ extension RosterImporter {
     private static func schoolIDsRise(in students: [Student]) -> Bool {
         var previous: String?
         for index in students.indices {
-            guard let schoolID = students[index].schoolID else { continue }
+            guard let schoolID = students[index].schoolID.map(SameSchoolID.key) else { continue }
             if let previous, !(previous < schoolID) { return false }
             previous = schoolID
         }
@@ -43,13 +43,13 @@ extension RosterImporter {
         var problems: [ImportProblem] = []
         for (student, source) in zip(result.students, result.sources) {
             guard let schoolID = student.schoolID else { continue }
-            if let first = seenSchoolIDs[schoolID] {
+            if let first = seenSchoolIDs[SameSchoolID.key(schoolID)] {
                 problems.append(
                     source.problem(
                         "The school id \(VisibleText.of(schoolID)) appears twice in the file (first at \(first.place))."
                     ))
             } else {
-                seenSchoolIDs[schoolID] = source
+                seenSchoolIDs[SameSchoolID.key(schoolID)] = source
             }
         }
         return problems

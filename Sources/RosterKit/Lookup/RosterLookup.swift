@@ -49,9 +49,9 @@ public enum RosterLookup {
         {
             return index
         }
-        let lowered = wanted.lowercased()
+        let wantedID = SameSchoolID.key(wanted)
         let bySchoolID = (0..<roster.count).filter { index in
-            roster.schoolID(at: index).map { $0.lowercased() == lowered } ?? false
+            roster.schoolID(at: index).map { SameSchoolID.key($0) == wantedID } ?? false
         }
         if bySchoolID.count == 1 { return bySchoolID[0] }
         let prefix = IDPrefix(wanted)

@@ -23,7 +23,9 @@ public struct SchoolIDTaken: Error, Equatable, Sendable, CustomStringConvertible
     static func check(_ schoolID: String?, own: UUID, among roster: some SearchableRoster) throws {
         guard let schoolID else { return }
         for index in 0..<roster.count
-        where roster.id(at: index) != own && roster.schoolID(at: index) == schoolID {
+        where roster.id(at: index) != own
+            && roster.schoolID(at: index).map({ SameSchoolID.matches($0, schoolID) }) == true
+        {
             throw SchoolIDTaken(schoolID: schoolID, holderName: roster.name(at: index))
         }
     }

@@ -119,7 +119,7 @@ extension BinaryPlistReader {
         var values: [Value] = []
         values.reserveCapacity(room)
         var keys = KeyCache()
-        var budget = PlistValueBudget(objects: objectCount)
+        var budget = PlistValueBudget(fileBytes: bytes.count)
         var notes = RecordNotes()
         for index in range {
             let reference = reference(at: top.start + index * referenceSize)

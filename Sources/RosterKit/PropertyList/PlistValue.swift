@@ -37,14 +37,20 @@ struct PlistEntry: Hashable, Sendable {
     let value: PlistValue
 }
 
-/// Counts the values a reader makes, so that a file whose values share references cannot make
-/// it build an exponentially large tree.
+/// Counts the values a reader makes, register entries included, so that a file whose values
+/// share references cannot make it build an exponentially large tree.
+///
+/// The bound is the memory a file would really take once read, in proportion to its size: each
+/// value a reader makes, and each entry of a register, is reached through a reference of at
+/// least one byte in the file, so a file that is what it claims never runs out, however many
+/// students share a lesson's key or a mark. Counting objects instead refused a year group's
+/// roster after a few weeks of registers, all of whose entries share a few keys and marks.
 struct PlistValueBudget {
     private(set) var remaining: Int
 
-    /// A budget proportional to the file: every object may be visited a few times over.
-    init(objects: Int) {
-        remaining = max(1 << 16, objects.multipliedReportingOverflow(by: 4).partialValue)
+    /// A budget of two values for each byte of a file `bytes` long.
+    init(fileBytes bytes: Int) {
+        remaining = max(1 << 16, bytes.multipliedReportingOverflow(by: 2).partialValue)
     }
 
     /// Takes one value from the budget, or reports the file as damaged when it runs out.

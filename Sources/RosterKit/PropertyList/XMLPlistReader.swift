@@ -37,7 +37,7 @@ struct XMLPlistReader {
         if tag == Tag(kind: .start, name: "plist") { tag = try nextTag() }
         var students: [Student] = []
         var notes = RecordNotes()
-        var budget = PlistValueBudget(objects: bytes.count)
+        var budget = PlistValueBudget(fileBytes: bytes.count)
         if tag == Tag(kind: .start, name: "array") {
             while true {
                 let next = try nextTag()

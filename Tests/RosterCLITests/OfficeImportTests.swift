@@ -1,0 +1,62 @@
+import Foundation
+import RosterKit
+import RosterTestSupport
+import Testing
+
+/// The office's lists as spreadsheets save them: school ids without their leading zeros, the
+/// English schools' id columns, and files that carry fewer columns than the roster keeps.
+@Suite("Imports from the office")
+struct OfficeImportTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        try sandbox.add("Ines Costa", age: 12, ["--school-id", "00421", "--grade", "7", "--score", "77"])
+        try sandbox.add("Isla Thompson", age: 12, ["--school-id", "A001", "--grade", "7", "--score", "64"])
+        #expect(sandbox.run(["absent", "ines", "--date", "2026-11-30"]).status == 0)
+    }
+
+    private func importing(_ csv: String, _ options: [String] = []) throws -> RunResult {
+        let file = sandbox.folder.appendingPathComponent("office-\(UUID()).csv")
+        try Data(csv.utf8).write(to: file)
+        return sandbox.run(["import", file.path] + options)
+    }
+
+    @Test("a school id saved through Excel (421 for 00421) is the same student, kept as first written")
+    func leadingZeros() throws {
+        let replaced = try importing(
+            "student id,name,age\n421,Ines Costa,12\n a001 ,Isla Thompson,12\n", ["--replace"])
+        #expect(replaced.status == 0, "\(replaced.errorOutput)")
+        #expect(replaced.output.contains("0 added, 0 removed"), "\(replaced.output)")
+        let students = try StorageHandler.load(from: sandbox.file)
+        let ines = try #require(students.first { $0.name == "Ines Costa" })
+        #expect(students.count == 2 && ines.schoolID == "00421" && ines.attendance.count == 1)
+        #expect(sandbox.run(["show", "421"]).output.contains("Ines Costa"))
+        let taken = sandbox.run(["add", "Ines Other", "--age", "12", "--school-id", "0421"])
+        #expect(taken.status != 0 && taken.errorLine.contains("Ines Costa"), "\(taken.errorOutput)")
+    }
+
+    @Test(
+        "UPN, Adno, admission number, pupil number and SIS id columns are the school's id",
+        arguments: [
+            "UPN", "Adno", "Admission Number", "pupil number", "SIS ID",
+        ])
+    func idColumns(header: String) throws {
+        let result = try importing("\(header),name,age\n00421,Ines Costa,13\n")
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.contains("0 added"), "\(result.output)")
+        let ines = try #require(try StorageHandler.load(from: sandbox.file).first { $0.name == "Ines Costa" })
+        #expect(ines.age == 13)
+    }
+
+    @Test("a column the file does not have, or a blank cell, changes nothing")
+    func neverClears() throws {
+        let narrow = try importing("student id,name,age\nA001,Isla Thompson,12\n")
+        #expect(narrow.status == 0 && narrow.output.contains("0 changed"), "\(narrow.output)")
+        let blank = try importing("student id,name,age,grade,score\nA001,Isla Thompson,12,,\n", ["--replace"])
+        #expect(blank.status == 0 && !blank.output.contains("->"), "\(blank.output)")
+        let isla = try #require(
+            try StorageHandler.load(from: sandbox.file).first { $0.name == "Isla Thompson" })
+        #expect(isla.grade == 7 && isla.score == 64)
+    }
+}

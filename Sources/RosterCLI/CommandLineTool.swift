@@ -28,6 +28,7 @@ public enum CommandLineTool {
         SubcommandEntry(AddCommand.self), SubcommandEntry(ListCommand.self),
         SubcommandEntry(ShowCommand.self),
         SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
+        SubcommandEntry(LeaveCommand.self), SubcommandEntry(RejoinCommand.self),
         SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
         SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
         SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),

@@ -30,13 +30,15 @@ public enum ClassroomIntents {
     ///   - score: The score, 0 to 100, if known.
     ///   - details: The school's id, the name's parts and a note, as ``StudentChanges`` holds
     ///     them; none by default.
+    ///   - joined: The day they joined the class; by default, today once the class has had a
+    ///     lesson, else its start (see ``Student/joined``).
     ///   - url: The roster file.
     /// - Returns: The student as stored and their namesakes.
     /// - Throws: ``ValidationError`` for a value a roster does not accept, ``SchoolIDTaken`` for a
     ///   school id another student has, ``StorageError`` when the file cannot be changed.
     public static func add(
         name: String, age: Int, grade: Int? = nil, score: Double? = nil,
-        details: StudentChanges = StudentChanges(),
+        details: StudentChanges = StudentChanges(), joined: SchoolDay? = nil,
         to url: URL = StorageHandler.plistURL
     ) throws -> Addition {
         var student = Student(
@@ -45,6 +47,7 @@ public enum ClassroomIntents {
         var details = details
         details.name = student.name
         student = try details.applied(to: student)
+        student.joined = joined
         // Checked before the lock is taken, on the roster as it is: a school id is given rarely.
         if student.schoolID != nil {
             try SchoolIDTaken.check(student.schoolID, own: student.id, among: StorageHandler.load(from: url))

@@ -24,7 +24,7 @@ struct EveryOptionTests {
         "groups": ["groups", "--count", "2"], "apart": ["apart", "ada", "zoe"], "seats": ["seats"],
         "classes": ["classes"], "move": ["move", "ada", "--to", "7B"], "absent": ["absent", "ada"],
         "present": ["present"], "register": ["register"], "import": ["import", "{folder}/class.csv"],
-        "export": ["export"], "path": ["path"],
+        "export": ["export"], "path": ["path"], "leave": ["leave", "zoe"], "rejoin": ["rejoin", "leo"],
     ]
 
     /// The base of an option that does something only to some input, such as `--age` for a file
@@ -72,11 +72,12 @@ struct EveryOptionTests {
             ["add", "Ada Lovelace", "--age", "12", "--grade", "7", "--score", "91", "--school-id", "0012"],
             ["add", "Zoë Martin", "--age", "11", "--note", "front row"],
             ["add", "Leo Brown", "--age", "12", "--score", "64"], ["add", "Mia Chen", "--age", "13"],
+            ["add", "Noor Ali", "--age", "12"],
             ["absent", "zoe", "--date", "2026-11-30"], ["absent", "leo", "--late", "--date", "2026-12-01"],
             ["seats", "--rows", "2", "--columns", "3"],
             ["--class", "7B", "add", "Kofi Mensah", "--age", "12"],
             ["pick"], ["groups", "--count", "2"], ["edit", "mia", "--age", "12"], ["undo"],
-            ["absent", "mia"],
+            ["absent", "mia"], ["leave", "leo", "--date", "2026-12-02"],
         ]
         for arguments in setup {
             let status = run(arguments, environment: environment).status
@@ -146,7 +147,10 @@ struct EveryOptionTests {
         let fields: [String] = [
             student.name, String(student.age), student.grade.map(String.init) ?? "-",
             student.score.map { String($0) } ?? "-",
-            [student.schoolID, student.firstName, student.lastName, student.note].map { $0 ?? "-" }.joined(
+            [
+                student.schoolID, student.firstName, student.lastName, student.note, student.joined?.text,
+                student.left?.text,
+            ].map { $0 ?? "-" }.joined(
                 separator: "/"),
             student.attendance.sorted { $0.key < $1.key }.map {
                 "\($0.key)=\($0.value.mark)/\($0.value.reason ?? "")"

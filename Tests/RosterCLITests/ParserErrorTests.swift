@@ -84,7 +84,7 @@ struct ParserErrorTests {
             result.errorOutput == """
                 Error: Missing expected argument '<name>'
                 Help:  <name>  The student's name, at most 100 characters; with --first or --last, optional.
-                Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>]
+                Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--joined <day>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>]
                   See 'roster add --help' for more information.
 
                 """)

@@ -29,12 +29,17 @@ struct AddCommand: Subcommand, TakesStudentDetails {
                 parse: .grade),
             .option(
                 "score", \.score, valueName: "score", help: "The score, \(RangeText.scores).", parse: .score),
+            .option(
+                "joined", \.joined, valueName: "day",
+                help: "The day they joined, for a register taken late: YYYY-MM-DD, yesterday or a weekday. "
+                    + "(default: today once the class has had a lesson)", parse: .text),
         ] + StudentDetailOptions.fields(clearing: false)
 
     var name: String?
     var age: Int?
     var grade: Int?
     var score: Double?
+    var joined: String?
     var details = StudentDetailOptions()
 
     func run(in context: CommandContext) throws {
@@ -46,7 +51,11 @@ struct AddCommand: Subcommand, TakesStudentDetails {
         let isNewClass = context.isNewClass
         let addition = try ClassroomIntents.add(
             name: name, age: age, grade: grade, score: score,
-            details: details.adding(to: StudentChanges()), to: context.fileURL)
+            details: details.adding(to: StudentChanges()),
+            joined: try joined.map {
+                try AttendanceText.day($0, label: "--joined <day>", notingWeekend: false, context)
+            },
+            to: context.fileURL)
         let student = addition.student
         context.saved.record("\(VisibleText.of(student.name)) was added")
         context.output.write("Added \(student.name), age \(student.age), with id \(student.id.uuidString).\n")

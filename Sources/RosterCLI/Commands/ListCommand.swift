@@ -35,6 +35,8 @@ struct ListCommand: Subcommand {
             "limit", \.limit, valueName: "n", help: "Show at most this many students.", parse: .positiveNumber
         ),
         .flag("no-header", \.noHeader, help: "Leave out the header row of the table or CSV, for scripts."),
+        .flag("left", \.onlyLeavers, help: "List the students who have left the class instead."),
+        .flag("all", \.everyone, help: "List everyone, those who have left too."),
     ]
 
     var sort: SortField?
@@ -46,8 +48,13 @@ struct ListCommand: Subcommand {
     var filter = StudentFilter()
     var limit: Int?
     var noHeader = false
+    var onlyLeavers = false
+    var everyone = false
 
     func validate() throws {
+        if onlyLeavers, everyone {
+            throw UsageError.message("--left lists the leavers and --all everyone; give one of them.")
+        }
         let isHTML = format == .html
         if blank != nil, !isHTML {
             throw UsageError.message("--blank is for a page to print; add --format html, or drop --blank.")
@@ -77,6 +84,10 @@ struct ListCommand: Subcommand {
         var (order, shortIDLengths) = RosterSorter.sortedIndices(
             students, by: sort ?? .name, reversed: reverse, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
+        if !everyone {
+            let today = SchoolDay.today()
+            order = order.filter { students[$0].hasLeft(by: today) == onlyLeavers }
+        }
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if self.format == .html {
             try PageOutput.write(

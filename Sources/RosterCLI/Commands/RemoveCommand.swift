@@ -4,17 +4,35 @@ import RosterKit
 struct RemoveCommand: Subcommand {
     static let name = "remove"
     static let abstract = "Remove students from the roster."
-    static let discussion: String? = "Removes all the students named, or none of them if one cannot be found."
+    static let discussion: String? =
+        "Removes all the students named, or none of them if one cannot be found. A student the register "
+        + "has marks of is kept as a leaver instead (see 'roster leave'), so no past lesson changes; "
+        + "--forget erases them too, for a student added by mistake."
     static let fields: [CommandField<Self>] = [
-        .arguments(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.students)
+        .arguments(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.students),
+        .flag("forget", \.forget, help: "Erase the students, their marks too, instead of keeping leavers."),
     ]
 
     var students: [String] = []
+    var forget = false
 
     func run(in context: CommandContext) throws {
-        let removed = try ClassroomIntents.remove(students, at: context.fileURL)
-        let names = removed.map { VisibleText.of($0.name) }.joined(separator: ", ")
-        context.saved.record("The removal of \(StudentText.count(removed.count)) (\(names)) was saved")
-        context.output.write("Removed \(StudentText.count(removed.count)): \(names).\n")
+        let removal = try ClassroomIntents.remove(students, forgetting: forget, at: context.fileURL)
+        let erased = removal.erased.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let kept = removal.leavers.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let saved = [
+            removal.erased.isEmpty
+                ? nil : "the removal of \(StudentText.count(removal.erased.count)) (\(erased))",
+            removal.leavers.isEmpty ? nil : "\(kept) kept as leavers",
+        ].compactMap { $0 }.joined(separator: " and ")
+        context.saved.record(saved.prefix(1).uppercased() + saved.dropFirst() + " was saved")
+        if !removal.erased.isEmpty {
+            context.output.write("Removed \(StudentText.count(removal.erased.count)): \(erased).\n")
+        }
+        if !removal.leavers.isEmpty {
+            context.output.write(
+                "Kept as leavers from \(SchoolDay.today()), with their marks: \(kept). "
+                    + "'roster remove --forget' erases a student added by mistake.\n")
+        }
     }
 }

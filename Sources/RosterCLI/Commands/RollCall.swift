@@ -19,7 +19,9 @@ enum RollCall {
                 "register --take calls the roll at a terminal; use 'roster absent' and 'roster present' in scripts."
             )
         }
-        let students = RegisterCommand.byName(try context.loadedStudents())
+        // The lesson's roll: a register taken late calls no one who joined after it or had left.
+        let students = RegisterCommand.byName(
+            try context.loadedStudents().filter { $0.isOnRoll(on: lesson.day) })
         guard !students.isEmpty else {
             throw UsageError.message(
                 "The roster is empty; add students with 'roster add <name> --age <age>'.")

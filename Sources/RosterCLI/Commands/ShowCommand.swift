@@ -28,6 +28,7 @@ struct ShowCommand: Subcommand {
         ]
         let details = [
             ("School ID", student.schoolID), ("First", student.firstName), ("Last", student.lastName),
+            ("Joined", student.joined?.text), ("Left", student.left?.text),
             ("Note", student.note),
         ]
         rows += details.compactMap { label, value in value.map { (label, VisibleText.of($0)) } }

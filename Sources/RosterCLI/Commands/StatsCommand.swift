@@ -15,7 +15,7 @@ struct StatsCommand: Subcommand {
     var format: OutputFormat?
 
     func run(in context: CommandContext) throws {
-        let statistics = RosterStatistics(try context.loadedStudents())
+        let statistics = RosterStatistics(try context.loadedStudents().filter { !$0.hasLeft() })
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
         context.output.write(
             format == .json

@@ -23,6 +23,10 @@ enum ErrorAdvice {
         case is ProbableDuplicatesError:
             return "Check those rows; if they are other children, import again with --allow-duplicates, "
                 + "and give rows ids (roster export writes them) to update students instead."
+        case EnrolmentError.notOnRoll:
+            return
+                "Give a --date when they were on the roll; 'roster show <student>' says when they joined and left."
+        case EnrolmentError.notLeft: return "'roster leave <student>' records a leaver."
         case SeatingError.noPlan: return "Make one with 'roster seats --rows <n> --columns <n>'."
         case SeatingError.roomTooSmall, SeatingError.badRoom:
             return "Give the room's size with --rows <n> and --columns <n>."

@@ -51,7 +51,7 @@ public enum ClassGroups {
         today: SchoolDay = SchoolDay.today(), at url: URL, using generator: inout some RandomNumberGenerator
     ) throws -> Made {
         try StorageHandler.change(at: url) { current in
-            let students = try current.decoded()?.students ?? []
+            let students = try current.classStudents()
             let find = { (reference: String) in
                 students[try RosterLookup.index(of: reference, in: students)].id
             }
@@ -82,7 +82,7 @@ public enum ClassGroups {
     @discardableResult
     public static func keepApart(_ references: [String], at url: URL) throws -> [Student] {
         try StorageHandler.change(at: url) { current in
-            let students = try current.decoded()?.students ?? []
+            let students = try current.classStudents()
             var chosen: [Student] = []
             for reference in references {
                 let student = students[try RosterLookup.index(of: reference, in: students)]
@@ -96,7 +96,7 @@ public enum ClassGroups {
 
     /// The class's apart sets, each as its students in roster order.
     public static func apartSets(at url: URL) throws -> [[Student]] {
-        let students = try StorageHandler.load(from: url)
+        let students = try StorageHandler.load(from: url).filter { !$0.hasLeft() }
         let memory = try StorageHandler.change(at: url, writes: false) { current in
             (.unchanged, GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id))))
         }
@@ -107,7 +107,7 @@ public enum ClassGroups {
     @discardableResult
     public static func clearApart(at url: URL) throws -> Int {
         try StorageHandler.change(at: url) { current in
-            let students = try current.decoded()?.students ?? []
+            let students = try current.classStudents()
             var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
             let count = memory.apart.count
             memory.apart = []

@@ -49,7 +49,7 @@ public enum ClassSeats {
         using generator: inout some RandomNumberGenerator
     ) throws -> Shown {
         try StorageHandler.change(at: url) { current in
-            let students = try current.decoded()?.students ?? []
+            let students = try current.classStudents()
             let find = { (reference: String) in
                 students[try RosterLookup.index(of: reference, in: students)].id
             }
@@ -101,9 +101,9 @@ public enum ClassSeats {
         at url: URL, keeping: Bool = true, checkingNeighbours: Bool = false,
         _ change: (SeatMap, [Student]) throws -> SeatMap
     ) throws -> Shown {
-        let loaded = keeping ? nil : try StorageHandler.load(from: url)
+        let loaded = keeping ? nil : try StorageHandler.load(from: url).filter { !$0.hasLeft() }
         return try StorageHandler.change(at: url, writes: keeping) { current in
-            let students = try loaded ?? current.decoded()?.students ?? []
+            let students = try loaded ?? current.classStudents()
             guard let kept = SeatMap(text: try current.read(.seats)) else { throw SeatingError.noPlan }
             let apart = keptApart(try current.read(.groups), students)
             var settling = SeatSettling(map: kept, students: students, apart: apart)

@@ -51,7 +51,7 @@ public enum FairPicker {
         // The roster is read under the lock that keeps the round, so a student removed a moment
         // ago is never picked.
         try StorageHandler.change(at: url) { current in
-            let students = try current.decoded()?.students ?? []
+            let students = try current.classStudents()
             let leftOut = absentOn.map { AttendanceRegister.absent(in: students, on: $0) } ?? []
             var absent = Set(try skipped.map { students[try RosterLookup.index(of: $0, in: students)].id })
             absent.formUnion(leftOut.map(\.id))

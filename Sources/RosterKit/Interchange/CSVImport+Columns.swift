@@ -63,7 +63,7 @@ extension CSVImport {
     /// The fields a CSV file may have, in the order the rows are read in.
     static let fields = [
         "id", "name", "age", "grade", "score", "first name", "last name", "school id", "note",
-        "date of birth",
+        "date of birth", "joined", "left",
     ]
 
     /// Other headers of the whole name's column, the school's id, the note and the birth date.
@@ -76,6 +76,11 @@ extension CSVImport {
         "pupil number": "school id", "sis id": "school id", "sisid": "school id",
         "notes": "note", "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
         "dateofbirth": "date of birth",
+        // The days a student joined and left the class, as roster's own CSV and JSON name them too.
+        "date joined": "joined", "joining date": "joined", "start date": "joined", "joined on": "joined",
+        "joinedon": "joined", "date left": "left", "leaving date": "left", "end date": "left",
+        "left on": "left",
+        "lefton": "left",
     ]
 
     /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.

@@ -216,7 +216,7 @@ enum CSVImport {
 
         /// The details' places in ``CSVImport/fields``.
         static let detailColumns: [(Int, StudentDetail)] = [
-            (5, .firstName), (6, .lastName), (7, .schoolID), (8, .note),
+            (5, .firstName), (6, .lastName), (7, .schoolID), (8, .note), (10, .joined), (11, .left),
         ]
 
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`

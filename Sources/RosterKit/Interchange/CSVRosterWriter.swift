@@ -76,22 +76,26 @@ public enum CSVRosterWriter {
         let schoolID: Bool
         let parts: Bool
         let note: Bool
+        /// Whether some student joined after the class's start or has left: then every row says when.
+        let enrolment: Bool
 
         init(_ students: [Student]) {
-            var (schoolID, parts, note) = (false, false, false)
+            var (schoolID, parts, note, enrolment) = (false, false, false, false)
             for index in students.indices where !students[index].details.isEmpty {
                 let details = students[index].details
                 schoolID = schoolID || details[.schoolID] != nil
                 parts = parts || details[.firstName] != nil || details[.lastName] != nil
                 note = note || details[.note] != nil
+                enrolment = enrolment || details[.joined] != nil || details[.left] != nil
             }
-            (self.schoolID, self.parts, self.note) = (schoolID, parts, note)
+            (self.schoolID, self.parts, self.note, self.enrolment) = (schoolID, parts, note, enrolment)
         }
 
         /// The header's names with these columns in their places.
         func header(_ columns: [String]) -> [String] {
             var names = columns
             if note { names.append("note") }
+            if enrolment { names += ["joined", "left"] }
             if parts { names.insert(contentsOf: ["first_name", "last_name"], at: 2) }
             if schoolID { names.insert("school_id", at: 1) }
             return names
@@ -136,6 +140,10 @@ public enum CSVRosterWriter {
                 row.append(score: score, decimalSeparator: delimiter.decimalPoint)
             }
             if details.note { text(.note) }
+            if details.enrolment {
+                text(.joined)
+                text(.left)
+            }
             row.append(static: "\r\n")
         }
     }

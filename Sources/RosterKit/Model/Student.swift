@@ -59,6 +59,32 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         set { details[.note] = newValue }
     }
 
+    /// The day the student joined the class; `nil` for a student on the roll from the class's
+    /// start, as every student added before its first lesson is.
+    public var joined: SchoolDay? {
+        get { details[.joined].flatMap(SchoolDay.stored) }
+        set { details[.joined] = newValue?.text }
+    }
+    /// The day the student left the class, once they have: a leaver keeps their marks and stays
+    /// in the file, for the register of every lesson they were on the roll for; `nil` while on it.
+    public var left: SchoolDay? {
+        get { details[.left].flatMap(SchoolDay.stored) }
+        set { details[.left] = newValue?.text }
+    }
+
+    /// Whether the student was on the class's roll on `day`: they joined on or before it and had
+    /// not left by it. A lesson's roll is the students on the roll on its day.
+    public func isOnRoll(on day: SchoolDay) -> Bool {
+        (joined.map { $0 <= day } ?? true) && (left.map { day < $0 } ?? true)
+    }
+
+    /// Whether the student has left the class by `day`, today by default: a leaver is not listed,
+    /// picked, grouped, seated or called, but is in every register of the lessons they were on
+    /// the roll for.
+    public func hasLeft(by day: SchoolDay = .today()) -> Bool {
+        left.map { $0 <= day } ?? false
+    }
+
     /// The text fields beyond the tutorial's, empty for most students.
     var details = StudentDetails()
     /// What other apps keep in the student's record under keys roster does not know, such as a

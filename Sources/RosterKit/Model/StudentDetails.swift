@@ -1,6 +1,10 @@
 /// A text field of a student beyond the tutorial's, by the key it is stored under.
 enum StudentDetail: String, CaseIterable, Sendable {
     case schoolID, firstName, lastName, note
+    /// The days a student joined and left the class, `YYYY-MM-DD` (see ``Student/joined``), under
+    /// keys of their own: other apps keep a `joined` of their own, which roster leaves alone.
+    case joined = "joinedOn"
+    case left = "leftOn"
 
     /// Where the field is kept in ``StudentDetails``, without a search.
     fileprivate var position: Int {
@@ -9,6 +13,8 @@ enum StudentDetail: String, CaseIterable, Sendable {
         case .firstName: 1
         case .lastName: 2
         case .note: 3
+        case .joined: 4
+        case .left: 5
         }
     }
 }
@@ -32,7 +38,7 @@ struct StudentDetails: Hashable, Sendable {
         set {
             if values.isEmpty {
                 guard newValue != nil else { return }
-                values = [nil, nil, nil, nil]
+                values = [String?](repeating: nil, count: StudentDetail.allCases.count)
             }
             values[detail.position] = newValue
             if values.allSatisfy({ $0 == nil }) { values = [] }

@@ -27,6 +27,8 @@ public struct StudentEdit: Sendable, Equatable {
             ("first name", before.firstName ?? "-", after.firstName ?? "-"),
             ("last name", before.lastName ?? "-", after.lastName ?? "-"),
             ("note", before.note ?? "-", after.note ?? "-"),
+            ("joined", before.joined?.text ?? "-", after.joined?.text ?? "-"),
+            ("left", before.left?.text ?? "-", after.left?.text ?? "-"),
         ]
         return fields.filter { $0.1 != $0.2 }.map { Change(field: $0.0, old: $0.1, new: $0.2) }
     }

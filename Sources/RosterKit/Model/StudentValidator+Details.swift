@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// The rules for the text fields a school gives a student beside the tutorial's: the school's id,
 /// the name's parts and a note.
 extension StudentValidator {
@@ -44,12 +46,26 @@ extension StudentValidator {
         }
     }
 
+    /// A day a student joined or left the class, written `YYYY-MM-DD`; `nil` when it is empty.
+    ///
+    /// - Throws: ``ValidationError/notANumber(field:text:expected:)`` for any other text.
+    public static func enrolmentDay(_ text: String, field: String) throws -> String? {
+        let trimmed = String(text.trimmingWhitespace())
+        guard !trimmed.isEmpty else { return nil }
+        guard let day = SchoolDay.stored(trimmed) else {
+            throw ValidationError.notANumber(
+                field: field, text: trimmed, expected: "a date written YYYY-MM-DD")
+        }
+        return day.text
+    }
+
     /// A detail read from a file, checked as it is when typed; `nil` when it is empty.
     static func detail(_ detail: StudentDetail, _ text: String) throws -> String? {
         switch detail {
         case .schoolID: return try schoolID(text)
         case .firstName, .lastName: return try namePart(text)
         case .note: return try note(text)
+        case .joined, .left: return try enrolmentDay(text, field: detail == .joined ? "joined" : "left")
         }
     }
 }

@@ -126,7 +126,8 @@ extension BinaryPlistReader {
             let read = try record(reference, record: index, keys: &keys, names: names, budget: &budget)
             notes.note(
                 id: read.student.id, ageIsText: read.ageIsText, otherFields: read.otherFields,
-                legacyRegister: read.hasLegacyRegister)
+                legacyRegister: read.hasLegacyRegister,
+                register: !read.register.isEmpty || !read.student.attendance.isEmpty)
             values.append(keep(read))
         }
         notes.lessonKeys = keys.lessons

@@ -93,7 +93,8 @@ enum RosterCodec {
                 return (
                     existing, namesakes,
                     try BinaryPlistAppender.file(
-                        appending: added, to: reader, base: data, conventions: conventions)
+                        appending: notes.hasLessons ? joiningToday(added) : added, to: reader, base: data,
+                        conventions: conventions)
                 )
             }
         }
@@ -110,6 +111,17 @@ enum RosterCodec {
         return Appended(file: spliced, oldCount: checked.existing.count, namesakes: checked.namesakes)
     }
 
+    /// `students` joining a class that has had lessons: each joins today unless a day was given,
+    /// so that no register taken before today counts them.
+    private static func joiningToday(_ students: [Student]) -> [Student] {
+        let today = SchoolDay.today()
+        return students.map { student in
+            var joining = student
+            if joining.joined == nil { joining.joined = today }
+            return joining
+        }
+    }
+
     /// The roster in `data` with `added` at its end, decoded and encoded again in its conventions.
     private static func reencoded(
         _ data: Data, adding added: [Student], path: String, matcher: SameName?
@@ -120,7 +132,7 @@ enum RosterCodec {
         let namesakes =
             matcher.map { matcher in students.filter { matcher.matches($0.name, folder: &folder) } } ?? []
         try checkNoConflict(added, against: students.map(\.id))
-        students += added
+        students += students.contains { !$0.attendance.isEmpty } ? joiningToday(added) : added
         return Appended(
             file: SplicedFile(try encode(students, conventions: conventions)), oldCount: oldCount,
             namesakes: namesakes)
@@ -338,6 +350,9 @@ struct FileConventions: Sendable, Equatable {
 struct RecordNotes: Sendable {
     var agesAsText = false
     var agesAsNumbers = false
+    /// Whether some student has a register: the class has had a lesson, and a student added now
+    /// joins today (see ``Student/joined``).
+    var hasLessons = false
     var otherFields: [UUID: [PlistEntry]] = [:]
     /// Whether some record kept its register as an earlier version did, to be upgraded to
     /// lessons (see ``RegisterCoding/upgradeLegacy(_:)``).
@@ -347,8 +362,9 @@ struct RecordNotes: Sendable {
 
     /// Takes in what one record said.
     mutating func note(
-        id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], legacyRegister: Bool
+        id: UUID, ageIsText: Bool, otherFields fields: [PlistEntry], legacyRegister: Bool, register: Bool
     ) {
+        if register || legacyRegister { hasLessons = true }
         if ageIsText { agesAsText = true } else { agesAsNumbers = true }
         if legacyRegister { hasLegacyRegister = true }
         if !fields.isEmpty { otherFields[id] = fields }
@@ -358,6 +374,7 @@ struct RecordNotes: Sendable {
     mutating func merge(_ other: RecordNotes) {
         agesAsText = agesAsText || other.agesAsText
         agesAsNumbers = agesAsNumbers || other.agesAsNumbers
+        hasLessons = hasLessons || other.hasLessons
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
         lessonKeys.merge(other.lessonKeys) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }

@@ -82,7 +82,7 @@ struct XMLPlistReader {
         student.otherFields = otherFields
         notes.note(
             id: student.id, ageIsText: ageIsText, otherFields: otherFields,
-            legacyRegister: register.isLegacy)
+            legacyRegister: register.isLegacy, register: !student.attendance.isEmpty)
         return student
     }
 

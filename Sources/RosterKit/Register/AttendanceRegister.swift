@@ -24,7 +24,11 @@ public enum AttendanceRegister {
     }
 
     /// Marks the students `references` pick out with `entry` in `lesson`'s register, taking the
-    /// register first (everyone else present) when it was not taken yet.
+    /// register first (everyone else on the lesson's roll present) when it was not taken yet.
+    ///
+    /// A lesson's roll is the students on the class's roll on its day (see
+    /// ``Student/isOnRoll(on:)``): a register taken late never marks a student who joined after
+    /// the day or had left by it.
     ///
     /// - Parameters:
     ///   - references: What a person typed for each student; one student named twice is marked
@@ -35,8 +39,8 @@ public enum AttendanceRegister {
     ///   - command: The change's name in the history.
     /// - Throws: ``ValidationError`` for a reason that is not one line of at most
     ///   ``StudentValidator/maximumTextLength`` characters, ``LookupError`` for a reference that
-    ///   does not pick out one student, ``StorageError`` when the file cannot be changed; nothing
-    ///   is written then.
+    ///   does not pick out one student, ``EnrolmentError`` for a student not on the lesson's roll,
+    ///   ``StorageError`` when the file cannot be changed; nothing is written then.
     @discardableResult
     public static func mark(
         _ references: [String], as entry: AttendanceEntry, in lesson: Lesson, at url: URL,
@@ -50,9 +54,15 @@ public enum AttendanceRegister {
                 let index = try RosterLookup.index(of: reference, among: roster)
                 if !named.contains(index) { named.append(index) }
             }
+            let roll = (0..<roster.count).filter { roster.isOnRoll(at: $0, on: lesson.day) }
+            if let outside = named.first(where: { !roster.isOnRoll(at: $0, on: lesson.day) }) {
+                let student = roster.student(at: outside)
+                throw EnrolmentError.notOnRoll(
+                    name: student.name, day: lesson.day, joined: student.joined, left: student.left)
+            }
             let before = named.map { roster.entry(at: $0, in: lesson) }
-            let tookRegister = roster.count > 0 && !roster.isTaken(lesson)
-            if tookRegister { roster.mark(0..<roster.count, in: lesson, as: AttendanceEntry(.present)) }
+            let tookRegister = !roll.isEmpty && !roster.isTaken(lesson)
+            if tookRegister { roster.mark(roll, in: lesson, as: AttendanceEntry(.present)) }
             roster.mark(named, in: lesson, as: entry)
             let changed = tookRegister || before.contains { $0 != entry }
             let marked = named.map(roster.student(at:))

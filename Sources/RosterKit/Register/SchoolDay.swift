@@ -24,6 +24,12 @@ public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(text, notAfter: Self.today())
     }
 
+    /// A day as a roster keeps it (a student's joining or leaving day, which may be ahead),
+    /// `YYYY-MM-DD` from 1900 to 9999; `nil` for any other text.
+    static func stored(_ text: String) -> SchoolDay? {
+        SchoolDay(text, notAfter: latestStored)
+    }
+
     /// The day `text` names, or `nil` when it is not a date written `YYYY-MM-DD` or is after
     /// `latest`: for many dates at once, such as a school's birth dates, with today worked out once.
     init?(_ text: String, notAfter latest: SchoolDay) {

@@ -55,6 +55,13 @@ extension StorageHandler {
             try bytes.map { try RosterCodec.decode($0, path: path) }
         }
 
+        /// The students in the class today, leavers left out (see ``Student/hasLeft(by:)``): those
+        /// a lesson's picks, groups and seats are made of.
+        func classStudents() throws -> [Student] {
+            let today = SchoolDay.today()
+            return (try decoded()?.students ?? []).filter { !$0.hasLeft(by: today) }
+        }
+
         /// The bytes of a file kept beside the roster, or `nil` when there is none.
         func read(_ file: SideFile) throws -> Data? {
             try FileSystem.readOwnFile(

@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Students joining and leaving the class: a leaver keeps their marks and stays in the file, so
+/// that no register of a lesson they were on the roll for changes (see ``Student/left``).
+extension ClassroomIntents {
+    /// What ``remove(_:forgetting:on:at:)`` did.
+    public struct Removal: Sendable, Equatable {
+        /// The students erased from the roster, in file order.
+        public let erased: [Student]
+        /// The students kept as leavers because the register has marks of theirs, in file order.
+        public let leavers: [Student]
+    }
+
+    /// Records that the students `references` pick out left the class on `day`.
+    ///
+    /// - Parameters:
+    ///   - references: Full ids, id prefixes, school ids or names.
+    ///   - day: The day they left, today by default: they are on the roll of the lessons before it.
+    ///   - url: The roster file.
+    /// - Returns: The leavers as stored, in file order.
+    /// - Throws: ``LookupError``; ``EnrolmentError`` for a student who has left already or joined
+    ///   after `day`; ``StorageError``. Nothing is changed then.
+    @discardableResult
+    public static func leave(_ references: [String], on day: SchoolDay = .today(), at url: URL) throws
+        -> [Student]
+    {
+        var leavers: [Student] = []
+        _ = try StorageHandler.updateStored(at: url, command: "leave") { roster in
+            let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
+            for index in indices {
+                var student = roster.student(at: index)
+                if let left = student.left { throw EnrolmentError.alreadyLeft(name: student.name, day: left) }
+                if let joined = student.joined, joined > day {
+                    throw EnrolmentError.leavesBeforeJoining(name: student.name, joined: joined, day: day)
+                }
+                student.left = day
+                roster.replace(at: index, with: student)
+                leavers.append(student)
+            }
+        }
+        return leavers
+    }
+
+    /// Brings back leavers that `references` pick out: they are on the roll again from today, and
+    /// keep their marks.
+    ///
+    /// - Returns: The students as stored, in file order.
+    /// - Throws: ``LookupError``; ``EnrolmentError/notLeft(name:)`` for a student who has not left;
+    ///   ``StorageError``. Nothing is changed then.
+    @discardableResult
+    public static func rejoin(_ references: [String], at url: URL) throws -> [Student] {
+        var back: [Student] = []
+        _ = try StorageHandler.updateStored(at: url, command: "rejoin") { roster in
+            let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
+            for index in indices {
+                var student = roster.student(at: index)
+                guard student.left != nil else { throw EnrolmentError.notLeft(name: student.name) }
+                // Back from today: a register taken late for a day they were away does not count them.
+                (student.joined, student.left) = (SchoolDay.today(), nil)
+                roster.replace(at: index, with: student)
+                back.append(student)
+            }
+        }
+        return back
+    }
+
+    /// Removes the students that `references` pick out, all of them or none: a student the
+    /// register has marks of is kept as a leaver from `day` instead, unless `forgetting`, so that
+    /// no past lesson's register changes; a student added by mistake is erased.
+    ///
+    /// - Throws: ``LookupError`` for the first reference that does not pick out one student;
+    ///   ``StorageError``. Nothing is changed then.
+    @discardableResult
+    public static func remove(
+        _ references: [String], forgetting: Bool, on day: SchoolDay = .today(), at url: URL
+    ) throws -> Removal {
+        var (erased, leavers) = ([Student](), [Student]())
+        _ = try StorageHandler.updateStored(at: url, command: "remove") { roster in
+            let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
+            var doomed: [Int] = []
+            for index in indices {
+                var student = roster.student(at: index)
+                if forgetting || !roster.hasRegister(at: index) {
+                    doomed.append(index)
+                    erased.append(student)
+                } else if student.left == nil {
+                    student.left = day
+                    roster.replace(at: index, with: student)
+                    leavers.append(student)
+                } else {
+                    leavers.append(student)
+                }
+            }
+            roster.remove(at: doomed)
+        }
+        return Removal(erased: erased, leavers: leavers)
+    }
+}

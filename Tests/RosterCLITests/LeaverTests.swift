@@ -1,0 +1,90 @@
+import Foundation
+import RosterKit
+import RosterTestSupport
+import Testing
+
+/// Leavers keep their marks: a class's past registers never change when a student leaves or is
+/// removed, and a register taken late never counts a student who was not on the roll that day.
+@Suite("Leavers and joiners")
+struct LeaverTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        for name in ["Ann Lee", "Bob Ray", "Cy Dunn"] { try sandbox.add(name) }
+        #expect(sandbox.run(["absent", "bob", "--date", "2026-11-30"]).status == 0)
+    }
+
+    private func lines(_ arguments: [String]) -> [String] {
+        sandbox.run(arguments).output.split(separator: "\n").map(String.init)
+    }
+
+    @Test("a leaver keeps their marks and is in past registers, but not in the class's lists today")
+    func leaverKeepsPast() throws {
+        let before = sandbox.run(["register", "--date", "2026-11-30"]).output
+        let left = sandbox.run(["leave", "bob", "--date", "2026-12-01"])
+        #expect(left.status == 0 && left.output == "Left the class on 2026-12-01: Bob Ray.\n")
+        #expect(sandbox.run(["register", "--date", "2026-11-30"]).output == before)
+        #expect(before.contains("2 present, 1 absent"))
+        #expect(!sandbox.run(["list"]).output.contains("Bob Ray"))
+        #expect(lines(["list", "--left", "--no-header"]).count == 1)
+        #expect(lines(["list", "--all", "--no-header"]).count == 3)
+        #expect(sandbox.run(["show", "bob"]).output.contains("Left:  2026-12-01"))
+        #expect(sandbox.run(["export", "--format", "csv", "--output", "-"]).output.contains(",2026-12-01"))
+        for _ in 0..<3 { #expect(!sandbox.run(["pick"]).output.contains("Bob")) }
+        #expect(!sandbox.run(["groups", "--count", "2"]).output.contains("Bob"))
+        #expect(sandbox.run(["present", "--date", "2026-12-02"]).status == 0)
+        #expect(sandbox.run(["register", "--date", "2026-12-02"]).output.contains("2 present."))
+        let late = sandbox.run(["absent", "bob", "--date", "2026-12-02"])
+        #expect(late.status == 1 && late.errorLine.contains("left on 2026-12-01"), "\(late.errorOutput)")
+        let range = sandbox.run(["register", "--from", "2026-11-30", "--to", "2026-12-02"]).output
+        #expect(range.contains("Bob Ray") && range.contains("Ann Lee"), "\(range)")
+    }
+
+    @Test("remove keeps a student with marks as a leaver; --forget erases; without marks, remove erases")
+    func removeKeepsMarks() throws {
+        let before = sandbox.run(["register", "--date", "2026-11-30"]).output
+        let kept = sandbox.run(["remove", "bob"])
+        #expect(kept.status == 0 && kept.output.contains("Kept as leavers from"), "\(kept.output)")
+        #expect(sandbox.run(["register", "--date", "2026-11-30"]).output == before)
+        #expect(sandbox.run(["remove", "--forget", "bob"]).output == "Removed 1 student: Bob Ray.\n")
+        #expect(sandbox.run(["register", "--date", "2026-11-30"]).output != before)
+        try sandbox.add("Dee New")
+        let erased = sandbox.run(["remove", "dee"])
+        #expect(erased.output == "Removed 1 student: Dee New.\n")
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ann Lee", "Cy Dunn"])
+    }
+
+    @Test(
+        "a student added once lessons exist joins today: a register taken late for an earlier day leaves them out"
+    )
+    func lateRegister() throws {
+        try sandbox.add("Dee New")
+        #expect(sandbox.run(["show", "dee"]).output.contains("Joined:    \(SchoolDay.today())"))
+        #expect(sandbox.run(["present", "--date", "2026-11-27"]).status == 0)
+        #expect(sandbox.run(["register", "--date", "2026-11-27"]).output.contains("3 present."))
+        let refused = sandbox.run(["absent", "dee", "--date", "2026-11-27"])
+        #expect(refused.status == 1 && refused.errorLine.contains("joined on"), "\(refused.errorOutput)")
+        try sandbox.add("Eve Back", age: 12, ["--joined", "2026-11-20"])
+        #expect(sandbox.run(["present", "--date", "2026-11-25"]).status == 0)
+        #expect(sandbox.run(["register", "--date", "2026-11-25"]).output.contains("4 present."))
+    }
+
+    @Test("a class set up before its first lesson has everyone on the roll from the start")
+    func setUpFirst() throws {
+        let fresh = try RosterSandbox()
+        for name in ["Ann Lee", "Bob Ray"] { try fresh.add(name) }
+        #expect(fresh.run(["show", "ann"]).output.contains("Joined") == false)
+        #expect(fresh.run(["present", "--date", "2026-11-02"]).output.contains("everyone present"))
+        #expect(fresh.run(["register", "--date", "2026-11-02"]).output.contains("2 present."))
+    }
+
+    @Test("rejoin brings a leaver back from today; a student who has not left cannot rejoin")
+    func rejoin() {
+        #expect(sandbox.run(["leave", "bob"]).status == 0)
+        #expect(sandbox.run(["leave", "bob"]).errorLine.contains("left the class on"))
+        #expect(sandbox.run(["rejoin", "bob"]).output == "Back in the class: Bob Ray.\n")
+        #expect(sandbox.run(["list"]).output.contains("Bob Ray"))
+        #expect(sandbox.run(["rejoin", "ann"]).errorLine.contains("has not left"))
+    }
+}

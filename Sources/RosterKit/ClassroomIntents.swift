@@ -137,7 +137,7 @@ public enum ClassroomIntents {
     ///
     /// Each row is matched to a student first (by id, else school id, else a name and age that fit
     /// one student; see ``ImportChanges``): a matched student is updated, the others are added. With
-    /// `replace`, the students the file does not list are removed. Rows that look like a student
+    /// `replace`, the students the file does not list leave the class today, keeping their marks. Rows that look like a student
     /// already there but cannot be matched (see ``ProbableDuplicate``) stop the import unless
     /// `allowDuplicates`.
     ///

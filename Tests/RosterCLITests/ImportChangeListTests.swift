@@ -31,7 +31,7 @@ struct ImportChangeListTests {
         return path
     }
 
-    @Test("--replace --dry-run lists who is added, removed and changed, and writes nothing")
+    @Test("--replace --dry-run lists who is added, leaving and changed, and writes nothing")
     func replaceDryRun() throws {
         let path = try roundTrip("class.csv") { rows in
             rows.removeAll { $0[1] == "Leo Martin" }
@@ -44,11 +44,11 @@ struct ImportChangeListTests {
         #expect(result.status == 0)
         #expect(
             result.output == """
-                Would replace the roster with 3 students from \(path): 1 added, 1 removed, 2 changed, \
+                Would replace the roster with 3 students from \(path): 1 added, 1 leaving, 2 changed, \
                 0 unchanged; nothing was written (dry run).
                 Added:
                   Zara Ahmed, age 12
-                Removed:
+                Leaving:
                   Leo Martin, age 13
                 Changed:
                   Ada Lovelace: score 7.5 -> 8
@@ -58,11 +58,12 @@ struct ImportChangeListTests {
         #expect(sandbox.bytes() == before)
         let done = sandbox.run(["import", path, "--replace"])
         #expect(
-            done.output.hasPrefix("Replaced the roster with 3 students from \(path): 1 added, 1 removed,"))
-        #expect(
-            try StorageHandler.load(from: sandbox.file).map(\.name) == [
-                "Ada Lovelace", "001234", "Zara Ahmed",
-            ])
+            done.output.hasPrefix("Replaced the roster with 3 students from \(path): 1 added, 1 leaving,"))
+        // Leo leaves, and stays in the file with his marks, after the file's students.
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students.map(\.name) == ["Ada Lovelace", "001234", "Zara Ahmed", "Leo Martin"])
+        #expect(students.last?.left == SchoolDay.today())
+        #expect(!sandbox.run(["list"]).output.contains("Leo Martin"))
     }
 
     @Test("without --replace, rows with a roster id update that student in its place")

@@ -35,7 +35,7 @@ struct ImportExportCommandTests {
         let imported = sandbox.run(["import", exported.path, "--replace"])
         #expect(
             imported.output.hasPrefix(
-                "Replaced the roster with 32 students from \(exported.path): 32 added, 0 removed, 0 changed, "
+                "Replaced the roster with 32 students from \(exported.path): 32 added, 0 leaving, 0 changed, "
                     + "0 unchanged.\nAdded:\n"))
         #expect(try StorageHandler.load(from: sandbox.file) == before)
     }

@@ -27,7 +27,7 @@ struct OfficeImportTests {
         let replaced = try importing(
             "student id,name,age\n421,Ines Costa,12\n a001 ,Isla Thompson,12\n", ["--replace"])
         #expect(replaced.status == 0, "\(replaced.errorOutput)")
-        #expect(replaced.output.contains("0 added, 0 removed"), "\(replaced.output)")
+        #expect(replaced.output.contains("0 added, 0 leaving"), "\(replaced.output)")
         let students = try StorageHandler.load(from: sandbox.file)
         let ines = try #require(students.first { $0.name == "Ines Costa" })
         #expect(students.count == 2 && ines.schoolID == "00421" && ines.attendance.count == 1)

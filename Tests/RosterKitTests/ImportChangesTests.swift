@@ -17,17 +17,19 @@ struct ImportChangesTests {
             [zara, newerAda, leo], to: [ada, leo], replace: false)
         #expect(roster == [newerAda, leo, zara])
         #expect(changes.added == [zara])
-        #expect(changes.removed.isEmpty)
+        #expect(changes.leaving.isEmpty)
         #expect(changes.updated == [StudentEdit(before: ada, after: newerAda)])
         #expect(changes.unchangedCount == 1)
     }
 
-    @Test("replacing removes the students the file leaves out and keeps the file's order")
+    @Test("replacing keeps the file's order, and the students it leaves out as leavers, never erased")
     func replace() {
         let zara = Student(name: "Zara Ahmed", age: 12)
         let (roster, changes) = ImportChanges.applying([zara, ada], to: [ada, leo], replace: true)
-        #expect(roster == [zara, ada])
-        #expect(changes.removed == [leo])
+        var leaver = leo
+        leaver.left = SchoolDay.today()
+        #expect(roster == [zara, ada, leaver])
+        #expect(changes.leaving == [leaver])
         #expect(changes.added == [zara])
         #expect(changes.unchangedCount == 1)
         #expect(!changes.isEmpty)
@@ -46,7 +48,7 @@ struct ImportChangesTests {
         #expect(matching.duplicates.map(\.source.line) == [5, 6])
         #expect(matching.duplicates.allSatisfy { $0.matchSource?.line == 4 })
         let (_, changes) = ImportChanges.planned(imported, onto: [ada], replace: true)
-        #expect(changes.removed.isEmpty && !changes.added.contains { $0.id == ada.id })
+        #expect(changes.leaving.isEmpty && !changes.added.contains { $0.id == ada.id })
     }
 
     @Test("a row that fits two students, or a student another row took, is a probable duplicate")
@@ -73,7 +75,7 @@ struct ImportChangesTests {
         let data = Data("school_id,name,age\n0013,A. Lovelace,12\n0012,Ada King,12\n".utf8)
         let imported = try RosterImporter.read(data, format: .csv)
         let (roster, changes) = ImportChanges.planned(imported, onto: [kept, other], replace: true)
-        #expect(changes.added.isEmpty && changes.removed.isEmpty && changes.updated.count == 2)
+        #expect(changes.added.isEmpty && changes.leaving.isEmpty && changes.updated.count == 2)
         #expect(roster.map(\.id) == [other.id, kept.id])
         #expect(roster[1].note == "sits at the front" && roster[1].attendance.count == 1)
         #expect(roster[1].name == "Ada King")

@@ -14,11 +14,11 @@ struct ImportReport {
     let replace: Bool
     let dryRun: Bool
 
-    /// The headline with the counts, then the students added, removed and changed, one per line.
+    /// The headline with the counts, then the students added, leaving and changed, one per line.
     var text: String {
         let total = changes.added.count + changes.updated.count + changes.unchangedCount
         var counts = ["\(changes.added.count) added"]
-        if replace { counts.append("\(changes.removed.count) removed") }
+        if replace { counts.append("\(changes.leaving.count) leaving") }
         counts += ["\(changes.updated.count) changed", "\(changes.unchangedCount) unchanged"]
         let what = replace ? "replace the roster with" : "import"
         let done = replace ? "Replaced the roster with" : "Imported"
@@ -26,7 +26,7 @@ struct ImportReport {
             (dryRun ? "Would \(what)" : done) + " \(StudentText.count(total)) from \(VisibleText.of(path)): "
             + counts.joined(separator: ", ") + (dryRun ? "; nothing was written (dry run).\n" : ".\n")
         section("Added", changes.added, Self.line, to: &text)
-        section("Removed", changes.removed, Self.line, to: &text)
+        section("Leaving", changes.leaving, Self.line, to: &text)
         section("Changed", changes.updated, Self.line, to: &text)
         if dryRun {
             section(
@@ -49,7 +49,7 @@ struct ImportReport {
             return try JSONReport.text(
                 Report(
                     file: path, dryRun: dryRun, replace: replace, added: changes.added,
-                    removed: changes.removed,
+                    leaving: changes.leaving,
                     changed: changes.updated.map(Changed.init), unchanged: changes.unchangedCount,
                     probableDuplicates: duplicates))
         }
@@ -61,7 +61,7 @@ struct ImportReport {
         let dryRun: Bool
         let replace: Bool
         let added: [Student]
-        let removed: [Student]
+        let leaving: [Student]
         let changed: [Changed]
         let unchanged: Int
         let probableDuplicates: [Duplicate]

@@ -1,17 +1,19 @@
-/// What an import does to the roster: the students it adds, removes and changes, and how many it
-/// leaves as they were.
+/// What an import does to the roster: the students it adds, changes and marks as leaving, and how
+/// many it leaves as they were.
 ///
 /// A row of the file is matched to a student of the roster by id, else by school id, else by a
 /// name and age that fit exactly one student (see ``ProbableDuplicate`` for the rows that fit
 /// more); a matched row brings that student up to date, and any other is added. With `replace`,
-/// the students the file does not list are removed.
+/// the students the file does not list leave the class today: they keep their marks and stay in
+/// the file (see ``Student/left``), so no register of the term changes; an import never erases.
 /// ``RosterViewModel/importStudents(_:replace:dryRun:allowDuplicates:)`` returns this list, for a
 /// dry run too, so a teacher sees the change before making it.
 public struct ImportChanges: Sendable, Equatable {
     /// The students the import adds, in file order.
     public internal(set) var added: [Student] = []
-    /// The students the import removes (only with `replace`), in roster order.
-    public internal(set) var removed: [Student] = []
+    /// The students who leave the class because the file does not list them (only with
+    /// `replace`), as they will be kept, in roster order.
+    public internal(set) var leaving: [Student] = []
     /// The students whose values the file changes, each before and after, in file order.
     public internal(set) var updated: [StudentEdit] = []
     /// How many students of the file are on the roster already with the same values.
@@ -21,7 +23,7 @@ public struct ImportChanges: Sendable, Equatable {
     public internal(set) var probableDuplicates: [ProbableDuplicate] = []
 
     /// Whether the import changes nothing on the roster.
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && updated.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && leaving.isEmpty && updated.isEmpty }
 
     /// Imports the rows of `imported` into `roster`, each matched to its student first (see
     /// ``ImportMatching``), and returns the changes that makes.
@@ -51,7 +53,7 @@ public struct ImportChanges: Sendable, Equatable {
             (changes.added, roster) = (rows, rows)
             return changes
         }
-        // Only a replacing import needs to know who was kept: the rest are removed.
+        // Only a replacing import needs to know who was kept: the rest leave.
         var kept = replace ? Array(repeating: false, count: roster.count) : []
         var replacing: [Student] = []
         replacing.reserveCapacity(replace ? rows.count : 0)
@@ -81,7 +83,16 @@ public struct ImportChanges: Sendable, Equatable {
             if replace { replacing.append(student) } else { roster[match.index] = student }
         }
         if replace {
-            changes.removed = roster.indices.filter { !kept[$0] }.map { roster[$0] }
+            let today = SchoolDay.today()
+            // A student who left before stays as they are; the others leave today, marks and all.
+            for index in roster.indices where !kept[index] {
+                var student = roster[index]
+                if student.left == nil {
+                    student.left = today
+                    changes.leaving.append(student)
+                }
+                replacing.append(student)
+            }
             roster = replacing
         } else {
             roster += changes.added

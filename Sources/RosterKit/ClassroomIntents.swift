@@ -110,27 +110,50 @@ public enum ClassroomIntents {
     }
 
     /// Moves the students that `references` pick out to another roster, such as another class,
-    /// with their ids, registers and notes: they join the end of `destination` and then leave
-    /// `url`, two changes that each roster's history can undo.
+    /// on `day`: a leave and a join. They leave `url` on `day`, keeping their marks there, and join
+    /// `destination` on `day` with the same ids, details and notes and no lessons there before it
+    /// (a student who left `destination` before is back on its roll), so no past lesson of either
+    /// class changes. Two changes, which each roster's history can undo.
     ///
     /// - Parameters:
     ///   - references: Full ids, id prefixes, school ids or names.
     ///   - url: The roster they are on.
     ///   - destination: The roster they join.
-    /// - Returns: The moved students, in file order.
-    /// - Throws: ``LookupError`` when a reference picks out no one student, ``AppendConflict`` when
-    ///   one of them is on `destination` already (nothing is moved then), ``StorageError``.
+    ///   - day: The day of the move, today by default.
+    /// - Returns: The moved students as they join `destination`, in file order.
+    /// - Throws: ``LookupError`` when a reference picks out no one student, ``EnrolmentError`` for
+    ///   a student who has left, ``AppendConflict`` when one of them is on `destination` already
+    ///   (nothing is moved then), ``StorageError``.
     @discardableResult
-    public static func move(_ references: [String], from url: URL, to destination: URL) throws -> [Student] {
+    public static func move(
+        _ references: [String], from url: URL, to destination: URL, on day: SchoolDay = .today()
+    ) throws -> [Student] {
         let students = try StorageHandler.load(from: url)
         let moving = Set(try references.map { try RosterLookup.index(of: $0, in: students) }).sorted()
             .map { students[$0] }
-        try StorageHandler.append(moving, to: destination, command: "move")
+        if let leaver = moving.first(where: { $0.left != nil }), let left = leaver.left {
+            throw EnrolmentError.alreadyLeft(name: leaver.name, day: left)
+        }
+        let joining = moving.map { student in
+            var joining = student
+            (joining.attendance, joining.joined, joining.left) = ([:], day, nil)
+            return joining
+        }
+        try StorageHandler.update(at: destination, command: "move") { roster in
+            for student in joining {
+                guard let index = roster.firstIndex(where: { $0.id == student.id }) else {
+                    roster.append(student)
+                    continue
+                }
+                guard roster[index].left != nil else { throw AppendConflict(ids: [student.id]) }
+                (roster[index].joined, roster[index].left) = (day, nil)
+            }
+        }
         let ids = Set(moving.map(\.id))
         try StorageHandler.update(at: url, command: "move") { roster in
-            roster.removeAll { ids.contains($0.id) }
+            for index in roster.indices where ids.contains(roster[index].id) { roster[index].left = day }
         }
-        return moving
+        return joining
     }
 
     /// Brings the students read from an import file onto the roster, in one write.

@@ -36,7 +36,9 @@ struct ClassActionTests {
         try StorageHandler.load(from: classes.appendingPathComponent(className + ".plist"))
     }
 
-    @Test("move takes a student to another class with their register and note; each class can undo its half")
+    @Test(
+        "move: the student leaves 7A keeping their marks there, and joins 7B today with their note; each class can undo its half"
+    )
     func move() throws {
         #expect(run(["--class", "7A", "edit", "ada", "--note", "front row"]).status == 0)
         #expect(run(["--class", "7A", "absent", "ada", "--date", "2026-11-30"]).status == 0)
@@ -44,8 +46,12 @@ struct ClassActionTests {
         let moved = run(["--class", "7A", "move", "ada", "--to", "7b"])
         #expect(moved.status == 0)
         #expect(moved.output == "Moved Ada Lovelace to 7B.\n")
-        #expect(try students("7A").map(\.name) == ["Alan Turing"])
-        #expect(try students("7B").last == before)
+        let sevenA = try students("7A")
+        #expect(sevenA.map(\.name) == ["Ada Lovelace", "Alan Turing"])
+        #expect(sevenA[0].left == SchoolDay.today() && sevenA[0].attendance == before.attendance)
+        let joined = try #require(try students("7B").last)
+        #expect(joined.id == before.id && joined.note == "front row" && joined.attendance.isEmpty)
+        #expect(joined.joined == SchoolDay.today())
         #expect(run(["--class", "7A", "move", "alan", "--to", "7C"]).status == 1)
         #expect(run(["--class", "7A", "move", "alan", "--to", "7A"]).status == 64)
         #expect(run(["--class", "7B", "undo"]).status == 0)

@@ -88,3 +88,41 @@ struct LeaverTests {
         #expect(sandbox.run(["rejoin", "ann"]).errorLine.contains("has not left"))
     }
 }
+
+/// A move is a leave and a join: no past lesson of either class changes.
+@Suite("Moves between classes")
+struct MoveRecordTests {
+    @Test("Ava moves from 7A to 8C: each class's past registers stay as they were, and she can come back")
+    func moveKeepsBothPasts() throws {
+        let sandbox = try RosterSandbox()
+        let in7A = { (arguments: [String]) in sandbox.run(["--class", "7A"] + arguments) }
+        let in8C = { (arguments: [String]) in sandbox.run(["--class", "8C"] + arguments) }
+        for name in ["Ava Stone", "Ben Hall"] { #expect(in7A(["add", name, "--age", "12"]).status == 0) }
+        #expect(in8C(["add", "Cal Reed", "--age", "12"]).status == 0)
+        #expect(in7A(["absent", "ava", "--date", "2026-11-30"]).status == 0)
+        #expect(in7A(["absent", "ben", "--date", "2026-11-30", "--lesson", "2"]).status == 0)
+        #expect(in8C(["present", "--date", "2026-12-01"]).status == 0)
+        let pasts = [
+            in7A(["register", "--date", "2026-11-30"]).output,
+            in8C(["register", "--date", "2026-12-01"]).output,
+        ]
+        let week = in8C(["register", "--week", "2026-12-01"]).output
+        let moved = in7A(["move", "ava", "--to", "8C", "--date", "2026-12-02"])
+        #expect(moved.status == 0 && moved.output == "Moved Ava Stone to 8C.\n", "\(moved.errorOutput)")
+        #expect(in7A(["register", "--date", "2026-11-30"]).output == pasts[0])
+        #expect(in8C(["register", "--date", "2026-12-01"]).output == pasts[1])
+        #expect(in8C(["register", "--week", "2026-12-01"]).output.contains("2/2") == false)
+        // 8C's week gains no column from 7A's second lesson, and no mark from before Ava came.
+        let columns = { (grid: String) in grid.split(separator: "\n")[1].split(separator: " ").dropFirst() }
+        #expect(columns(in8C(["register", "--week", "2026-12-01"]).output) == columns(week))
+        #expect(!in7A(["list"]).output.contains("Ava") && in7A(["list", "--left"]).output.contains("Ava"))
+        #expect(in8C(["list"]).output.contains("Ava Stone"))
+        #expect(in8C(["present", "--date", "2026-12-02"]).status == 0)
+        #expect(in8C(["register", "--date", "2026-12-02"]).output.contains("2 present."))
+        let back = in8C(["move", "ava", "--to", "7A", "--date", "2026-12-03"])
+        #expect(back.status == 0, "\(back.errorOutput)")
+        #expect(
+            in7A(["list"]).output.contains("Ava Stone")
+                && in7A(["register", "--date", "2026-11-30"]).output == pasts[0])
+    }
+}

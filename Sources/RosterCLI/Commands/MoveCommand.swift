@@ -5,8 +5,9 @@ struct MoveCommand: Subcommand {
     static let name = "move"
     static let abstract = "Move students to another class, with their register and notes."
     static let discussion: String? =
-        "The students leave this roster and join the end of the class's; 'roster undo' in each "
-        + "class takes back its half of the move."
+        "The students leave this class on the day, keeping their marks here, and join the other on "
+        + "the same day with the same ids, details and notes, so no past lesson of either class "
+        + "changes; 'roster undo' in each class takes back its half of the move."
     static let fields: [CommandField<Self>] = [
         .arguments(
             ArgumentSpec(
@@ -16,10 +17,15 @@ struct MoveCommand: Subcommand {
             "to", \.destination, valueName: "class", help: "The class they join, which must exist.",
             isRequired: true,
             parse: .text),
+        .option(
+            "date", \.date, valueName: "day",
+            help: "The day of the move: YYYY-MM-DD, today, yesterday or a weekday. (default: today)",
+            parse: .text),
     ]
 
     var students: [String] = []
     var destination: String?
+    var date: String?
 
     func run(in context: CommandContext) throws {
         let target = try RosterFileLocation.existingClassURL(
@@ -27,7 +33,8 @@ struct MoveCommand: Subcommand {
         guard target.standardizedFileURL.path != context.fileURL.standardizedFileURL.path else {
             throw UsageError.message("The students are in that class already; give another class with --to.")
         }
-        let moved = try ClassroomIntents.move(students, from: context.fileURL, to: target)
+        let day = try AttendanceText.day(date, notingWeekend: false, context)
+        let moved = try ClassroomIntents.move(students, from: context.fileURL, to: target, on: day)
         let names = moved.map { VisibleText.of($0.name) }.joined(separator: ", ")
         let className = ClassFolder.name(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")

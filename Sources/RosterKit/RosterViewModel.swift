@@ -52,7 +52,7 @@ public final class RosterViewModel {
     }
 
     /// Validates and adds a new student at the end of the roster; see
-    /// ``ClassroomIntents/add(name:age:grade:score:details:to:)``.
+    /// ``ClassroomIntents/add(name:age:grade:score:details:joined:to:)``.
     ///
     /// - Returns: The student as stored, with its new id and trimmed name.
     /// - Throws: ``ValidationError`` for a value a roster does not accept, ``StorageError`` when

@@ -28,6 +28,12 @@ struct RegisterCommand: Subcommand, TakesLesson {
             .format(\.format, [.table, .json, .csv, .html], help: "How to print the register."),
             PageOutput.field(\.output),
             .flag("take", \.take, help: "Call the roll at a terminal and record it."),
+            .option(
+                "delete", \.delete, valueName: "lesson",
+                help:
+                    "Delete a register taken by mistake, with every mark in it: a day (YYYY-MM-DD, yesterday, "
+                    + "a weekday) or a day's lesson such as 2026-11-30/2.",
+                parse: .text),
         ]
 
     /// The orders `--sort` gives a range's students.
@@ -42,6 +48,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
     var format: OutputFormat?
     var output: String?
     var take = false
+    var delete: String?
 
     func run(in context: CommandContext) throws {
         let format = format ?? .table
@@ -49,6 +56,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
         let page = { (html: String) in try PageOutput.write(html, about: "the register", to: output, context)
         }
         if take { return try RollCall.take(AttendanceText.lesson(lessonOptions, context), context) }
+        if let delete { return try deleteLesson(delete, context) }
         if week {
             let day = try AttendanceText.day(weekDay ?? lessonOptions.date, notingWeekend: false, context)
             let students = Self.byName(try context.loadedStudents())
@@ -82,6 +90,13 @@ struct RegisterCommand: Subcommand, TakesLesson {
     /// Refuses options that contradict each other or that the chosen report would ignore, before
     /// anything is read.
     func validate() throws {
+        if delete != nil,
+            from != nil || week || take || sort != nil || format != nil || output != nil
+                || lessonOptions.date != nil || lessonOptions.lesson != nil || weekDay != nil
+        {
+            throw UsageError.message(
+                "--delete names the lesson itself, such as 2026-11-30/2; give it alone.")
+        }
         try PageOutput.check(output, isHTML: format == .html)
         if to != nil && from == nil {
             throw UsageError.message("--to needs --from: give the range's first day with --from <day>.")
@@ -135,5 +150,21 @@ struct RegisterCommand: Subcommand, TakesLesson {
             default: return rank[first] < rank[second]
             }
         }.map { rows[$0] }
+    }
+}
+
+extension RegisterCommand {
+    /// Deletes the lesson `text` names (`2026-11-30` or `2026-11-30/2`) and lists its marks.
+    private func deleteLesson(_ text: String, _ context: CommandContext) throws {
+        let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
+        let lesson = try AttendanceText.lesson(
+            LessonOptions(date: parts.first ?? "", lesson: parts.count > 1 ? parts[1] : nil), context)
+        let deleted = try AttendanceRegister.delete(lesson, at: context.fileURL)
+        let described = AttendanceText.describe(lesson)
+        context.saved.record("The deletion of the register for \(described) was saved")
+        let marks = deleted.map { "\(VisibleText.of($0.student.name)) \($0.entry.mark.rawValue)" }
+        context.output.write(
+            "Deleted the register for \(described), \(deleted.count) mark\(deleted.count == 1 ? "" : "s"): "
+                + marks.joined(separator: ", ") + ". 'roster undo' brings it back.\n")
     }
 }

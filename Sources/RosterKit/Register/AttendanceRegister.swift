@@ -98,6 +98,26 @@ public enum AttendanceRegister {
         }
     }
 
+    /// Deletes `lesson`'s register, taken by mistake (on the wrong day, say): every mark in it,
+    /// one change that `undo` takes back.
+    ///
+    /// - Returns: The marks deleted, each with its student, in roster order.
+    /// - Throws: ``LessonNotTaken`` when the lesson has no mark; ``StorageError``.
+    @discardableResult
+    public static func delete(_ lesson: Lesson, at url: URL) throws -> [(
+        student: Student, entry: AttendanceEntry
+    )] {
+        var deleted: [(student: Student, entry: AttendanceEntry)] = []
+        try StorageHandler.update(at: url, command: "register --delete") { students in
+            for index in students.indices {
+                guard let entry = students[index].attendance.removeValue(forKey: lesson) else { continue }
+                deleted.append((students[index], entry))
+            }
+            if deleted.isEmpty { throw LessonNotTaken(lesson: lesson) }
+        }
+        return deleted
+    }
+
     /// Whether `lesson`'s register was taken: some student has a mark in it.
     public static func isTaken(_ lesson: Lesson, in students: [Student]) -> Bool {
         students.contains { $0.attendance[lesson] != nil }

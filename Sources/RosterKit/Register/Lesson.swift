@@ -14,16 +14,21 @@ public struct Lesson: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The lesson called `name` on `day`; `nil` when the name is not 1 to
     /// ``maximumNameLength`` letters, digits and hyphens. Names are kept in lower case, so
-    /// `Maths` and `maths` are one lesson.
+    /// `Maths` and `maths` are one lesson; a number is kept without leading zeros (`02` is `2`),
+    /// and lesson 1 is the day's first lesson, whether or not it was given its number.
     public init?(day: SchoolDay, name: String? = nil) {
         self.day = day
         guard let name else {
             self.name = nil
             return
         }
-        let lowered = name.lowercased()
+        var lowered = name.lowercased()
         guard Self.isName(lowered) else { return nil }
-        self.name = lowered
+        if lowered.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            let digits = lowered.drop { $0 == "0" }
+            lowered = digits.isEmpty ? "0" : String(digits)
+        }
+        self.name = lowered == "1" ? nil : lowered
     }
 
     /// The lesson a file's key names (`2026-12-01` or `2026-12-01/2`), or `nil` when the key
@@ -40,9 +45,10 @@ public struct Lesson: Hashable, Comparable, Sendable, CustomStringConvertible {
         else {
             return nil
         }
-        // A stored name is already in lower case; any other is no key roster wrote.
+        // A stored name is already in lower case; any other is no key roster wrote. A number is
+        // read as the lesson it names (an earlier version kept `1` and `02` as written).
         self.init(day: day, name: name)
-        if self.name != name { return nil }
+        if self.name != name, !name.allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
     }
 
     /// The key the lesson is stored under, as ``description`` writes it.

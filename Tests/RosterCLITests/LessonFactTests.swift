@@ -1,0 +1,59 @@
+import Foundation
+import RosterKit
+import RosterTestSupport
+import Testing
+
+/// Lessons are facts of the class: one name for each, a register taken by mistake can be
+/// deleted on its own, and a later lesson taken with everyone present says whom it marks present
+/// after an absence earlier that day.
+@Suite("Lessons as facts")
+struct LessonFactTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        for name in ["Ann Lee", "Bob Ray"] { try sandbox.add(name) }
+    }
+
+    @Test("lesson 1 is the day's first lesson, named or not, and 02 is lesson 2")
+    func oneNamePerLesson() throws {
+        #expect(sandbox.run(["absent", "ann", "--date", "2026-11-30", "--lesson", "1"]).status == 0)
+        #expect(sandbox.run(["present", "bob", "--date", "2026-11-30"]).status == 0)
+        #expect(sandbox.run(["absent", "bob", "--date", "2026-11-30", "--lesson", "02"]).status == 0)
+        let day = try #require(SchoolDay("2026-11-30"))
+        let lessons = AttendanceRegister.lessons(on: day, in: try StorageHandler.load(from: sandbox.file))
+        #expect(lessons.map(\.description) == ["2026-11-30", "2026-11-30/2"])
+        let register = sandbox.run(["register", "--date", "2026-11-30"]).output
+        #expect(register.contains("Register for 2026-11-30: 1 present, 1 absent."), "\(register)")
+    }
+
+    @Test("register --delete deletes one lesson taken by mistake, listing its marks; undo brings it back")
+    func deleteLesson() throws {
+        #expect(sandbox.run(["absent", "ann", "--date", "2026-11-30"]).status == 0)
+        #expect(
+            sandbox.run(["absent", "bob", "--date", "2026-11-30", "--lesson", "2", "--excused"]).status == 0)
+        let deleted = sandbox.run(["register", "--delete", "2026-11-30/2"])
+        #expect(
+            deleted.output
+                == "Deleted the register for 2026-11-30, lesson 2, 2 marks: Ann Lee present, Bob Ray excused. "
+                + "'roster undo' brings it back.\n", "\(deleted.errorOutput)")
+        let day = try #require(SchoolDay("2026-11-30"))
+        #expect(
+            AttendanceRegister.lessons(on: day, in: try StorageHandler.load(from: sandbox.file)).count == 1)
+        #expect(sandbox.run(["undo"]).status == 0)
+        #expect(
+            AttendanceRegister.lessons(on: day, in: try StorageHandler.load(from: sandbox.file)).count == 2)
+        let none = sandbox.run(["register", "--delete", "2026-11-27"])
+        #expect(none.status == 1 && none.errorLine.contains("No register was taken for 2026-11-27"))
+        let mixed = sandbox.run(["register", "--delete", "2026-11-30", "--week"])
+        #expect(mixed.status == 64 && mixed.errorLine.contains("--delete"))
+    }
+
+    @Test("present with no student names whom it marks present after an absence earlier that day")
+    func presentNotesEarlierAbsence() {
+        #expect(sandbox.run(["absent", "ann", "--date", "2026-11-30"]).status == 0)
+        let later = sandbox.run(["present", "--date", "2026-11-30", "--lesson", "2"])
+        #expect(later.status == 0)
+        #expect(later.errorOutput.contains("absent earlier on 2026-11-30: Ann Lee"), "\(later.errorOutput)")
+    }
+}

@@ -177,7 +177,10 @@ struct ClassroomCommandTests {
         #expect(range.contains("Ada Lovelace        2        1     0       1        0         50%"))
         #expect(range.contains("Grace Hopper        2        2     0       0        0        100%"))
         let csv = sandbox.run(["register", "--from", "2026-11-01", "--format", "csv"]).output
-        #expect(csv.hasPrefix("id,name,lessons,present,late,absent,excused,attendance_percent\r\n"))
+        #expect(
+            csv.hasPrefix(
+                "id,school_id,name,first_name,last_name,left,lessons,present,late,absent,excused,attendance_percent\r\n"
+            ))
         #expect(
             sandbox.run(["export", "--format", "json"]).output.contains(
                 "\"register\":{\"2026-11-02\":\"absent\",\"\(today)\":\"present\"}"))

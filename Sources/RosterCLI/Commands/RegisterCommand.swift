@@ -23,9 +23,18 @@ struct RegisterCommand: Subcommand, TakesLesson {
                 "to", \.to, valueName: "day", help: "The last day of a range. (default: today)", parse: .text),
             .flag("week", \.week, help: "Show the week holding the day as a grid."),
             .option(
-                "sort", \.sort, valueName: "field", help: "The order of a range's students.",
+                "sort", \.sort, valueName: "field",
+                help: "The order of the students: by name or surname, and a range's by absences or rate too.",
                 parse: .choice(default: .name)),
             .format(\.format, [.table, .json, .csv, .html], help: "How to print the register."),
+            .flag(
+                "bom", \.bom,
+                help: "Start a range's CSV with a UTF-8 byte order mark, so Excel shows accented names right."
+            ),
+            .option(
+                "delimiter", \.delimiter, valueName: "delimiter",
+                help: "What separates a range's CSV fields; semicolon also writes decimal commas.",
+                parse: .choice(default: .comma)),
             PageOutput.field(\.output),
             .flag("take", \.take, help: "Call the roll at a terminal and record it."),
             .option(
@@ -37,7 +46,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
         ]
 
     /// The orders `--sort` gives a range's students.
-    enum Order: String, CaseIterable, Sendable { case name, absences, rate }
+    enum Order: String, CaseIterable, Sendable { case name, surname, absences, rate }
 
     var weekDay: String?
     var lessonOptions = LessonOptions()
@@ -48,6 +57,8 @@ struct RegisterCommand: Subcommand, TakesLesson {
     var format: OutputFormat?
     var output: String?
     var take = false
+    var bom = false
+    var delimiter: CSVRosterWriter.Delimiter?
     var delete: String?
 
     func run(in context: CommandContext) throws {
@@ -55,11 +66,13 @@ struct RegisterCommand: Subcommand, TakesLesson {
         let title = context.rosterDescription
         let page = { (html: String) in try PageOutput.write(html, about: "the register", to: output, context)
         }
-        if take { return try RollCall.take(AttendanceText.lesson(lessonOptions, context), context) }
+        if take {
+            return try RollCall.take(AttendanceText.lesson(lessonOptions, context), by: nameOrder, context)
+        }
         if let delete { return try deleteLesson(delete, context) }
         if week {
             let day = try AttendanceText.day(weekDay ?? lessonOptions.date, notingWeekend: false, context)
-            let students = Self.byName(try context.loadedStudents())
+            let students = RosterSorter.sorted(try context.loadedStudents(), by: nameOrder, reversed: false)
             if format == .html { return try page(RegisterPage.week(of: day, students, title: title)) }
             return context.output.write(
                 try RegisterReport.week(of: day, students, format: format.rawValue, width: context.width))
@@ -74,11 +87,14 @@ struct RegisterCommand: Subcommand, TakesLesson {
             if format == .html {
                 return try page(RegisterPage.range(rows, from: first, to: last, title: title))
             }
-            return context.output.write(
-                try RegisterReport.range(rows, format: format.rawValue, width: context.width))
+            let report = try RegisterReport.range(
+                rows, format: format.rawValue, width: context.width, delimiter: delimiter ?? .comma)
+            guard format != .table else { return context.output.write(report) }
+            return try PageOutput.write(
+                (bom ? "\u{FEFF}" : "") + report, about: "the term report", to: output, context)
         }
         let day = try AttendanceText.day(lessonOptions.date, context)
-        let students = try context.loadedStudents()
+        let students = RosterSorter.sorted(try context.loadedStudents(), by: nameOrder, reversed: false)
         var lessons = AttendanceRegister.lessons(on: day, in: students)
         if let name = lessonOptions.lesson { lessons = lessons.filter { $0.name == name.lowercased() } }
         if format == .html {
@@ -97,7 +113,12 @@ struct RegisterCommand: Subcommand, TakesLesson {
             throw UsageError.message(
                 "--delete names the lesson itself, such as 2026-11-30/2; give it alone.")
         }
-        try PageOutput.check(output, isHTML: format == .html)
+        // A range's CSV or JSON, the office's term report, may go to a file as a page does.
+        if from != nil, let format, format == .csv || format == .json {
+            _ = try PageOutput.file(output)
+        } else {
+            try PageOutput.check(output, isHTML: format == .html)
+        }
         if to != nil && from == nil {
             throw UsageError.message("--to needs --from: give the range's first day with --from <day>.")
         }
@@ -119,8 +140,16 @@ struct RegisterCommand: Subcommand, TakesLesson {
         if weekDay != nil && lessonOptions.date != nil {
             throw UsageError.message("Give the week's day once: either after --week or with --date.")
         }
-        if sort != nil, from == nil {
-            throw UsageError.message("--sort orders a range's students; give --from <day>, or drop --sort.")
+        if let sort, sort == .absences || sort == .rate, from == nil {
+            throw UsageError.message(
+                "--sort \(sort.rawValue) orders a range's students; give --from <day>, or sort by name or surname."
+            )
+        }
+        if bom || delimiter != nil, from == nil || format != .csv {
+            let option = bom ? "--bom" : "--delimiter"
+            throw UsageError.message(
+                "\(option) is for a range's CSV, the office's term report; add --from <day> and --format csv, "
+                    + "or drop \(option).")
         }
         if lessonOptions.lesson != nil, from != nil || week {
             let mode = week ? "--week" : "--from"
@@ -129,17 +158,16 @@ struct RegisterCommand: Subcommand, TakesLesson {
         }
     }
 
-    /// Students in name order, as a listing shows them.
-    static func byName(_ students: [Student]) -> [Student] {
-        RosterSorter.sorted(students, by: .name, reversed: false)
-    }
+    /// The order of the students' names: by surname when `--sort surname` asks, else by name.
+    private var nameOrder: SortField { sort == .surname ? .surname : .name }
 
     /// The rows in the order `--sort` asks for, ties (and `name`) in name order.
     private static func sorted(_ rows: [AttendanceRegister.Summary], by field: Order)
         -> [AttendanceRegister.Summary]
     {
         var rank = [Int](repeating: 0, count: rows.count)
-        let order = RosterSorter.sortedIndices(rows.map(\.student), by: .name, reversed: false)
+        let order = RosterSorter.sortedIndices(
+            rows.map(\.student), by: field == .surname ? .surname : .name, reversed: false)
         for (place, index) in order.enumerated() { rank[index] = place }
         return rows.indices.sorted { first, second in
             let (one, two) = (rows[first], rows[second])

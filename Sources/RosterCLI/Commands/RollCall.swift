@@ -13,15 +13,15 @@ enum RollCall {
         UInt8(ascii: "l"): .late, UInt8(ascii: "e"): .excused,
     ]
 
-    static func take(_ lesson: Lesson, _ context: CommandContext) throws {
+    static func take(_ lesson: Lesson, by order: SortField = .name, _ context: CommandContext) throws {
         guard context.input.isTerminal else {
             throw UsageError.message(
                 "register --take calls the roll at a terminal; use 'roster absent' and 'roster present' in scripts."
             )
         }
         // The lesson's roll: a register taken late calls no one who joined after it or had left.
-        let students = RegisterCommand.byName(
-            try context.loadedStudents().filter { $0.isOnRoll(on: lesson.day) })
+        let students = RosterSorter.sorted(
+            try context.loadedStudents().filter { $0.isOnRoll(on: lesson.day) }, by: order, reversed: false)
         guard !students.isEmpty else {
             throw UsageError.message(
                 "The roster is empty; add students with 'roster add <name> --age <age>'.")

@@ -67,7 +67,8 @@ enum RegisterReport {
         }
         return (
             present,
-            RegisterCommand.byName(marked).compactMap { student in
+            // In the order the students came, which the command chose (by name or surname).
+            marked.compactMap { student in
                 student.attendance[lesson].map { (student, $0) }
             }
         )
@@ -121,9 +122,13 @@ enum RegisterReport {
         let attendancePercent: Nullable<Double>
     }
 
-    /// Each student's lessons, marks and attendance rate.
-    static func range(_ rows: [AttendanceRegister.Summary], format: String, width: Int = 80) throws -> String
-    {
+    /// Each student's lessons, marks and attendance rate; as CSV, the office's term report, with
+    /// the school's id, the name's parts and a leaver's leaving day, fields separated by
+    /// `delimiter` (`;` with decimal commas for the spreadsheets of most of Europe).
+    static func range(
+        _ rows: [AttendanceRegister.Summary], format: String, width: Int = 80,
+        delimiter: CSVRosterWriter.Delimiter = .comma
+    ) throws -> String {
         let counts = { (row: AttendanceRegister.Summary) in
             [row.lessons, row.present, row.late, row.absent, row.excused]
         }
@@ -137,11 +142,22 @@ enum RegisterReport {
                         attendancePercent: Nullable(ratePercent(row).flatMap { Double($0) }))
                 })
         case "csv":
-            return "id,name,lessons,present,late,absent,excused,attendance_percent\r\n"
+            let separator = delimiter == .comma ? "," : ";"
+            let header = [
+                "id", "school_id", "name", "first_name", "last_name", "left", "lessons", "present", "late",
+                "absent", "excused", "attendance_percent",
+            ]
+            return header.joined(separator: separator) + "\r\n"
                 + rows.map { row in
-                    ([row.student.id.uuidString, CSVRosterWriter.field(row.student.name)]
-                        + counts(row).map(String.init) + [ratePercent(row) ?? ""]).joined(separator: ",")
-                        + "\r\n"
+                    let student = row.student
+                    let texts = [student.schoolID, student.name, student.firstName, student.lastName]
+                        .map { CSVRosterWriter.field(($0 ?? "")) }
+                    let rate = ratePercent(row).map {
+                        delimiter == .comma ? $0 : $0.replacing(".", with: ",")
+                    }
+                    return
+                        ([student.id.uuidString] + texts + [student.left?.text ?? ""]
+                        + counts(row).map(String.init) + [rate ?? ""]).joined(separator: separator) + "\r\n"
                 }.joined()
         default:
             let wide = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]

@@ -223,7 +223,7 @@ struct ClassroomCommandTests {
         #expect(
             result.errorOutput.hasPrefix(
                 "Roll call for students.plist, 2026-11-03: 4 students. p or Enter present, a absent, l late, "
-                    + "e excused, b back, q stop.\n1/4 Ada Lovelace: absent\n2/4 Alan Turing: present\n"
+                    + "e excused, b back, q stop (and record what was called, if you say so).\n1/4 Ada Lovelace: absent\n2/4 Alan Turing: present\n"
                     + "3/4 Grace Hopper: back\n2/4 Alan Turing (present): late\n"), "\(result.errorOutput)")
         #expect(result.errorOutput.contains("  Press p or Enter, a, l, e, b or q.\n"))
         #expect(
@@ -291,5 +291,29 @@ struct ClassroomCommandTests {
         #expect(
             sandbox.run(["history", "--format", "json"]).output.components(separatedBy: "\"absent\"").count
                 == 2)
+    }
+}
+
+/// The roll call's q: it asks whether to keep the marks called so far.
+@Suite("Stopping a roll call")
+struct RollCallStopTests {
+    @Test(
+        "q then y records the marks called, everyone not called present; q then anything else records nothing"
+    )
+    func quitAsks() throws {
+        let sandbox = try RosterSandbox()
+        for name in ["Ada Lovelace", "Alan Turing", "Grace Hopper"] { try sandbox.add(name) }
+        let declined = sandbox.run(
+            ["register", "--take", "--date", "2026-11-30"],
+            input: ScriptedInput(["a", "q", "n"], isTerminal: true))
+        #expect(declined.status == 1 && declined.errorOutput.contains("Record the 1 marks given"))
+        #expect(sandbox.run(["register", "--date", "2026-11-30"]).output.contains("not taken"))
+        let kept = sandbox.run(
+            ["register", "--take", "--date", "2026-11-30"],
+            input: ScriptedInput(["a", "q", "y"], isTerminal: true))
+        #expect(kept.status == 0, "\(kept.errorOutput)")
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-30"]).output
+                == "Register for 2026-11-30: 2 present, 1 absent.\n  Absent: Ada Lovelace\n")
     }
 }

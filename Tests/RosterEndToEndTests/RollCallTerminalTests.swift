@@ -45,13 +45,15 @@ struct RollCallTerminalTests {
         #expect(register().contains("Register for 2026-11-30: 1 present, 1 absent, 1 late."))
         // Calling it again warns, and shows each mark already given.
         let (again, againStatus) = try press([
-            ["already taken", ""], ["1/3 Ada Lovelace (absent): ", "q"],
+            ["already taken", ""], ["1/3 Ada Lovelace (absent): ", "q"], ["[y/N] ", "n"],
         ])
         #expect(againStatus == 1 && again.contains("Stopped; nothing was recorded."), "\(again)")
         #expect(register().contains("1 absent, 1 late"))
     }
 
-    @Test("Ctrl-C stops with exit 130 and q with exit 1, and nothing is recorded")
+    @Test(
+        "Ctrl-C stops with exit 130 and q, declined, with exit 1, and nothing is recorded; q, accepted, records"
+    )
     func stopping() throws {
         let (interrupted, status) = try press([
             ["1/3 Ada Lovelace: ", "a"], ["2/3 Alan Turing: ", "\u{03}"],
@@ -59,8 +61,13 @@ struct RollCallTerminalTests {
         #expect(status == 130, "\(interrupted)")
         #expect(interrupted.contains("Stopped; nothing was recorded."))
         #expect(register() == "The register was not taken on 2026-11-30.\n")
-        let (quit, quitStatus) = try press([["1/3 Ada Lovelace: ", "q"]])
+        let (quit, quitStatus) = try press([["1/3 Ada Lovelace: ", "q"], ["[y/N] ", "n"]])
         #expect(quitStatus == 1 && quit.contains("Stopped; nothing was recorded."))
         #expect(register() == "The register was not taken on 2026-11-30.\n")
+        let (kept, keptStatus) = try press([
+            ["1/3 Ada Lovelace: ", "a"], ["2/3 Alan Turing: ", "q"], ["[y/N] ", "y"],
+        ])
+        #expect(keptStatus == 0, "\(kept)")
+        #expect(register().contains("Register for 2026-11-30: 2 present, 1 absent."))
     }
 }

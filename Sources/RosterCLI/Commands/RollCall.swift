@@ -30,7 +30,7 @@ enum RollCall {
         context.errorOutput.write(
             "Roll call for \(context.rosterDescription), "
                 + "\(described): \(students.count) students. p or Enter present, a absent, l late, e excused, "
-                + "b back, q stop.\n")
+                + "b back, q stop (and record what was called, if you say so).\n")
         let earlier = students.map { $0.attendance[lesson]?.mark }
         if AttendanceRegister.isTaken(lesson, in: students) {
             context.errorOutput.write(
@@ -66,7 +66,17 @@ enum RollCall {
             guard let key = readKey() else { throw RollCallStopped(status: 1, context) }
             switch key {
             case 0x03: throw RollCallStopped(status: 130, context)
-            case 0x04, UInt8(ascii: "q"): throw RollCallStopped(status: 1, context)
+            case 0x04: throw RollCallStopped(status: 1, context)
+            case UInt8(ascii: "q"):
+                // q asks: the marks called so far are worth keeping more often than not.
+                context.errorOutput.write(
+                    "\nRecord the \(index) marks given, everyone not called present? [y/N] ")
+                guard let answer = readKey(), answer == UInt8(ascii: "y") || answer == UInt8(ascii: "Y")
+                else {
+                    throw RollCallStopped(status: 1, context)
+                }
+                context.errorOutput.write("yes\n")
+                return given.map { $0 ?? .present }
             case UInt8(ascii: "b"):
                 context.errorOutput.write("back\n")
                 index = max(0, index - 1)

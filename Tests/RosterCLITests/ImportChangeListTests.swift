@@ -116,12 +116,13 @@ struct ImportChangeListTests {
         let refused = sandbox.run(["import", path])
         #expect(refused.status == 1)
         let lines = refused.errorOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("\(path):2: ada lovelace, age 12, looks like Ada Lovelace (age 12, id "))
         #expect(lines[0].hasSuffix(") on the roster."))
         #expect(lines[1] == "\(path):4: ZOE MARTIN, age 11, looks like line 3 (Zoë Martin, age 11).")
-        #expect(lines[2].hasPrefix("Error: Nothing was imported: 2 rows look like"))
-        #expect(lines[2].contains("--allow-duplicates"))
+        #expect(lines[2].hasPrefix("\(path):5: Ada Lovelace, age 13, looks like Ada Lovelace (age 12, id "))
+        #expect(lines[3].hasPrefix("Error: Nothing was imported: 3 rows look like"))
+        #expect(lines[3].contains("--allow-duplicates"))
         #expect(sandbox.bytes() == before)
         for arguments in [
             ["import", path, "--dry-run"], ["import", path, "--replace"],

@@ -60,3 +60,23 @@ struct OfficeImportTests {
         #expect(isla.grade == 7 && isla.score == 64)
     }
 }
+
+/// A row with a student's name but another age may be them: refused as a probable duplicate, as
+/// `add` notes a namesake, unless `--allow-duplicates`.
+@Suite("Namesakes in an import")
+struct ImportNamesakeTests {
+    @Test("Zoe Ward, 12 in the file with Zoe Ward, 11 on the roster is a probable duplicate")
+    func namesakeAtAnotherAge() throws {
+        let sandbox = try RosterSandbox()
+        try sandbox.add("Zoe Ward", age: 11)
+        let file = sandbox.folder.appendingPathComponent("office.csv")
+        try Data("name,age\nZoe Ward,12\nNew Pupil,12\n".utf8).write(to: file)
+        let refused = sandbox.run(["import", file.path])
+        #expect(refused.status == 1, "\(refused.output)")
+        #expect((refused.output + refused.errorOutput).contains("Zoe Ward"))
+        #expect(try StorageHandler.load(from: sandbox.file).count == 1)
+        #expect(sandbox.run(["import", file.path, "--allow-duplicates"]).status == 0)
+        #expect(
+            try StorageHandler.load(from: sandbox.file).map(\.name) == ["Zoe Ward", "Zoe Ward", "New Pupil"])
+    }
+}

@@ -14,6 +14,7 @@ extension ImportMatching {
         private var byID: [UUID: Int]?
         private var bySchoolID: [String: Int]?
         private var byKey: [Int: [Int]]?
+        private var byName: [Int: [Int]]?
         /// Whether a row took each student: a flag a student, since a school's import claims them all.
         private var claimed: [Bool]
         /// The students found by school id where a row expected them, without the table.
@@ -81,6 +82,22 @@ extension ImportMatching {
             }
             bySchoolID = table
             return table
+        }
+
+        /// The students with `student`'s name, whatever their age, confirmed by comparing the
+        /// folded names: a row with a roster student's name but another age may be them.
+        mutating func students(named student: Student, folder: inout ScalarFolder) -> [Int] {
+            if byName == nil {
+                var table = [Int: [Int]](minimumCapacity: roster.count)
+                for (index, other) in roster.enumerated() {
+                    table[SameName.hash(other.name, 0, folder: &folder), default: []].append(index)
+                }
+                byName = table
+            }
+            let wanted = SameName.fold(student.name, folder: &folder)
+            return (byName?[SameName.hash(student.name, 0, folder: &folder)] ?? []).filter {
+                SameName.fold(roster[$0].name, folder: &folder) == wanted
+            }
         }
 
         /// The students with `student`'s name and age, confirmed by comparing the folded names.

@@ -85,6 +85,12 @@ struct ImportMatching {
                 matches[row] = Match(index: candidates[0], byName: true)
             } else if let first = candidates.first {
                 duplicate(row, sources, of: roster[first])
+            } else if student.schoolID == nil, !roster.isEmpty,
+                let namesake = index.students(named: student, folder: &folder).first
+            {
+                // The same name at another age: a birthday, or another child; `add` notes such a
+                // namesake, and an import asks for --allow-duplicates.
+                duplicate(row, sources, of: roster[namesake])
             } else if student.schoolID == nil, let earlier = earlierRows[key],
                 Self.same(student, rows[earlier], folder: &folder)
             {

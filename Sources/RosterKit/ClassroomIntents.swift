@@ -184,6 +184,7 @@ public enum ClassroomIntents {
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
             let changes = ImportChanges.planned(imported, into: &roster, replace: replace)
+            if !changes.rowsWithoutAge.isEmpty { throw ImportError(problems: changes.rowsWithoutAge) }
             if !allowDuplicates, !changes.probableDuplicates.isEmpty {
                 throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)
             }

@@ -79,7 +79,7 @@ struct ImportExportCommandTests {
         #expect(result.status == 1)
         #expect(
             result.errorOutput.contains(
-                "The header has no 'name' or 'age' column (it has 'Pupil Ref', 'Year'); it needs name"),
+                "The header has no 'name' column (it has 'Pupil Ref', 'Year'); it needs name"),
             "\(result.errorOutput)")
         #expect(
             result.errorOutput.contains("the file has 1 problem. Fix it and import again."),

@@ -80,3 +80,27 @@ struct ImportNamesakeTests {
             try StorageHandler.load(from: sandbox.file).map(\.name) == ["Zoe Ward", "Zoe Ward", "New Pupil"])
     }
 }
+
+/// A marks list needs no age: an age is needed only by a row that adds a student.
+@Suite("Marks lists")
+struct MarksListTests {
+    @Test("student id,name,score updates the scores and keeps every age; a row that would add needs an age")
+    func marksOnly() throws {
+        let sandbox = try RosterSandbox()
+        try sandbox.add("Ines Costa", age: 12, ["--school-id", "421"])
+        try sandbox.add("Isla Thompson", age: 13)
+        let file = sandbox.folder.appendingPathComponent("marks.csv")
+        try Data("student id,name,score\n421,Ines Costa,81\n,Isla Thompson,67.5\n".utf8).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output.contains("0 added, 2 changed"), "\(result.output)")
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students.map(\.age) == [12, 13] && students.map(\.score) == [81, 67.5])
+        try Data("name,score\nNew Pupil,70\n".utf8).write(to: file)
+        let adding = sandbox.run(["import", file.path])
+        #expect(adding.status == 1)
+        #expect(
+            adding.errorOutput.contains(":2: New Pupil is not on the roster, and adding them needs an age."))
+        #expect(try StorageHandler.load(from: sandbox.file).count == 2)
+    }
+}

@@ -30,8 +30,8 @@ extension CSVImport {
             }
         }
         let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
-        let hasAge = columns["age"] != nil || columns["date of birth"] != nil || !needsAge
-        let missing = (hasName ? [] : ["name"]) + (hasAge ? [] : ["age"])
+        // An age is needed only by a row that adds a student: a marks list updates students alone.
+        let missing = hasName ? [] : ["name"]
         guard missing.isEmpty else {
             let list = missing.map { "'\($0)'" }.joined(separator: " or ")
             let found = header.fields.prefix(8).map {
@@ -43,8 +43,8 @@ extension CSVImport {
                     line: header.line,
                     message:
                         "The header has no \(list) column (it has \(shown.isEmpty ? "none" : shown)); "
-                        + "it needs name (or first name and last name) and age (or date of birth), "
-                        + "and may have id, school id, grade, score and note."
+                        + "it needs name (or first name and last name), and age (or date of birth) for the "
+                        + "students it adds, and may have id, school id, grade, score and note."
                 )
             ])
         }

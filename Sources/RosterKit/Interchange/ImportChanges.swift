@@ -22,6 +22,9 @@ public struct ImportChanges: Sendable, Equatable {
     /// one; see ``ProbableDuplicate``.
     public internal(set) var probableDuplicates: [ProbableDuplicate] = []
 
+    /// The rows that would add a student but give no age, which a student needs.
+    var rowsWithoutAge: [ImportProblem] = []
+
     /// Whether the import changes nothing on the roster.
     public var isEmpty: Bool { added.isEmpty && leaving.isEmpty && updated.isEmpty }
 
@@ -33,6 +36,12 @@ public struct ImportChanges: Sendable, Equatable {
         let matching = ImportMatching(imported, roster: roster)
         var changes = applying(matching.rows, matched: matching.matches, to: &roster, replace: replace)
         changes.probableDuplicates = matching.duplicates
+        changes.rowsWithoutAge = matching.rows.indices.filter {
+            matching.matches[$0] == nil && matching.rows[$0].age == RosterImporter.ageToCome
+        }.map {
+            imported.sources[$0].problem(
+                "\(matching.rows[$0].name) is not on the roster, and adding them needs an age.")
+        }
         return changes
     }
 
@@ -109,6 +118,7 @@ public struct ImportChanges: Sendable, Equatable {
     static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
         var student = row
         student.id = before.id
+        if row.age == RosterImporter.ageToCome { student.age = before.age }
         student.grade = row.grade ?? before.grade
         student.score = row.score ?? before.score
         if keepingName { student.name = before.name }
@@ -131,7 +141,7 @@ extension Student {
     ///   - student: The student of the roster the row was matched to.
     ///   - keepingName: Whether the student keeps their spelling of the name.
     func leaves(_ student: Student, keepingName: Bool) -> Bool {
-        age == student.age && (grade == nil || grade == student.grade)
+        (age == student.age || age == RosterImporter.ageToCome) && (grade == nil || grade == student.grade)
             && (score == nil || score == student.score)
             && (keepingName || name == student.name)
             && (otherFields.isEmpty || otherFields == student.otherFields)

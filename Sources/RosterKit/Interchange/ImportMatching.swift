@@ -79,13 +79,17 @@ struct ImportMatching {
             // neither to look for.
             guard !roster.isEmpty || student.schoolID == nil else { continue }
             let key = SameName.hash(student.name, student.age, folder: &folder)
-            let candidates = index.students(withKey: key, like: student, folder: &folder)
+            // A row without an age (a marks list) is the one student with its name.
+            let candidates =
+                (student.age == RosterImporter.ageToCome
+                ? index.students(named: student, folder: &folder)
+                : index.students(withKey: key, like: student, folder: &folder))
                 .filter { student.schoolID == nil || roster[$0].schoolID == nil }
             if candidates.count == 1, index.claim(candidates[0]) {
                 matches[row] = Match(index: candidates[0], byName: true)
             } else if let first = candidates.first {
                 duplicate(row, sources, of: roster[first])
-            } else if student.schoolID == nil, !roster.isEmpty,
+            } else if student.schoolID == nil, !roster.isEmpty, student.age != RosterImporter.ageToCome,
                 let namesake = index.students(named: student, folder: &folder).first
             {
                 // The same name at another age: a birthday, or another child; `add` notes such a

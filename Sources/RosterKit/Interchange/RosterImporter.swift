@@ -141,7 +141,8 @@ public enum RosterImporter {
                 }
                 return try StudentValidator.age(years)
             }
-            guard let age = given(age) else { throw ValidationError.missing(field: "age") }
+            // A row without an age may only update a student; see ``ageToCome``.
+            guard let age = given(age) else { return ageToCome }
             return try StudentValidator.age(text: age)
         }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
@@ -165,6 +166,10 @@ public enum RosterImporter {
         student.details = validDetails
         return (student, ImportSource(line: line, hasFileID: uuid != nil))
     }
+
+    /// The age of a row that gives none, which no student has: such a row may update a student,
+    /// who keeps their age, but cannot add one (see ``ImportChanges``).
+    static let ageToCome = 0
 
     /// Whether an id that is not a UUID is one mistyped: 32 or more hexadecimal digits and hyphens.
     private static func looksLikeUUID(_ text: String) -> Bool {

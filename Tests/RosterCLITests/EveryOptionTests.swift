@@ -32,6 +32,7 @@ struct EveryOptionTests {
     static let ownBases: [String: [String]] = [
         "import --allow-duplicates": ["import", "{folder}/twice.csv"],
         "import --age": ["import", "{folder}/no-ages.csv"],
+        "import --name-order": ["import", "{folder}/surname-first.csv"],
     ]
 
     /// A value each option can take, by its placeholder; options of a command that need their own.
@@ -91,6 +92,7 @@ struct EveryOptionTests {
             "class.csv": "name,age,score\nAda Lovelace,12,95\nNew Pupil,11,70\n",
             "twice.csv": "name,age\nNew Pupil,11\nNew Pupil,11\n",
             "no-ages.csv": "name,score\nNew Pupil,70\n",
+            "surname-first.csv": "name,age\n\"Hughes, Amelia\",12\n",
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return environment

@@ -104,3 +104,28 @@ struct MarksListTests {
         #expect(try StorageHandler.load(from: sandbox.file).count == 2)
     }
 }
+
+/// One name column written surname first, as many school exports and gradebooks write it.
+@Suite("Surname, forename")
+struct SurnameFirstTests {
+    @Test(
+        "Hughes, Amelia is read as Amelia Hughes with her parts, with a note; first-last keeps names as written"
+    )
+    func surnameFirst() throws {
+        let sandbox = try RosterSandbox()
+        let file = sandbox.folder.appendingPathComponent("gradebook.csv")
+        try Data("name,age\n\"Hughes, Amelia\",12\n\"O'Neil, Sam\",11\n".utf8).write(to: file)
+        let result = sandbox.run(["import", file.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("'Hughes, Amelia' is Amelia Hughes"), "\(result.errorOutput)")
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students.map(\.name) == ["Amelia Hughes", "Sam O'Neil"])
+        #expect(
+            students.map(\.lastName) == ["Hughes", "O'Neil"]
+                && students.map(\.firstName) == ["Amelia", "Sam"])
+        let other = try RosterSandbox()
+        let kept = other.run(["import", file.path, "--name-order", "first-last"])
+        #expect(kept.status == 0)
+        #expect(try StorageHandler.load(from: other.file).map(\.name) == ["Hughes, Amelia", "O'Neil, Sam"])
+    }
+}

@@ -47,9 +47,21 @@ struct ImportCommand: Subcommand {
                 + "without a birth date in demographics.csv.",
             parse: .age),
         .option(
+            "name-order", \.nameOrder, valueName: "order",
+            help: "How a CSV file's one name column is written: last-first reads 'Hughes, Amelia' as Amelia "
+                + "Hughes, first-last keeps names as written. (default: last-first when every name has one comma, "
+                + "else first-last)",
+            parse: .choice()),
+        .option(
             "from-class", \.fromClass, valueName: "class",
             help: "OneRoster: only the students of the class with this classCode or title.", parse: .text),
     ]
+
+    /// How `--name-order` says a CSV file's names are written.
+    enum NameOrder: String, CaseIterable, Sendable {
+        case lastFirst = "last-first"
+        case firstLast = "first-last"
+    }
 
     /// How `--report` prints the change list.
     enum ReportFormat: String, CaseIterable, Sendable { case text, json }
@@ -62,6 +74,7 @@ struct ImportCommand: Subcommand {
     var report: ReportFormat?
     var age: Int?
     var fromClass: String?
+    var nameOrder: NameOrder?
 
     func run(in context: CommandContext) throws {
         do {
@@ -131,7 +144,14 @@ struct ImportCommand: Subcommand {
         // The file's bytes are let go once read, before the roster is written.
         let data = try StorageHandler.readFile(at: file)
         if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
-        return try RosterImporter.read(data, format: format, defaultAge: defaultAge) { done in
+        if nameOrder != nil, format != .csv {
+            throw UsageError.message(
+                "--name-order is for a CSV file's name column; a \(format.rawValue) file names its fields. "
+                    + "Drop --name-order.")
+        }
+        return try RosterImporter.read(
+            data, format: format, defaultAge: defaultAge, surnameFirst: nameOrder.map { $0 == .lastFirst }
+        ) { done in
             progress.show("Checking rows: \(done)…")
         }
     }

@@ -58,16 +58,19 @@ public enum RosterImporter {
     ///   - data: The file's bytes.
     ///   - format: The file's format.
     ///   - defaultAge: The age of CSV rows without one; with it, a CSV file needs no age column.
+    ///   - surnameFirst: Whether a CSV file's names are written surname first, `Hughes, Amelia`
+    ///     (see ``SurnameFirstNames``): `nil` when every name holds one comma, `false` never.
     ///   - progress: Called now and then with the number of rows checked so far.
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
     public static func read(
-        _ data: Data, format: InterchangeFormat, defaultAge: Int? = nil, progress: (@Sendable (Int) -> Void)?
+        _ data: Data, format: InterchangeFormat, defaultAge: Int? = nil, surnameFirst: Bool? = nil,
+        progress: (@Sendable (Int) -> Void)?
     )
         throws(ImportError) -> Result
     {
         if isWorkbook(data) { throw ImportError(problems: [ImportProblem(message: workbookAdvice)]) }
-        let result: Result
+        var result: Result
         var problems: [ImportProblem]
         switch format {
         case .csv:
@@ -78,6 +81,15 @@ public enum RosterImporter {
                 }
             }
             (result, problems) = try read.get()
+            if surnameFirst ?? SurnameFirstNames.apply(to: result.students) {
+                result.students = SurnameFirstNames.turned(result.students)
+                if let turned = result.students.first(where: { $0.lastName != nil }) {
+                    let (last, first) = (turned.lastName ?? "", turned.firstName ?? "")
+                    result.notes.append(
+                        "read the names as surname, forename ('\(VisibleText.of(last)), \(VisibleText.of(first))' "
+                            + "is \(VisibleText.of(turned.name))), the name's parts kept")
+                }
+            }
         case .json: (result, problems) = try JSONImport.read(data)
         case .plist: (result, problems) = try plist(data)
         }

@@ -10,10 +10,7 @@ struct LeaveCommand: Subcommand {
         + "grouped, seated or called. 'roster rejoin' brings one back."
     static let fields: [CommandField<Self>] = [
         .arguments(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.students),
-        .option(
-            "date", \.date, valueName: "day",
-            help: "The day they left: YYYY-MM-DD, today, yesterday or a weekday. (default: today)",
-            parse: .text),
+        .day(\.date, "The day they left"),
     ]
 
     var students: [String] = []

@@ -17,10 +17,7 @@ struct MoveCommand: Subcommand {
             "to", \.destination, valueName: "class", help: "The class they join, which must exist.",
             isRequired: true,
             parse: .text),
-        .option(
-            "date", \.date, valueName: "day",
-            help: "The day of the move: YYYY-MM-DD, today, yesterday or a weekday. (default: today)",
-            parse: .text),
+        .day(\.date, "The day of the move"),
     ]
 
     var students: [String] = []

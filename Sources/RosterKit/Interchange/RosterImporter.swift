@@ -59,7 +59,7 @@ public enum RosterImporter {
     ///   - format: The file's format.
     ///   - defaultAge: The age of CSV rows without one; with it, a CSV file needs no age column.
     ///   - surnameFirst: Whether a CSV file's names are written surname first, `Hughes, Amelia`
-    ///     (see ``SurnameFirstNames``): `nil` when every name holds one comma, `false` never.
+    ///     (then turned round, the name's parts kept): `nil` when every name holds one comma, `false` never.
     ///   - progress: Called now and then with the number of rows checked so far.
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.

@@ -75,14 +75,16 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     /// Whether the student was on the class's roll on `day`: they joined on or before it and had
     /// not left by it. A lesson's roll is the students on the roll on its day.
     public func isOnRoll(on day: SchoolDay) -> Bool {
-        (joined.map { $0 <= day } ?? true) && (left.map { day < $0 } ?? true)
+        details.isOnRoll(on: day)
     }
 
-    /// Whether the student has left the class by `day`, today by default: a leaver is not listed,
+    /// Whether the student has left the class by `day`, today when `nil`: a leaver is not listed,
     /// picked, grouped, seated or called, but is in every register of the lessons they were on
     /// the roll for.
-    public func hasLeft(by day: SchoolDay = .today()) -> Bool {
-        left.map { $0 <= day } ?? false
+    public func hasLeft(by day: SchoolDay? = nil) -> Bool {
+        // Today is worked out only for a student who has a leaving day: most have none.
+        guard let left else { return false }
+        return left <= (day ?? .today())
     }
 
     /// The text fields beyond the tutorial's, empty for most students.

@@ -48,6 +48,16 @@ struct StudentDetails: Hashable, Sendable {
     /// Whether the student has none of the details.
     var isEmpty: Bool { values.isEmpty }
 
+    /// Whether a student with these details was on the class's roll on `day`: they joined on or
+    /// before it and had not left by it (see ``Student/isOnRoll(on:)``). Most students have no
+    /// details, and are told at once.
+    func isOnRoll(on day: SchoolDay) -> Bool {
+        guard !values.isEmpty else { return true }
+        let joined = self[.joined].flatMap(SchoolDay.stored)
+        let left = self[.left].flatMap(SchoolDay.stored)
+        return (joined.map { $0 <= day } ?? true) && (left.map { day < $0 } ?? true)
+    }
+
     /// The details the student has, in ``StudentDetail`` order.
     var present: [(detail: StudentDetail, text: String)] {
         guard !values.isEmpty else { return [] }

@@ -224,11 +224,7 @@ struct StoredRoster: PlistRecords {
     /// Whether the student at `index` was on the class's roll on `day`; see
     /// ``Student/isOnRoll(on:)``. Most students have no details, and are told at once.
     func isOnRoll(at index: Int, on day: SchoolDay) -> Bool {
-        let details = details(at: index)
-        guard details[.joined] != nil || details[.left] != nil else { return true }
-        var student = Student(name: "", age: 0)
-        student.details = details
-        return student.isOnRoll(on: day)
+        details(at: index).isOnRoll(on: day)
     }
 
     func details(at index: Int) -> StudentDetails {

@@ -58,8 +58,7 @@ extension StorageHandler {
         /// The students in the class today, leavers left out (see ``Student/hasLeft(by:)``): those
         /// a lesson's picks, groups and seats are made of.
         func classStudents() throws -> [Student] {
-            let today = SchoolDay.today()
-            return (try decoded()?.students ?? []).filter { !$0.hasLeft(by: today) }
+            (try decoded()?.students ?? []).filter { !$0.hasLeft() }
         }
 
         /// The bytes of a file kept beside the roster, or `nil` when there is none.

@@ -113,7 +113,8 @@ public enum ClassroomIntents {
     /// on `day`: a leave and a join. They leave `url` on `day`, keeping their marks there, and join
     /// `destination` on `day` with the same ids, details and notes and no lessons there before it
     /// (a student who left `destination` before is back on its roll), so no past lesson of either
-    /// class changes. Two changes, which each roster's history can undo.
+    /// class changes. One change of both rosters: a kill or a failed disk leaves the students in
+    /// one class, never two, and each roster's history keeps its half.
     ///
     /// - Parameters:
     ///   - references: Full ids, id prefixes, school ids or names.
@@ -128,32 +129,29 @@ public enum ClassroomIntents {
     public static func move(
         _ references: [String], from url: URL, to destination: URL, on day: SchoolDay = .today()
     ) throws -> [Student] {
-        let students = try StorageHandler.load(from: url)
-        let moving = Set(try references.map { try RosterLookup.index(of: $0, in: students) }).sorted()
-            .map { students[$0] }
-        if let leaver = moving.first(where: { $0.left != nil }), let left = leaver.left {
-            throw EnrolmentError.alreadyLeft(name: leaver.name, day: left)
-        }
-        let joining = moving.map { student in
-            var joining = student
-            (joining.attendance, joining.joined, joining.left) = ([:], day, nil)
-            return joining
-        }
-        try StorageHandler.update(at: destination, command: "move") { roster in
+        try StorageHandler.moveStudents(from: url, to: destination) { source, target in
+            let moving = Set(try references.map { try RosterLookup.index(of: $0, in: source) }).sorted()
+                .map { source[$0] }
+            if let leaver = moving.first(where: { $0.left != nil }), let left = leaver.left {
+                throw EnrolmentError.alreadyLeft(name: leaver.name, day: left)
+            }
+            let joining = moving.map { student in
+                var joining = student
+                (joining.attendance, joining.joined, joining.left) = ([:], day, nil)
+                return joining
+            }
             for student in joining {
-                guard let index = roster.firstIndex(where: { $0.id == student.id }) else {
-                    roster.append(student)
+                guard let index = target.firstIndex(where: { $0.id == student.id }) else {
+                    target.append(student)
                     continue
                 }
-                guard roster[index].left != nil else { throw AppendConflict(ids: [student.id]) }
-                (roster[index].joined, roster[index].left) = (day, nil)
+                guard target[index].left != nil else { throw AppendConflict(ids: [student.id]) }
+                (target[index].joined, target[index].left) = (day, nil)
             }
+            let ids = Set(moving.map(\.id))
+            for index in source.indices where ids.contains(source[index].id) { source[index].left = day }
+            return joining
         }
-        let ids = Set(moving.map(\.id))
-        try StorageHandler.update(at: url, command: "move") { roster in
-            for index in roster.indices where ids.contains(roster[index].id) { roster[index].left = day }
-        }
-        return joining
     }
 
     /// Brings the students read from an import file onto the roster, in one write.

@@ -71,6 +71,22 @@ struct FileLock: ~Copyable {
         self.descriptor = descriptor
     }
 
+    /// Runs `body` holding the locks of every roster in `rosterPaths`, taken in one fixed order
+    /// (their paths sorted), so that two commands that lock the same rosters never wait for each
+    /// other in a circle.
+    static func withLocks<Result>(_ rosterPaths: [String], _ body: () throws -> Result) throws -> Result {
+        try lockInOrder(Array(Set(rosterPaths)).sorted()[...], body)
+    }
+
+    private static func lockInOrder<Result>(_ paths: ArraySlice<String>, _ body: () throws -> Result) throws
+        -> Result
+    {
+        guard let first = paths.first else { return try body() }
+        let lock = try FileLock(rosterPath: first)
+        defer { withExtendedLifetime(lock) {} }
+        return try lockInOrder(paths.dropFirst(), body)
+    }
+
     deinit {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)

@@ -238,7 +238,7 @@ extension FileSystem {
 ///
 /// Roster's own means: the thing itself, not a link to it; a regular file (or, for the history, a
 /// folder); owned by the user running roster or by the roster's owner; and not writable by
-/// others. Anything else is ``StorageError/notOwnFile(path:)``, before a byte of it is read.
+/// its group or others. Anything else is ``StorageError/notOwnFile(path:)``, before a byte of it is read.
 extension FileSystem {
     /// The users whose files beside the roster at `rosterPath` are trusted: the one running
     /// roster, and the roster's owner (for a roster not made yet, its folder's).
@@ -255,13 +255,15 @@ extension FileSystem {
     ///
     /// - Throws: ``StorageError/notOwnFile(path:)`` when it is a link, not a regular file, owned
     ///   by someone else or writable by others.
-    static func checkOwnFile(_ path: String, owners: [uid_t]) throws {
+    static func checkOwnFile(_ path: String, owners: [uid_t], singleName: Bool = false) throws {
         var status = stat()
         guard lstat(path, &status) == 0 else {
             guard errno == ENOENT else { throw failure(path, action: "read") }
             return
         }
-        guard isOwn(status, type: S_IFREG, owners: owners) else { throw StorageError.notOwnFile(path: path) }
+        guard isOwn(status, type: S_IFREG, owners: owners), !singleName || status.st_nlink == 1 else {
+            throw StorageError.notOwnFile(path: path)
+        }
     }
 
     /// The names in the folder at `path`, which must be roster's own; `nil` when there is none.
@@ -308,7 +310,10 @@ extension FileSystem {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, action: "read") }
-        guard isOwn(status, type: S_IFREG, owners: owners) else { throw StorageError.notOwnFile(path: path) }
+        // One name only: a second name elsewhere would let whoever holds it change what roster reads.
+        guard isOwn(status, type: S_IFREG, owners: owners), status.st_nlink == 1 else {
+            throw StorageError.notOwnFile(path: path)
+        }
         guard status.st_size <= limit else { throw StorageError.tooLarge(path: path, limit: limit) }
         return try readToEnd(descriptor, path: path, limit: limit)
     }
@@ -326,8 +331,8 @@ extension FileSystem {
     }
 
     /// Whether a file's status makes it roster's own: of `type`, owned by one of `owners`, and
-    /// not writable by others.
+    /// writable by neither its group nor others.
     static func isOwn(_ status: stat, type: mode_t, owners: [uid_t]) -> Bool {
-        (status.st_mode & S_IFMT) == type && owners.contains(status.st_uid) && status.st_mode & 0o002 == 0
+        (status.st_mode & S_IFMT) == type && owners.contains(status.st_uid) && status.st_mode & 0o022 == 0
     }
 }

@@ -74,6 +74,25 @@ enum FileSystem {
 
         /// Gives the new file the old one's mode and owner, syncs it and renames it over the old.
         func commit() throws {
+            try finishWriting()
+            guard rename(temporary, path) == 0 else { throw failure(path, action: "replace") }
+            isCommitted = true
+            let folder = Path.folder(of: path)
+            if durable { syncFolder(folder.isEmpty ? "." : folder) }
+        }
+
+        /// Finishes the new file as ``commit()`` does, but leaves the rename to a ``Journal``,
+        /// which makes it with the other files of one change; the temporary file is the
+        /// journal's from now on, and is no longer removed when this is dropped.
+        ///
+        /// - Returns: The temporary file's path, to be renamed over ``path``.
+        func handOver() throws -> String {
+            try finishWriting()
+            isCommitted = true
+            return temporary
+        }
+
+        private func finishWriting() throws {
             let folder = Path.folder(of: path)
             // Run as root (`sudo roster add`), the new file goes to the old one's owner, or to the
             // folder's, so that its owner is not locked out of it.
@@ -86,9 +105,6 @@ enum FileSystem {
             guard fchmod(descriptor, mode) == 0, !durable || fsync(descriptor) == 0 else {
                 throw failure(path, action: "write")
             }
-            guard rename(temporary, path) == 0 else { throw failure(path, action: "replace") }
-            isCommitted = true
-            if durable { syncFolder(folder.isEmpty ? "." : folder) }
         }
 
         deinit {
@@ -220,7 +236,7 @@ enum FileSystem {
         Path.beside(path, prefix: ".", suffix: ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
-    fileprivate static func syncFolder(_ folder: String) {
+    static func syncFolder(_ folder: String) {
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
@@ -314,6 +330,19 @@ extension FileSystem {
     static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether anything, a link included, is at `path`.
+    ///
+    /// - Throws: ``StorageError`` when the system cannot say: a failed check is never taken for
+    ///   "absent".
+    static func exists(_ path: String) throws -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            guard errno == ENOENT else { throw failure(path, action: "look for") }
+            return false
+        }
+        return true
     }
 
     /// Whether `path` itself, not a link, is a regular file.

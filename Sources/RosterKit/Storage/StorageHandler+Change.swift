@@ -87,14 +87,61 @@ extension StorageHandler {
         if writes, FileSystem.isOnReadOnlyFileSystem(path) {
             throw StorageError.fileSystem(path: path, action: "change", code: EROFS)
         }
-        let lock = try FileLock(rosterPath: path)
-        FileSystem.removeLeftovers(beside: path)
-        let bytes = writes ? try readBytes(path) : nil
-        let (outcome, result) = try decide(Current(path: path, bytes: bytes))
-        try carryOut(outcome, at: path, existed: bytes != nil)
-        _ = consume lock
-        return result
+        return try underLocks(of: [path]) {
+            FileSystem.removeLeftovers(beside: path)
+            let bytes = writes ? try readBytes(path) : nil
+            let (outcome, result) = try decide(Current(path: path, bytes: bytes))
+            try carryOut(outcome, at: path, existed: bytes != nil)
+            return result
+        }
+    }
 
+    /// Runs one change of several rosters, such as a move from one class to another, as one: the
+    /// seven steps above for each roster, with the renames of step 6 written down first in a
+    /// ``Journal``, so that a kill or a failed disk at any point leaves every roster old or every
+    /// roster new, once the next command has finished the journal.
+    ///
+    /// - Parameters:
+    ///   - urls: The roster files; their locks are taken in one fixed order.
+    ///   - decide: Shown the rosters as they are under the locks, in the order of `urls`, returns
+    ///     what to do with each (``Outcome/replace(with:change:)`` or ``Outcome/unchanged``) and
+    ///     what the caller gets back; throwing cancels the change.
+    /// - Returns: What `decide` returned.
+    static func change<Result>(of urls: [URL], _ decide: ([Current]) throws -> ([Outcome], Result)) throws
+        -> Result
+    {
+        let paths = try urls.map { try FileSystem.rosterTarget($0.path) }
+        if let path = paths.first(where: FileSystem.isOnReadOnlyFileSystem) {
+            throw StorageError.fileSystem(path: path, action: "change", code: EROFS)
+        }
+        return try underLocks(of: paths) {
+            for path in paths { FileSystem.removeLeftovers(beside: path) }
+            let rosters = try paths.map { Current(path: $0, bytes: try readBytes($0)) }
+            let (outcomes, result) = try decide(rosters)
+            try carryOut(outcomes, at: rosters)
+            return result
+        }
+    }
+
+    /// Runs `body` holding the locks of the rosters at `paths`, once any change of them that a
+    /// killed command left in a ``Journal`` is finished.
+    static func underLocks<Result>(of paths: [String], _ body: () throws -> Result) throws -> Result {
+        // Each pass finishes one journal; a journal written again and again is a busy roster.
+        for _ in 0..<8 {
+            let attempt = try FileLock.withLocks(paths) { () throws -> Swift.Result<Result, UnfinishedJournal> in
+                // Under the locks no new journal can name these rosters: one found now is left
+                // by a command that stopped, and is finished before anything is read.
+                if let path = try paths.first(where: { try FileSystem.exists(Journal.path(besideRoster: $0)) }) {
+                    return .failure(UnfinishedJournal(rosterPath: path))
+                }
+                return .success(try body())
+            }
+            switch attempt {
+            case .success(let result): return result
+            case .failure(let unfinished): try Journal.recover(besideRoster: unfinished.rosterPath)
+            }
+        }
+        throw StorageError.busy(path: paths.first ?? "", seconds: Int(FileLock.defaultTimeout.components.seconds))
     }
 
     /// Steps 5 to 7: writes what a change decided.
@@ -120,6 +167,43 @@ extension StorageHandler {
         case .unchanged:
             break
         }
+    }
+
+    /// Steps 5 to 7 for several rosters: every new file written and synced, every version kept,
+    /// then the renames recorded in a ``Journal`` and made.
+    private static func carryOut(_ outcomes: [Outcome], at rosters: [Current]) throws {
+        var versions: [(history: RosterHistory, version: String)] = []
+        var files: [FileSystem.Replacement] = []
+        var steps: [Journal.Step] = []
+        let journal: Journal
+        do {
+            for (outcome, current) in zip(outcomes, rosters) {
+                guard case .replace(let writer, let change) = outcome else { continue }
+                versions.append(
+                    (current.history, try current.history.keepVersion(before: change, exists: current.bytes != nil)))
+                let file = try FileSystem.Replacement(of: current.path)
+                try writer(file.write)
+                files.append(file)
+            }
+            for file in files { steps.append(Journal.Step(from: try file.handOver(), to: file.path, claims: false)) }
+            journal = Journal(rosters: Array(Set(rosters.map(\.path))).sorted(), steps: steps, trash: [])
+            try journal.record()
+        } catch {
+            // Nothing was renamed: the change is dropped whole.
+            for kept in versions { kept.history.discard(kept.version) }
+            for step in steps { unlink(step.from) }
+            try? Journal(rosters: rosters.map(\.path), steps: [], trash: []).removeCopies()
+            throw error
+        }
+        try finish(journal)
+        for kept in versions { kept.history.settle(kept.version) }
+    }
+
+    /// Makes a recorded journal's renames, trying once more when a step fails (a disk's passing
+    /// error); when it fails again, the journal stays for the next command to finish.
+    static func finish(_ journal: Journal) throws {
+        if (try? journal.finish()) != nil { return }
+        try journal.finish()
     }
 
     /// A whole-roster change: decodes the students (as `Students`, which may keep names as the
@@ -199,4 +283,10 @@ struct SideFile: Sendable {
     func path(besideRoster rosterPath: String) -> String {
         Path.beside(rosterPath, prefix: ".", suffix: "." + suffix)
     }
+}
+
+/// A journal found beside a roster whose lock was just taken: a change of several files that a
+/// stopped command left to finish.
+private struct UnfinishedJournal: Error {
+    let rosterPath: String
 }

@@ -13,40 +13,87 @@
 /// Moving a whole roster, with everything kept beside it, to another name: renaming a class, and
 /// deleting one so that it can be restored.
 extension StorageHandler {
-    /// Moves the roster at `url` to `destination`, with its history (so that its changes can
-    /// still be undone there), its pick round and its groups, under the roster's lock.
+    /// Changes two rosters as one, for students who move from `url` to `destination`: both are
+    /// read under their locks, `change` edits both, and both are written in one journaled change
+    /// (see ``change(of:_:)``), each with a step in its own history.
     ///
-    /// The side files move first and the roster last, so that a move cut short leaves the roster
-    /// where it was.
+    /// - Throws: ``StorageError`` when either roster is missing (a class deleted or renamed
+    ///   while the move waited), and what `change` throws; nothing is written then.
+    static func moveStudents<Result>(
+        from url: URL, to destination: URL, _ change: (inout [Student], inout [Student]) throws -> Result
+    ) throws -> Result {
+        try self.change(of: [url, destination]) { rosters in
+            let decoded = try rosters.map { roster in
+                guard let read = try roster.decoded() else {
+                    throw StorageError.fileSystem(path: roster.path, action: "move the students", code: ENOENT)
+                }
+                return read
+            }
+            var (source, target) = (decoded[0].students, decoded[1].students)
+            let result = try change(&source, &target)
+            let outcomes = try zip(decoded, [source, target]).map { before, after in
+                let made = RosterChange(
+                    command: "move", date: Date(), studentsBefore: before.students.count, studentsAfter: after.count)
+                return Outcome.replace(
+                    with: try RosterCodec.fileWriter(after, conventions: before.conventions), change: made)
+            }
+            return (outcomes, result)
+        }
+    }
+
+    /// Moves the roster at `url` to `destination`, with its history (so that its changes can
+    /// still be undone there), its pick round, its groups and its seating plan, as one change.
+    ///
+    /// Both rosters' locks are held throughout, so no command changes either meanwhile; the
+    /// renames are recorded in a ``Journal`` first, so a move cut short is finished by the next
+    /// command on either name. What is beside the roster must be roster's own, and the new name
+    /// is claimed, never overwritten.
     ///
     /// - Parameters:
     ///   - url: The roster to move; it must exist.
     ///   - destination: Where it goes; no roster may be there. Its folder is made when missing.
     ///   - replacing: Whether a roster already at `destination`, and what is beside it, is
-    ///     removed first (for the one deleted copy of a class that is kept).
-    /// - Throws: ``StorageError`` when there is no roster at `url`, one at `destination`, or a file
-    ///   cannot be moved.
+    ///     removed (for the one deleted copy of a class that is kept).
+    /// - Throws: ``StorageError`` when there is no roster at `url`, one at `destination`, a file
+    ///   beside it is not roster's own, or a file cannot be moved.
     package static func moveRoster(at url: URL, to destination: URL, replacing: Bool = false) throws {
-        let (path, target) = (url.path, destination.path)
-        let lock = try FileLock(rosterPath: path)
-        defer { withExtendedLifetime(lock) {} }
-        guard FileSystem.isPlainFile(path) else {
-            throw StorageError.fileSystem(path: path, action: "move the roster", code: ENOENT)
-        }
+        let (path, target) = (url.standardizedFileURL.path, destination.standardizedFileURL.path)
         try FileSystem.createFolder(Path.folder(of: target))
-        let (besides, targets) = (filesBeside(path), filesBeside(target))
-        if replacing {
-            for old in targets + [target] where access(old, F_OK) == 0 {
-                try? FileManager.default.removeItem(atPath: old)
+        try underLocks(of: [path, target]) {
+            guard FileSystem.isPlainFile(path) else {
+                throw StorageError.fileSystem(path: path, action: "move the roster", code: ENOENT)
             }
+            try checkFilesBeside(path)
+            let (besides, targets) = (filesBeside(path), filesBeside(target))
+            var steps: [Journal.Step] = []
+            var trash: [String] = []
+            for old in [target] + targets where try FileSystem.exists(old) {
+                guard replacing else {
+                    throw StorageError.fileSystem(path: old, action: "move the roster onto", code: EEXIST)
+                }
+                let aside = FileSystem.temporaryPath(beside: old) + ".trash"
+                steps.append(Journal.Step(from: old, to: aside, claims: true))
+                trash.append(aside)
+            }
+            for (side, moved) in zip(besides, targets) where try FileSystem.exists(side) {
+                steps.append(Journal.Step(from: side, to: moved, claims: true))
+            }
+            steps.append(Journal.Step(from: path, to: target, claims: true))
+            let journal = Journal(rosters: [path, target].sorted(), steps: steps, trash: trash)
+            try journal.record()
+            try finish(journal)
         }
-        for old in [target] + targets where access(old, F_OK) == 0 {
-            throw StorageError.fileSystem(path: old, action: "move the roster onto", code: EEXIST)
+    }
+
+    /// Checks that what is kept beside the roster at `path` is roster's own, as every command
+    /// that reads it would: a planted link, pipe, device or another user's file is refused
+    /// before anything moves.
+    private static func checkFilesBeside(_ path: String) throws {
+        let owners = FileSystem.trustedOwners(ofRoster: path)
+        _ = try RosterHistory(rosterPath: path).entries()
+        for side in [SideFile.picks, .groups, .seats] {
+            try FileSystem.checkOwnFile(side.path(besideRoster: path), owners: owners, singleName: true)
         }
-        for (side, moved) in zip(besides, targets) where access(side, F_OK) == 0 {
-            try FileSystem.move(side, to: moved)
-        }
-        try FileSystem.move(path, to: target)
     }
 
     /// What roster keeps beside the roster at `path`: its history, its pick round, its groups and its seating plan.

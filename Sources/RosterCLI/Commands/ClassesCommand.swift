@@ -41,10 +41,11 @@ struct ClassesCommand: Subcommand {
     }
 
     func run(in context: CommandContext) throws {
+        let folder = ClassFolder(environment: context.environment)
+        try folder.finishInterruptedChanges()
         if let verb = action.first {
             return try ClassActions.run(verb, Array(action.dropFirst()), confirmed: yes, context)
         }
-        let folder = ClassFolder(environment: context.environment)
         let names = folder.names
         let counts = names.map { name in
             try? StorageHandler.load(from: folder.url.appendingPathComponent(name + ".plist")).count

@@ -43,6 +43,17 @@ public struct ClassFolder: Sendable, Equatable {
             .sorted { $0.lowercased() < $1.lowercased() }
     }
 
+    /// Finishes any change of several classes in the folder that a stopped command left half
+    /// made, such as a rename cut short by a power cut, so that ``names`` lists each class once,
+    /// under the name it has.
+    ///
+    /// - Throws: ``StorageError`` when a change cannot be finished; it stays for the next try.
+    public func finishInterruptedChanges() throws {
+        for folder in [url.path, deleted.url.path] where FileSystem.isFolder(folder) {
+            try Journal.recoverAll(in: folder)
+        }
+    }
+
     /// The class a roster file holds: its name without `.plist`.
     public static func name(of roster: URL) -> String {
         let file = roster.lastPathComponent

@@ -27,9 +27,9 @@
 ///
 /// A command that finds a copy beside its roster takes the locks of every roster the journal
 /// names and finishes the renames when the primary is there (the change was decided), or drops
-/// the copies when it is not (nothing was renamed yet). A rename is made when its source is still
-/// there, so finishing twice changes nothing; a rename that claims a new name never replaces
-/// what is there.
+/// the copies when it is not (nothing was renamed yet). A rename is made only when it was not
+/// made before (see ``stepsToMake()``), so finishing twice changes nothing; a rename that claims a
+/// new name never replaces what is there.
 struct Journal: Codable, Equatable {
     /// One rename of the change.
     struct Step: Codable, Equatable {
@@ -75,7 +75,7 @@ struct Journal: Codable, Equatable {
     /// - Throws: ``StorageError`` when a rename fails, or a name to be claimed is taken: the
     ///   journal stays, for the next command to finish.
     func finish() throws {
-        for step in steps where try FileSystem.exists(step.from) {
+        for step in try stepsToMake() {
             if step.claims, try FileSystem.exists(step.to) {
                 throw StorageError.fileSystem(path: step.to, action: "move the roster onto", code: EEXIST)
             }
@@ -84,6 +84,22 @@ struct Journal: Codable, Equatable {
         for folder in Set(steps.map { Path.folder(of: $0.to) }) { FileSystem.syncFolder(folder) }
         for path in trash { try? FileManager.default.removeItem(atPath: path) }
         try removeCopies()
+    }
+
+    /// The renames not made yet, in order.
+    ///
+    /// A rename is made when its source is gone, or when a later rename that is made filled its
+    /// source again: deleting a class over its older deleted copy sets the copy aside, then puts
+    /// the class where it was, and the class found there is not set aside a second time.
+    func stepsToMake() throws -> [Step] {
+        var made = [Bool](repeating: false, count: steps.count)
+        for index in steps.indices.reversed() {
+            let refilled = steps.indices.contains { later in
+                later > index && made[later] && steps[later].to == steps[index].from
+            }
+            made[index] = try refilled || !FileSystem.exists(steps[index].from)
+        }
+        return steps.indices.filter { !made[$0] }.map { steps[$0] }
     }
 
     /// Removes the copies of a journal whose change was never decided (there is no primary), or
@@ -103,11 +119,22 @@ struct Journal: Codable, Equatable {
     ///   ``StorageError/damaged(path:reason:)`` for one that cannot be read, and what
     ///   ``finish()`` throws.
     static func recover(besideRoster rosterPath: String) throws {
-        let copy = path(besideRoster: rosterPath)
-        guard
-            let bytes = try FileSystem.readOwnFile(
-                copy, limit: limit, owners: FileSystem.trustedOwners(ofRoster: rosterPath))
-        else { return }
+        try recover(copy: path(besideRoster: rosterPath), owners: FileSystem.trustedOwners(ofRoster: rosterPath))
+    }
+
+    /// Finishes or drops every change whose journal is in `folder`, such as a folder of classes,
+    /// so that a listing of it shows each class once, under its one name.
+    static func recoverAll(in folder: String) throws {
+        // The folder may be shared; each journal in it is checked to be roster's own as it is read.
+        let owners = FileSystem.trustedOwners(ofRoster: folder + "/.")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where name.hasPrefix(".") && name.hasSuffix(".plist.journal") {
+            try recover(copy: folder + "/" + name, owners: owners)
+        }
+    }
+
+    private static func recover(copy: String, owners: [uid_t]) throws {
+        guard let bytes = try FileSystem.readOwnFile(copy, limit: limit, owners: owners) else { return }
         guard let journal = try? JSONDecoder().decode(Journal.self, from: bytes), !journal.rosters.isEmpty else {
             throw StorageError.damaged(path: copy, reason: "it is not a journal of a change roster was making")
         }

@@ -253,7 +253,10 @@ extension StorageHandler {
 
     /// Reads the roster file and decodes it; `nil` when there is none.
     static func readRoster<Decoded>(_ path: String, decode: (Data) throws -> Decoded) throws -> Decoded? {
-        try readBytes(path).map(decode)
+        // A change of several rosters that a stopped command left half made is finished first,
+        // so that no one reads half of it.
+        if try FileSystem.exists(Journal.path(besideRoster: path)) { try Journal.recover(besideRoster: path) }
+        return try readBytes(path).map(decode)
     }
 
     /// The roster file's bytes, once its ends show it may be a roster.

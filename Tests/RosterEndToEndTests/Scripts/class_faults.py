@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Fault injection into roster's changes of several files: a move between two classes, and a
+class renamed, deleted and restored with its history.
+
+Every call of each file-system system call that touches the classes' folder is made to fail in
+turn, once with EIO and once by killing roster there (strace -e inject=SYSCALL:error=EIO:when=N
+and :signal=KILL:when=N). After each point the next command (`roster classes`) runs, and then:
+
+- every class decodes (Python's plistlib), and the classes, deleted ones too, are exactly as
+  before the command or exactly as after it: a moved student on the roll of one class, never two;
+- a command that failed with EIO exited 1 with one line starting "Error:", and one that exited
+  0 made its change;
+- each class's history has the steps it had before the command, or those it has after a clean
+  run: one more for each half of a move, and a renamed or restored class's under its new name;
+- undo then redo in each class walk through exactly the rosters that really existed.
+
+Usage: class_faults.py ROSTER_BINARY WORK_FOLDER [--short]
+Prints "N passed, N failed" and one line per failed point; exits 1 when any point failed.
+"""
+
+import json
+import os
+import plistlib
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+SYSCALLS = ["openat", "write", "fsync", "link", "rename", "unlink", "unlinkat", "rmdir", "getdents64",
+            "newfstatat", "fchmod", "mkdir"]
+
+BASE = [["--class", "7A", "add", "Ada", "--age", "12"], ["--class", "7A", "add", "Alan", "--age", "13"],
+        ["--class", "7B", "add", "Grace", "--age", "11"],
+        ["--class", "7A", "absent", "ada", "--date", "2026-11-30"]]
+CASES = [
+    ("move", BASE, ["--class", "7A", "move", "ada", "--to", "7B", "--date", "2026-12-01"]),
+    ("rename", BASE, ["classes", "rename", "7A", "8A"]),
+    ("delete", BASE, ["classes", "delete", "7A", "--yes"]),
+    ("restore", BASE + [["classes", "delete", "7A", "--yes"]], ["classes", "restore", "7A"]),
+    ("delete-again", BASE + [["classes", "delete", "7A", "--yes"], ["--class", "7A", "add", "Kofi", "--age", "12"]],
+     ["classes", "delete", "7A", "--yes"]),
+]
+
+
+def roster_file(path):
+    """A class's students in file order, with the day each left; raises when it does not decode."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return [(student["name"], student.get("leftOn"), json.dumps(student.get("register"), sort_keys=True))
+            for student in plistlib.loads(data)]
+
+
+class Home:
+    def __init__(self, binary, folder):
+        self.binary, self.folder = binary, folder
+        self.classes = os.path.join(folder, "Documents", "Classes")
+
+    def env(self):
+        return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.folder, "ROSTER_SEED": "7",
+                "LC_ALL": "C.UTF-8"}
+
+    def run(self, args, prefix=()):
+        return subprocess.run(list(prefix) + [self.binary] + args, env=self.env(), stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=60)
+
+    def state(self):
+        """Every class and every deleted class, by name, with its students."""
+        found = {}
+        for place, folder in (("", self.classes), ("deleted/", os.path.join(self.classes, ".deleted"))):
+            if not os.path.isdir(folder):
+                continue
+            for name in sorted(os.listdir(folder)):
+                if name.endswith(".plist") and not name.startswith("."):
+                    found[place + name[:-6]] = roster_file(os.path.join(folder, name))
+        return found
+
+    def history(self, name):
+        result = self.run(["--class", name, "history", "--format", "json"])
+        if result.returncode != 0:
+            raise RuntimeError("history of %s failed: %s" % (name, result.stderr.strip()))
+        return len(json.loads(result.stdout))
+
+    def histories(self):
+        return {name: self.history(name) for name in self.state() if not name.startswith("deleted/")}
+
+
+def on_roll_twice(state):
+    """The students on the roll of more than one class."""
+    seen = {}
+    for name, students in state.items():
+        if name.startswith("deleted/"):
+            continue
+        for student, left, _ in students:
+            if left is None:
+                seen[student] = seen.get(student, 0) + 1
+    return sorted(student for student, count in seen.items() if count > 1)
+
+
+def template(binary, root, name, steps):
+    folder = os.path.join(root, "template-" + name)
+    os.makedirs(folder)
+    home = Home(binary, folder)
+    for step in steps:
+        result = home.run(step)
+        assert result.returncode == 0, (step, result.stderr)
+    return folder
+
+
+def reference(binary, folder, command):
+    """The classes as the command leaves them when nothing fails, and each class's roster after
+    one undo there."""
+    work = folder + "-reference"
+    shutil.copytree(folder, work, symlinks=True)
+    home = Home(binary, work)
+    result = home.run(command)
+    assert result.returncode == 0, (command, result.stderr)
+    state, histories = home.state(), home.histories()
+    undone = {}
+    for name in state:
+        if not name.startswith("deleted/"):
+            copy = work + "-undo-" + name
+            shutil.copytree(work, copy, symlinks=True)
+            other = Home(binary, copy)
+            other.run(["--class", name, "undo"])
+            undone[name] = other.state().get(name)
+            shutil.rmtree(copy)
+    shutil.rmtree(work)
+    return state, histories, undone
+
+
+def points(binary, folder, command, syscall):
+    """The numbers N of the calls of `syscall` that touch the home folder, in a clean run."""
+    work = folder + "-count-" + syscall
+    shutil.copytree(folder, work, symlinks=True)
+    trace = work + ".trace"
+    Home(binary, work).run(command, prefix=["strace", "-f", "-qq", "-y", "-o", trace, "-e", "trace=" + syscall])
+    found, index = [], 0
+    with open(trace, errors="replace") as handle:
+        for line in handle:
+            if "resumed>" in line or not re.search(r"\b" + syscall + r"\(", line):
+                continue
+            index += 1
+            if work in line:
+                found.append(index)
+    shutil.rmtree(work)
+    os.unlink(trace)
+    return found
+
+
+def check_point(job):
+    binary, folder, name, command, expected, expected_histories, undone_expected, syscall, number, fault = job
+    work = "%s-%s-%s-%d-%s" % (folder, name, syscall, number, fault)
+    shutil.copytree(folder, work, symlinks=True)
+    home = Home(binary, work)
+    problems = []
+    try:
+        old = home.state()
+        old_histories = home.histories()
+        inject = "inject=%s:%s:when=%d" % (syscall, "error=EIO" if fault == "eio" else "signal=KILL", number)
+        result = home.run(command, prefix=["strace", "-f", "-qq", "-o", "/dev/null", "-e", inject])
+        following = home.run(["classes"])
+        if following.returncode != 0:
+            problems.append("the next command failed: " + following.stderr.strip())
+        try:
+            now = home.state()
+        except Exception as error:
+            problems.append("a class does not decode: %s" % error)
+            return problems
+        if now != old and now != expected:
+            problems.append("classes are %r, neither old %r nor new %r" % (now, old, expected))
+        if on_roll_twice(now):
+            problems.append("on the roll of two classes: %r" % on_roll_twice(now))
+        if fault == "eio" and result.returncode != 0:
+            errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+            if result.returncode != 1 or len(errors) != 1:
+                problems.append("exit %d, stderr %r" % (result.returncode, result.stderr[-300:]))
+        if fault == "eio" and result.returncode == 0 and now != expected:
+            problems.append("exit 0 but the change is not on disk")
+        happened = now == expected
+        histories = home.histories()
+        want = expected_histories if happened else old_histories
+        if histories != want:
+            problems.append("histories have %r steps, expected %r" % (histories, want))
+        for cls in histories:
+            undo = home.run(["--class", cls, "undo"])
+            if undo.returncode != 0:
+                problems.append("undo in %s failed: %s" % (cls, undo.stderr.strip()))
+                continue
+            if happened and home.state().get(cls) != undone_expected.get(cls):
+                problems.append("undo in %s gave %r, expected %r" % (cls, home.state().get(cls),
+                                                                     undone_expected.get(cls)))
+            redo = home.run(["--class", cls, "redo"])
+            if redo.returncode != 0 or home.state().get(cls) != now.get(cls):
+                problems.append("redo in %s gave %r, expected %r" % (cls, home.state().get(cls), now.get(cls)))
+    except Exception as error:
+        problems.append("check failed: %r" % error)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return ["%s %s when=%d %s: %s" % (name, syscall, number, fault, problem) for problem in problems]
+
+
+def main():
+    binary, root = sys.argv[1], sys.argv[2]
+    short = "--short" in sys.argv
+    os.makedirs(root, exist_ok=True)
+    jobs = []
+    for name, steps, command in CASES:
+        folder = template(binary, root, name, steps)
+        expected, histories, undone = reference(binary, folder, command)
+        for syscall in SYSCALLS:
+            numbers = points(binary, folder, command, syscall)
+            if short:
+                numbers = numbers[:2] + numbers[-2:]
+            for number in sorted(set(numbers)):
+                for fault in ("eio", "kill"):
+                    jobs.append((binary, folder, name, command, expected, histories, undone, syscall, number, fault))
+    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        results = list(pool.map(check_point, jobs))
+    failed_points = sum(1 for problems in results if problems)
+    for problem in [problem for problems in results for problem in problems][:200]:
+        print(problem)
+    print("class fault injection: %d points" % len(jobs))
+    print("%d passed, %d failed" % (len(jobs) - failed_points, failed_points))
+    return 1 if failed_points else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -62,10 +62,13 @@ public enum CommandLineTool {
         exit(status)
     }
 
-    /// Prepares the `roster` process: a write past a file-size limit (`ulimit -f`) then fails with
-    /// an error that roster reports, instead of killing the process with `SIGXFSZ`.
+    /// Prepares the `roster` process: a write past a file-size limit (`ulimit -f`), or into a pipe
+    /// whose reader has gone (`roster add … | head -0`), then fails with an error that roster
+    /// reports, instead of killing the process with `SIGXFSZ` or `SIGPIPE`: a change already saved
+    /// is named then, so that a script does not make it twice.
     public static func prepareProcess() {
         signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
     }
 
     /// Runs `roster` with the given arguments and returns its exit code.

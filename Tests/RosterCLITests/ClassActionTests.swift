@@ -37,7 +37,7 @@ struct ClassActionTests {
     }
 
     @Test(
-        "move: the student leaves 7A keeping their marks there, and joins 7B today with their note; each class can undo its half"
+        "move: the student leaves 7A keeping their marks there, and joins 7B today with their note; undo in either class takes back both halves"
     )
     func move() throws {
         #expect(run(["--class", "7A", "edit", "ada", "--note", "front row"]).status == 0)
@@ -55,9 +55,40 @@ struct ClassActionTests {
         #expect(run(["--class", "7A", "move", "alan", "--to", "7C"]).status == 1)
         #expect(run(["--class", "7A", "move", "alan", "--to", "7A"]).status == 64)
         #expect(run(["--class", "7B", "undo"]).status == 0)
-        #expect(run(["--class", "7A", "undo"]).status == 0)
         #expect(try students("7A").first == before)
         #expect(try students("7B").map(\.name) == ["Grace Hopper"])
+        #expect(run(["--class", "7A", "redo"]).status == 0)
+        #expect(try students("7B").map(\.name) == ["Grace Hopper", "Ada Lovelace"])
+        #expect(try students("7A").first?.left == SchoolDay.today())
+    }
+
+    @Test("undo of a move is refused, changing nothing, when the other class has changed since")
+    func undoMoveAfterOtherClassChanged() throws {
+        #expect(run(["--class", "7A", "move", "ada", "--to", "7B"]).status == 0)
+        #expect(run(["--class", "7B", "add", "Zed", "--age", "9"]).status == 0)
+        let (sevenA, sevenB) = (try students("7A"), try students("7B"))
+        let refused = run(["--class", "7A", "undo"])
+        #expect(refused.status == 1)
+        #expect(refused.errorLine.contains("was a move that also changed"), "\(refused.errorLine)")
+        #expect(try students("7A") == sevenA && students("7B") == sevenB)
+        #expect(run(["--class", "7B", "undo"]).status == 0)
+        #expect(run(["--class", "7A", "undo"]).status == 0)
+        #expect(try students("7A").allSatisfy { $0.left == nil })
+        #expect(try students("7B").map(\.name) == ["Grace Hopper"])
+    }
+
+    @Test("a class name is one class however it is typed: either Unicode form, spaces at its ends, any case")
+    func classNamesAsTyped() throws {
+        #expect(run(["--class", "Caf\u{E9}", "add", "Ines", "--age", "12"]).status == 0)
+        #expect(run(["--class", "Cafe\u{301}", "add", "Noor", "--age", "12"]).status == 0)
+        #expect(run(["--class", " 7a ", "add", "Zed", "--age", "12"]).status == 0)
+        #expect(run(["classes"]).output == "CLASS  STUDENTS\n7A     3\n7B     1\nCaf\u{E9}   2\n")
+        #expect(try students("Caf\u{E9}").map(\.name) == ["Ines", "Noor"])
+        for hostile in ["7C\u{2028}", "7\u{202E}C", "7\u{1B}C"] {
+            let refused = run(["--class", hostile, "add", "Eve", "--age", "12"])
+            #expect(refused.status == 64 && refused.errorLine.hasPrefix("Error:"), "\(refused.errorLine)")
+        }
+        #expect(!(run(["classes"]).output.contains("7C")))
     }
 
     @Test("classes rename keeps the roster and its history; a taken name is refused")

@@ -21,6 +21,31 @@ struct ImportExportCommandTests {
     }
 
     @Test(
+        "every name a roster file may hold comes back from its export into an empty class, in every format",
+        arguments: ["csv", "json", "plist"])
+    func hostileNamesRoundTrip(format: String) throws {
+        let names = [
+            "Tab\tName", "Ev\u{1B}[2Jil", "Rtl\u{202E}gnp", "Line\u{2028}Sep", "'quoted", "=SUM(A1)",
+            "C1\u{9B}x",
+        ]
+        try StorageHandler.save(names.map { Student(name: $0, age: 12) }, to: sandbox.file)
+        let exported = sandbox.folder.appendingPathComponent("out." + format)
+        #expect(sandbox.run(["export", "--format", format, "--output", exported.path]).status == 0)
+        let empty = sandbox.folder.appendingPathComponent("empty.plist")
+        let imported = sandbox.run(["--file", empty.path, "import", exported.path])
+        #expect(imported.status == 0, "\(imported.errorOutput)")
+        #expect(try StorageHandler.load(from: empty).map(\.name) == names)
+        // What a terminal is shown is escaped; a binary plist is not shown at all.
+        let (output, errorOutput) = (CapturedOutput(isTerminal: true), CapturedOutput())
+        let status = CommandLineTool.run(
+            arguments: ["export", "--format", format], environment: sandbox.environment, output: output,
+            errorOutput: errorOutput)
+        #expect(status == (format == "plist" ? 64 : 0), "\(errorOutput.text)")
+        #expect(
+            !output.text.unicodeScalars.contains { VisibleText.isControl($0) && $0 != "\n" && $0 != "\r" })
+    }
+
+    @Test(
         "a CSV export imported with --replace gives back the same roster",
         arguments: ["csv", "json", "plist"])
     func roundTrip(format: String) throws {

@@ -27,6 +27,27 @@ struct LessonFactTests {
         #expect(register.contains("Register for 2026-11-30: 1 present, 1 absent."), "\(register)")
     }
 
+    @Test(
+        "a register dated tomorrow, as a colleague ahead in time writes it, can be seen and corrected, with a note"
+    )
+    func dayAheadOfThisTimeZone() throws {
+        let tomorrow = SchoolDay.today().adding(days: 1)
+        let ann = try #require(try StorageHandler.load(from: sandbox.file).first)
+        try AttendanceRegister.record(
+            [ann.id: AttendanceEntry(.absent)], in: try #require(Lesson(day: tomorrow)), at: sandbox.file)
+        let register = sandbox.run(["register", "--date", tomorrow.text])
+        #expect(register.status == 0)
+        #expect(register.output.contains("1 absent"), "\(register.output)")
+        #expect(
+            register.errorOutput.contains("Note: \(tomorrow) is after today here"), "\(register.errorOutput)")
+        let corrected = sandbox.run(["present", "ann", "--date", tomorrow.text])
+        #expect(corrected.status == 0, "\(corrected.errorOutput)")
+        let after = sandbox.run(["register", "--date", tomorrow.text]).output
+        #expect(after.hasPrefix("Register for \(tomorrow): 1 present."), "\(after)")
+        let twoAhead = sandbox.run(["absent", "ann", "--date", tomorrow.adding(days: 1).text])
+        #expect(twoAhead.status == 64)
+    }
+
     @Test("register --delete deletes one lesson taken by mistake, listing its marks; undo brings it back")
     func deleteLesson() throws {
         #expect(sandbox.run(["absent", "ann", "--date", "2026-11-30"]).status == 0)

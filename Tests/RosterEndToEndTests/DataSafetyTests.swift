@@ -59,6 +59,52 @@ struct DataSafetyTests {
     }
 
     @Test(
+        "a pipe whose reader is gone after a saved change: one Error: line naming the change, exit 1",
+        arguments: [
+            ["add", "One more", "--age", "9"], ["delete-all", "--yes"], ["undo"], ["import", "IMPORT"],
+        ])
+    func brokenPipeAfterSave(command: [String]) throws {
+        let csv = sandbox.folder.appendingPathComponent("more.csv")
+        try Data("name,age\nNoor,12\n".utf8).write(to: csv)
+        _ = try sandbox.run(["add", "Ada", "--age", "12"])
+        let before = try StorageHandler.load(from: sandbox.file)
+        let (status, error) = try runWithReaderGone(command.map { $0 == "IMPORT" ? csv.path : $0 })
+        #expect(status == 1)
+        let lines = error.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(error)")
+        #expect(
+            error.contains("but its confirmation could not be written")
+                && error.contains("Do not run it again"))
+        #expect(try StorageHandler.load(from: sandbox.file) != before)
+    }
+
+    @Test("a pipe whose reader is gone before anything is saved: exit 141 quietly, as a shell expects")
+    func brokenPipeBeforeSave() throws {
+        _ = try sandbox.run(["add", "Ada", "--age", "12"])
+        let (status, error) = try runWithReaderGone(["list"])
+        #expect(status == 141)
+        #expect(error.isEmpty, "\(error)")
+    }
+
+    /// Runs the binary with its standard output a pipe that no one reads any more.
+    private func runWithReaderGone(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = RosterBinary.url
+        process.arguments = ["--file", sandbox.file.path] + arguments
+        process.environment = ["HOME": sandbox.folder.path, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        let errorOutput = Pipe()
+        try output.fileHandleForReading.close()
+        process.standardOutput = output
+        process.standardError = errorOutput
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let error = String(decoding: errorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, error)
+    }
+
+    @Test(
         "a full disk: one Error: line, exit 1, the roster unchanged",
         arguments: [
             ["add", "One more", "--age", "9"], ["edit", "Student 7 Ñandú", "--age", "9"],

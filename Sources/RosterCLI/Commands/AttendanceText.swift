@@ -16,6 +16,11 @@ enum AttendanceText {
                 reason: "Give a day from 1900 to today: YYYY-MM-DD (such as \(SchoolDay.today())), "
                     + "today, yesterday or a weekday such as monday.")
         }
+        if day.isAfterToday() {
+            context.errorOutput.write(
+                "Note: \(day) is after today here (\(SchoolDay.today())); it is that day already in time zones ahead.\n"
+            )
+        }
         if notingWeekend, day.isWeekend {
             context.errorOutput.write("Note: \(day) is a \(day.weekdayName).\n")
         }

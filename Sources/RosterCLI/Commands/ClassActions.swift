@@ -34,17 +34,15 @@ enum ClassActions {
             )
         case ("restore", 1):
             _ = try RosterFileLocation.classURL(names[0], environment: environment)
-            let kept = ClassFolder(environment: environment).deleted.names
-            let name = ClassFolder.match(names[0], among: kept) ?? names[0]
-            let url = try RosterFileLocation.classURL(name, environment: environment)
-            let deleted = deletedURL(of: url, environment)
-            guard FileManager.default.fileExists(atPath: deleted.path) else {
+            let kept = try ClassFolder(environment: environment).deleted.classNames()
+            guard let name = ClassFolder.match(names[0], among: kept) else {
                 throw UsageError.message(
                     "No deleted class '\(VisibleText.of(names[0]))' is kept; 'roster classes' lists the classes there are."
                 )
             }
+            let url = try RosterFileLocation.classURL(name, environment: environment)
             try refuseTaken(names[0], environment: environment, unless: nil)
-            try StorageHandler.moveRoster(at: deleted, to: url)
+            try StorageHandler.moveRoster(at: deletedURL(of: url, environment), to: url)
             context.output.write("Restored class \(className(url)).\n")
         default:
             throw UsageError.message(
@@ -64,7 +62,7 @@ enum ClassActions {
 
     /// Refuses a name another class has, ignoring case, unless it is `url`'s own (a change of case).
     private static func refuseTaken(_ name: String, environment: [String: String], unless url: URL?) throws {
-        let others = ClassFolder(environment: environment).names.filter {
+        let others = try ClassFolder(environment: environment).classNames().filter {
             url.map(ClassFolder.name(of:)) != $0
         }
         let taken = ClassFolder.match(name, among: others)

@@ -59,8 +59,21 @@ struct ExportCommand: Subcommand {
         progress.show("Exporting \(StudentText.count(students.count))…")
         defer { progress.finish() }
         guard let output else {
+            if format == .plist, context.output.isTerminal {
+                // A plist whose names XML cannot hold is binary, which a terminal cannot show.
+                let bytes = try format.bytes(for: students, order: Array(students.indices))
+                guard !bytes.starts(with: Array("bplist".utf8)) else {
+                    throw UsageError.message(
+                        "A name holds a character an XML property list cannot hold, so the plist is binary; "
+                            + "give --output <file>, or choose --format json.")
+                }
+            }
             context.output.write(bytes: prefix)
-            try format.write(students, order: Array(students.indices), delimiter: delimiter) {
+            // Into a file or a pipe the names go as they are, to come back; a terminal shows them.
+            try format.write(
+                students, order: Array(students.indices), delimiter: delimiter,
+                exact: !context.output.isTerminal
+            ) {
                 context.output.write(bytes: $0)
             }
             return
@@ -68,7 +81,9 @@ struct ExportCommand: Subcommand {
         // A pipe, a terminal or a device is written into, as a redirection would, and gets the
         // data only: a confirmation in /dev/stdout would end up in the export.
         let wroteFile = try StorageHandler.writeFile(
-            prefix + (try format.bytes(for: students, order: Array(students.indices), delimiter: delimiter)),
+            prefix
+                + (try format.bytes(
+                    for: students, order: Array(students.indices), delimiter: delimiter, exact: true)),
             to: output)
         guard wroteFile else { return }
         context.output.write(

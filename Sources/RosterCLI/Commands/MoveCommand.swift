@@ -7,7 +7,7 @@ struct MoveCommand: Subcommand {
     static let discussion: String? =
         "The students leave this class on the day, keeping their marks here, and join the other on "
         + "the same day with the same ids, details and notes, so no past lesson of either class "
-        + "changes; 'roster undo' in each class takes back its half of the move."
+        + "changes. Both classes change as one, and 'roster undo' in either class takes back the whole move."
     static let fields: [CommandField<Self>] = [
         .arguments(
             ArgumentSpec(

@@ -144,7 +144,7 @@ enum RosterFileLocation {
     static func existingClassURL(_ name: String, environment: [String: String], creating: Bool) throws -> URL
     {
         let url = try classURL(name, environment: environment)
-        let names = ClassFolder(environment: environment).names
+        let names = try ClassFolder(environment: environment).classNames()
         if let match = ClassFolder.match(name, among: names) {
             return try classURL(match, environment: environment)
         }

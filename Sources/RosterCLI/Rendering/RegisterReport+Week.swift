@@ -58,7 +58,8 @@ extension RegisterReport {
             let keys = columns.compactMap { $0.lesson?.description }
             return (["id", "name"] + keys + ["lessons", "there"]).joined(separator: ",") + "\r\n"
                 + rows.map { row in
-                    ([row.id, CSVRosterWriter.field(row.name)] + keys.map { row.marks[$0] ?? "" }
+                    ([row.id, CSVRosterWriter.field(VisibleText.of(row.name))]
+                        + keys.map { row.marks[$0] ?? "" }
                         + [String(row.lessons), String(row.there)]).joined(separator: ",") + "\r\n"
                 }.joined()
         default:

@@ -45,7 +45,7 @@ enum RegisterReport {
                             row.date, row.lesson.value ?? "", mark.id, mark.name, mark.mark,
                             mark.reason.value ?? "",
                         ]
-                        .map(CSVRosterWriter.field).joined(separator: ",") + "\r\n"
+                        .map { CSVRosterWriter.field(VisibleText.of($0)) }.joined(separator: ",") + "\r\n"
                     }
                 }.joined()
         default:
@@ -151,7 +151,7 @@ enum RegisterReport {
                 + rows.map { row in
                     let student = row.student
                     let texts = [student.schoolID, student.name, student.firstName, student.lastName]
-                        .map { CSVRosterWriter.field(($0 ?? "")) }
+                        .map { CSVRosterWriter.field(VisibleText.of($0 ?? "")) }
                     let rate = ratePercent(row).map {
                         delimiter == .comma ? $0 : $0.replacing(".", with: ",")
                     }

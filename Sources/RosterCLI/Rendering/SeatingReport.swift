@@ -54,7 +54,7 @@ enum SeatingReport {
     static func csv(_ plan: SeatingPlan) -> String {
         "row,column,id,name\r\n"
             + plan.taken.map {
-                "\($0.seat.row),\($0.seat.column),\($0.student.id.uuidString),\(CSVRosterWriter.field($0.student.name))\r\n"
+                "\($0.seat.row),\($0.seat.column),\($0.student.id.uuidString),\(CSVRosterWriter.field(VisibleText.of($0.student.name)))\r\n"
             }.joined()
     }
 

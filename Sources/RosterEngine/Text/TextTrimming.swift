@@ -46,3 +46,14 @@ extension StringProtocol {
         String(self) + String(repeating: " ", count: Swift.max(0, width - count))
     }
 }
+
+extension String {
+    /// The text in Unicode's composed form (NFC), in which `é` is one character whether it was
+    /// typed as one or as `e` and an accent: the form a name is stored in, so that the two ways
+    /// of typing it name one file.
+    package var composed: String {
+        // The standard library composes text for its own comparisons; it has no public name for
+        // that yet, and Foundation's is not in FoundationEssentials.
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
+    }
+}

@@ -40,20 +40,26 @@ public enum CSVRosterWriter {
         String(decoding: bytes(for: students, delimiter: delimiter), as: UTF8.self)
     }
 
-    /// The CSV file's bytes for `students`, in the given order.
-    static func bytes(for students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma) -> [UInt8]
-    {
+    /// The CSV file's bytes for `students`, in the given order; see ``write(_:order:delimiter:header:exact:to:)``
+    /// for `exact`.
+    static func bytes(
+        for students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, exact: Bool = false
+    ) -> [UInt8] {
         var result: [UInt8] = []
-        write(students, order: order, delimiter: delimiter) { result.append(contentsOf: $0) }
+        write(students, order: order, delimiter: delimiter, exact: exact) { result.append(contentsOf: $0) }
         return result
     }
 
     /// Writes the CSV file for `students` in the given order, handing the bytes to `emit` in
     /// pieces as they are made; without `header`, the rows alone. A long file is written in parts
     /// at once (see `ParallelWork`).
+    ///
+    /// With `exact`, names and details are written as they are, for a file that must read back
+    /// as the same roster; without it, their control characters are written as ``VisibleText``
+    /// shows them, for CSV that a terminal shows.
     static func write(
         _ students: [Student], order: [Int]? = nil, delimiter: Delimiter = .comma, header: Bool = true,
-        to emit: ([UInt8]) -> Void
+        exact: Bool = false, to emit: ([UInt8]) -> Void
     ) {
         let details = DetailColumns(students)
         if header {
@@ -66,7 +72,8 @@ public enum CSVRosterWriter {
             let shared = SharedBuffer(buffer)
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
                 append(
-                    shared.base, at: positions[number], delimiter: delimiter, details: details, to: &output)
+                    shared.base, at: positions[number], delimiter: delimiter, details: details, exact: exact,
+                    to: &output)
             }
         }
     }
@@ -106,15 +113,16 @@ public enum CSVRosterWriter {
     /// whole student for each row costs more than writing it.
     private static func append(
         _ students: UnsafeBufferPointer<Student>, at index: Int, delimiter: Delimiter, details: DetailColumns,
-        to output: inout [UInt8]
+        exact: Bool, to output: inout [UInt8]
     ) {
         let separator = delimiter.separator
         // A name a file brought with control characters is written with them escaped, so that a
-        // CSV shown on a terminal cannot drive it.
-        let name = VisibleText.of(students[index].name)
+        // CSV shown on a terminal cannot drive it; a file that must come back keeps them.
+        let visible = { (text: String) in exact ? text : VisibleText.of(text) }
+        let name = visible(students[index].name)
         // A name's bytes can double when quoted, plus its guard and quotes.
         var texts = StudentDetails()
-        for (detail, text) in students[index].details.present { texts[detail] = VisibleText.of(text) }
+        for (detail, text) in students[index].details.present { texts[detail] = visible(text) }
         let maximumCount =
             50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
             + texts.present.reduce(0) { $0 + 4 + 2 * $1.text.utf8.count }

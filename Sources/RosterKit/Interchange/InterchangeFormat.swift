@@ -56,18 +56,32 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///   - order: Positions in `students`.
     ///   - delimiter: What separates a CSV file's fields.
     ///   - header: Whether a CSV file starts with its header row.
+    ///   - exact: Whether a CSV file keeps names exactly as they are, to be imported again, rather
+    ///     than shown with their control characters escaped (JSON escapes them either way, and
+    ///     reads back the same).
     ///   - emit: Receives each piece, in order.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
     package func write(
         _ students: [Student], order: [Int], delimiter: CSVRosterWriter.Delimiter = .comma,
-        header: Bool = true,
+        header: Bool = true, exact: Bool = false,
         to emit: ([UInt8]) -> Void
     ) throws {
         switch self {
         case .csv:
-            CSVRosterWriter.write(students, order: order, delimiter: delimiter, header: header, to: emit)
+            CSVRosterWriter.write(
+                students, order: order, delimiter: delimiter, header: header, exact: exact, to: emit)
         case .json: JSONRosterWriter.write(students, order: order, to: emit)
-        case .plist: emit(try RosterCodec.encode(order.map { students[$0] }, format: .xml))
+        case .plist: emit(try Self.plist(order.map { students[$0] }))
+        }
+    }
+
+    /// An XML property list of `students`, or a binary one when a name holds a character that
+    /// XML cannot (such as ESC): every roster comes back from its export.
+    private static func plist(_ students: [Student]) throws -> [UInt8] {
+        do {
+            return try RosterCodec.encode(students, format: .xml)
+        } catch StorageError.encodingFailed {
+            return try RosterCodec.encode(students, format: .binary)
         }
     }
 
@@ -77,15 +91,19 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///   - students: The students.
     ///   - order: Positions in `students`.
     ///   - delimiter: What separates a CSV file's fields.
+    ///   - exact: Whether a CSV file keeps names exactly as they are; see
+    ///     ``write(_:order:delimiter:header:exact:to:)``.
     /// - Returns: The file's bytes.
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a plist cannot hold a name.
-    package func bytes(for students: [Student], order: [Int], delimiter: CSVRosterWriter.Delimiter = .comma)
-        throws -> [UInt8]
-    {
+    package func bytes(
+        for students: [Student], order: [Int], delimiter: CSVRosterWriter.Delimiter = .comma,
+        exact: Bool = false
+    ) throws -> [UInt8] {
         switch self {
-        case .csv: return CSVRosterWriter.bytes(for: students, order: order, delimiter: delimiter)
+        case .csv:
+            return CSVRosterWriter.bytes(for: students, order: order, delimiter: delimiter, exact: exact)
         case .json: return JSONRosterWriter.bytes(students, order: order)
-        case .plist: return try RosterCodec.encode(order.map { students[$0] }, format: .xml)
+        case .plist: return try Self.plist(order.map { students[$0] })
         }
     }
 }

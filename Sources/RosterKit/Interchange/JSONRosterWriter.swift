@@ -157,10 +157,15 @@ public enum JSONRosterWriter {
     }
 
     /// Appends a string's bytes with JSON's escapes, and with every control character escaped,
-    /// DEL and the C1 controls (U+0080 to U+009F, whose UTF-8 starts with 0xC2) too, so that
-    /// JSON printed to a terminal cannot drive it.
+    /// DEL and the C1 controls (U+0080 to U+009F, whose UTF-8 starts with 0xC2) too, and the
+    /// text-direction controls and line separators (U+2028 to U+202E, U+2066 to U+2069, which
+    /// start with 0xE2), so that JSON printed to a terminal cannot drive it, and reads back as the
+    /// same text.
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
-        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 })
+        guard
+            bytes.contains(where: {
+                $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+            })
         else {
             output.append(bytes)
             return
@@ -179,9 +184,22 @@ public enum JSONRosterWriter {
             case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):
                 appendUnicodeEscape(bytes[index], to: &output)
                 index += 1
+            case 0xE2 where index + 1 < bytes.count && isLayoutControl(bytes[index], bytes[index + 1]):
+                // E2 80 A8 is U+2028: the low six bits of each continuation byte.
+                let value = 0x2000 | (UInt16(bytes[index] & 0x3F) << 6) | UInt16(bytes[index + 1] & 0x3F)
+                output.append(static: "\\u")
+                for shift in [12, 8, 4, 0] as [UInt16] {
+                    output.append(UUIDText.digit(UInt8((value >> shift) & 0x0F)) | 0x20)
+                }
+                index += 2
             default: output.append(byte)
             }
         }
+    }
+
+    /// Whether `E2 second third` is U+2028 to U+202E or U+2066 to U+2069.
+    private static func isLayoutControl(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
     }
 
     /// Appends `\u00XX` for a character below U+0100.

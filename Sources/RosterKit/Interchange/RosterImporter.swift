@@ -143,7 +143,7 @@ public enum RosterImporter {
             }
             throw ValidationError.notANumber(field: "id", text: id, expected: "a UUID such as \(ids.next())")
         }
-        let validName = check { try StudentValidator.name(name ?? "") }
+        let validName = check { try StudentValidator.importedName(name ?? "") }
         let validAge = check { () throws -> Int in
             if given(age) == nil, let birth {
                 guard let years = BirthDate.age(bornOn: birth.date, on: birth.today) else {
@@ -213,7 +213,7 @@ public enum RosterImporter {
         for (index, student) in decoded.enumerated() {
             do {
                 var valid = Student(
-                    id: student.id, name: try StudentValidator.name(student.name),
+                    id: student.id, name: try StudentValidator.importedName(student.name),
                     age: try StudentValidator.age(student.age),
                     grade: try student.grade.map(StudentValidator.grade),
                     score: try student.score.map(StudentValidator.score), attendance: student.attendance)

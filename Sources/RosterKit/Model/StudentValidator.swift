@@ -50,6 +50,27 @@ public enum StudentValidator {
         return trimmed
     }
 
+    /// A name read from an import file: as ``name(_:)`` makes it, or exactly as it is when only
+    /// its control, text-direction or line-separator characters keep `add` from taking it and a
+    /// roster file may hold it (see ``problem(withStoredName:)``), so that every roster comes back
+    /// from its own export. Such a name is shown escaped (see ``VisibleText``), and `edit` can fix it.
+    ///
+    /// - Parameter name: The name as the file has it.
+    /// - Returns: The name to keep.
+    /// - Throws: ``ValidationError`` for a name no roster may hold.
+    public static func importedName(_ name: String) throws -> String {
+        do {
+            return try self.name(name)
+        } catch let error as ValidationError {
+            switch error {
+            case .nameHasControlCharacter, .nameHasLayoutCharacter:
+                guard problem(withStoredName: name) == nil else { throw error }
+                return name
+            default: throw error
+            }
+        }
+    }
+
     /// Trims a free text, such as the reason for an absence, and checks it: one line of at most
     /// ``maximumTextLength`` characters.
     ///

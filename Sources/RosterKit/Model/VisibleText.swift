@@ -42,8 +42,11 @@ public enum VisibleText {
     }
 
     /// Whether a terminal may act on `scalar` instead of showing it, or it changes how the text
-    /// around it is laid out.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    /// around it is laid out: the characters ``of(_:)`` writes out.
+    ///
+    /// - Parameter scalar: One character of text read from a file.
+    /// - Returns: `true` for a control, text-direction or line-separator character.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             || (0x2028...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)

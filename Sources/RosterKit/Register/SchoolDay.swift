@@ -105,7 +105,10 @@ extension SchoolDay {
 
     /// The day `text` names, as a teacher says it: `today`, `yesterday`, a weekday (`monday` or
     /// `mon`: the most recent one, today included) or a date written `YYYY-MM-DD`, from 1900 to
-    /// `today`; `nil` for anything else.
+    /// the day after `today`; `nil` for anything else.
+    ///
+    /// The day after today is allowed because it is already that day in time zones ahead of this
+    /// one, where a colleague may have taken a register; see ``isAfterToday(_:)``.
     public init?(spoken text: String, today: SchoolDay = SchoolDay.today()) {
         let word = text.lowercased()
         switch word {
@@ -116,9 +119,14 @@ extension SchoolDay {
                 self = today.adding(days: -((today.weekday - weekday + 7) % 7))
                 return
             }
-            guard let day = SchoolDay(text, notAfter: today) else { return nil }
+            guard let day = SchoolDay(text, notAfter: today.adding(days: 1)) else { return nil }
             self = day
         }
+    }
+
+    /// Whether the day comes after `today`: a day it already is in time zones ahead of this one.
+    public func isAfterToday(_ today: SchoolDay = SchoolDay.today()) -> Bool {
+        self > today
     }
 
     /// The day of the week, from 0 for Monday to 6 for Sunday.

@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -35,9 +37,19 @@ public struct ClassFolder: Sendable, Equatable {
     }
 
     /// The classes whose rosters are in the folder, by name, sorted ignoring case; none when the
-    /// folder does not exist.
+    /// folder does not exist or cannot be read (see ``classNames()`` to tell those apart).
     public var names: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+        (try? classNames()) ?? []
+    }
+
+    /// The classes whose rosters are in the folder, by name, sorted ignoring case; none when the
+    /// folder does not exist.
+    ///
+    /// - Throws: An error when the folder is there but cannot be read: a class is never taken
+    ///   for absent because a disk failed.
+    public func classNames() throws -> [String] {
+        guard try FileSystem.exists(url.path) else { return [] }
+        return try FileSystem.names(inFolder: url.path)
             .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }
             .map { Self.name(of: URL(fileURLWithPath: $0)) }
             .sorted { $0.lowercased() < $1.lowercased() }
@@ -60,9 +72,13 @@ public struct ClassFolder: Sendable, Equatable {
         return file.hasSuffix(".plist") ? String(file.dropLast(".plist".count)) : file
     }
 
-    /// The one of `names` that `name` is: itself, else the one that differs from it only in case.
+    /// The one of `names` that `name` is, as it is written there: the same text in either of
+    /// Unicode's forms (`Café` typed with a separate accent), else the one that differs from it
+    /// only in case; the ends of `name` are trimmed first.
     public static func match(_ name: String, among names: [String]) -> String? {
-        names.contains(name) ? name : names.first { $0.lowercased() == name.lowercased() }
+        let typed = String(name.trimmingWhitespace()).composed
+        return names.first { $0.composed == typed }
+            ?? names.first { $0.composed.lowercased() == typed.lowercased() }
     }
 
     /// Whether `roster` is the roster of a class in this folder.
@@ -73,15 +89,20 @@ public struct ClassFolder: Sendable, Equatable {
 
     /// The roster file of the class called `name`, whether it exists or not.
     ///
-    /// A class name is at most ``longestName`` characters, holds no `/` and no control character,
-    /// and does not start with `.`, so that it names a file inside the folder that a listing shows.
+    /// A class name is stored trimmed and in Unicode's composed form, so that `7A `, ` 7A` and `7A`
+    /// are one class, and so are the two ways of typing `Café`. It is at most ``longestName``
+    /// characters, holds no `/`, no control, text-direction or line-separator character (see
+    /// ``VisibleText/isControl(_:)``), and does not start with `.`, so that it names a file inside
+    /// the folder that a listing shows as it is.
     ///
     /// - Throws: ``ClassNameError`` for any other name.
     public func rosterURL(of name: String) throws(ClassNameError) -> URL {
+        let stored = String(name.trimmingWhitespace()).composed
         let isPlain =
-            !name.isEmpty && name.count <= Self.longestName && !name.contains("/") && !name.hasPrefix(".")
-            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            !stored.isEmpty && stored.count <= Self.longestName && !stored.contains("/")
+            && !stored.hasPrefix(".")
+            && !name.unicodeScalars.contains(where: VisibleText.isControl)
         guard isPlain else { throw ClassNameError(name: name) }
-        return url.appendingPathComponent(name + ".plist")
+        return url.appendingPathComponent(stored + ".plist")
     }
 }

@@ -277,7 +277,13 @@ extension FileSystem {
             return nil
         }
         guard isOwn(status, type: S_IFDIR, owners: owners) else { throw StorageError.notOwnFile(path: path) }
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        return try names(inFolder: path)
+    }
+
+    /// The names in the folder at `path`, which may be anyone's, such as a shared folder of
+    /// classes; read to its end or not at all, never a shorter list.
+    static func names(inFolder path: String) throws -> [String] {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, let folder = fdopendir(descriptor) else {
             throw failure(path, action: "read the folder")
         }

@@ -66,7 +66,8 @@ struct Journal: Codable, Equatable {
         let bytes = Array(try JSONEncoder().encode(self))
         for roster in rosters.dropFirst() + rosters.prefix(1) {
             try FileSystem.replaceOwnFile(
-                Self.path(besideRoster: roster), with: bytes, owners: FileSystem.trustedOwners(ofRoster: roster))
+                Self.path(besideRoster: roster), with: bytes,
+                owners: FileSystem.trustedOwners(ofRoster: roster))
         }
     }
 
@@ -79,7 +80,9 @@ struct Journal: Codable, Equatable {
             if step.claims, try FileSystem.exists(step.to) {
                 throw StorageError.fileSystem(path: step.to, action: "move the roster onto", code: EEXIST)
             }
-            guard rename(step.from, step.to) == 0 else { throw FileSystem.failure(step.to, action: "replace") }
+            guard rename(step.from, step.to) == 0 else {
+                throw FileSystem.failure(step.to, action: "replace")
+            }
         }
         for folder in Set(steps.map { Path.folder(of: $0.to) }) { FileSystem.syncFolder(folder) }
         for path in trash { try? FileManager.default.removeItem(atPath: path) }
@@ -107,7 +110,9 @@ struct Journal: Codable, Equatable {
     func removeCopies() throws {
         for roster in rosters {
             let copy = Self.path(besideRoster: roster)
-            guard unlink(copy) == 0 || errno == ENOENT else { throw FileSystem.failure(copy, action: "remove") }
+            guard unlink(copy) == 0 || errno == ENOENT else {
+                throw FileSystem.failure(copy, action: "remove")
+            }
             FileSystem.syncFolder(Path.folder(of: copy))
         }
     }
@@ -119,7 +124,8 @@ struct Journal: Codable, Equatable {
     ///   ``StorageError/damaged(path:reason:)`` for one that cannot be read, and what
     ///   ``finish()`` throws.
     static func recover(besideRoster rosterPath: String) throws {
-        try recover(copy: path(besideRoster: rosterPath), owners: FileSystem.trustedOwners(ofRoster: rosterPath))
+        try recover(
+            copy: path(besideRoster: rosterPath), owners: FileSystem.trustedOwners(ofRoster: rosterPath))
     }
 
     /// Finishes or drops every change whose journal is in `folder`, such as a folder of classes,
@@ -127,7 +133,7 @@ struct Journal: Codable, Equatable {
     static func recoverAll(in folder: String) throws {
         // The folder may be shared; each journal in it is checked to be roster's own as it is read.
         let owners = FileSystem.trustedOwners(ofRoster: folder + "/.")
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        for name in try FileSystem.names(inFolder: folder)
         where name.hasPrefix(".") && name.hasSuffix(".plist.journal") {
             try recover(copy: folder + "/" + name, owners: owners)
         }
@@ -135,8 +141,10 @@ struct Journal: Codable, Equatable {
 
     private static func recover(copy: String, owners: [uid_t]) throws {
         guard let bytes = try FileSystem.readOwnFile(copy, limit: limit, owners: owners) else { return }
-        guard let journal = try? JSONDecoder().decode(Journal.self, from: bytes), !journal.rosters.isEmpty else {
-            throw StorageError.damaged(path: copy, reason: "it is not a journal of a change roster was making")
+        guard let journal = try? JSONDecoder().decode(Journal.self, from: bytes), !journal.rosters.isEmpty
+        else {
+            throw StorageError.damaged(
+                path: copy, reason: "it is not a journal of a change roster was making")
         }
         try FileLock.withLocks(journal.rosters) {
             // Another command may have finished it while this one waited for the locks.

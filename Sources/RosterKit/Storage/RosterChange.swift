@@ -28,6 +28,9 @@ public struct RosterChange: Sendable, Equatable {
     public let studentsAfter: Int
     /// Whether the change has been undone, so that ``StorageHandler/redo(at:)`` can make it again.
     public let isUndone: Bool
+    /// What ties this change to its other half in another roster's history, for a change of two
+    /// rosters such as a move, which is undone and redone as one; `nil` for a change of one.
+    var link: String?
 
     /// Creates the description of a change.
     ///

@@ -124,7 +124,11 @@ struct RosterHistory {
     /// ignored by every command, and left for a person to look at.
     func strayNames() throws -> [String] {
         let names = try FileSystem.names(inOwnFolder: folder, owners: owners) ?? []
-        return names.filter { Self.entry(named: $0, in: folder) == nil && !$0.hasSuffix(".tmp") }.sorted()
+        return names.filter {
+            Self.entry(named: $0, in: folder) == nil && !$0.hasSuffix(".tmp")
+                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8)))
+        }
+        .sorted()
     }
 
     /// Keeps the roster as it is before `change`, as the newest version, pending until
@@ -157,8 +161,10 @@ struct RosterHistory {
     /// ``maximumVersions`` and ``maximumBytes``; a version that cannot be dropped is left for
     /// the next change.
     func prune(newest: String) {
+        // Nothing is pruned from a listing that failed: a partner file would look orphaned.
+        guard let listed = try? entries() else { return }
         var kept: [Entry] = []
-        for entry in (try? entries()) ?? [] {
+        for entry in listed {
             if entry.isUndone { unlink(entry.path) } else { kept.append(entry) }
         }
         var bytes = kept.reduce(0) { $0 + FileSystem.size(of: $1.path) }
@@ -167,22 +173,55 @@ struct RosterHistory {
             bytes -= FileSystem.size(of: oldest.path)
             unlink(oldest.path)
         }
+        // A partner file outlives its versions only when they are pruned or dropped.
+        let links = Set(kept.compactMap(\.change.link))
+        guard let names = try? FileSystem.names(inOwnFolder: folder, owners: owners) else { return }
+        for name in names
+        where name.hasSuffix(".partner") && Self.isLink(name.dropLast(8))
+            && !links.contains(String(name.dropLast(8)))
+        {
+            unlink(folder + "/" + name)
+        }
     }
 
     /// Puts `entry`'s version in place of the roster, keeping the roster as it is under the
     /// name of the opposite step, so that redo undoes an undo and undo undoes a redo.
     func swapIn(_ entry: Entry) throws {
+        let swap = try prepareSwap(entry)
+        try FileSystem.move(entry.path, to: rosterPath)
+        finishSwap(swap)
+    }
+
+    /// The first half of ``swapIn(_:)``: the roster kept under the name of `entry`'s opposite
+    /// step, before `entry` is renamed over it (by ``swapIn(_:)``, or by a ``Journal`` with the
+    /// other roster of a move).
+    func prepareSwap(_ entry: Entry) throws -> Swap {
         let opposite =
             folder + "/"
             + Self.name(
                 sequence: entry.sequence, state: entry.isUndone ? .done : .undone, change: entry.change)
         var status = stat()
         let exists = stat(rosterPath, &status) == 0
+        // Only a roster that is not there is kept as an empty version: a failed look is an error.
+        if !exists, errno != ENOENT { throw FileSystem.failure(rosterPath, action: "read") }
         try keep(exists: exists, as: opposite)
-        try FileSystem.move(entry.path, to: rosterPath)
-        // The roster keeps its mode; the version it became is private.
-        chmod(rosterPath, exists ? status.st_mode & 0o7777 : FileSystem.privateFileMode)
-        chmod(opposite, FileSystem.privateFileMode)
+        return Swap(
+            opposite: opposite, rosterMode: exists ? status.st_mode & 0o7777 : FileSystem.privateFileMode)
+    }
+
+    /// The last half of ``swapIn(_:)``, once the version is the roster: the roster keeps its
+    /// mode, and the version it became is private.
+    func finishSwap(_ swap: Swap) {
+        chmod(rosterPath, swap.rosterMode)
+        chmod(swap.opposite, FileSystem.privateFileMode)
+    }
+
+    /// A swap begun by ``prepareSwap(_:)``.
+    struct Swap {
+        /// The roster as it was, kept as the opposite step's version.
+        let opposite: String
+        /// The roster's mode, which the version taking its place gets.
+        let rosterMode: mode_t
     }
 
     /// A pending version left by a killed command: dropped when its change never replaced the
@@ -254,7 +293,7 @@ struct RosterHistory {
         let seconds = min(max(Int64(change.date.timeIntervalSince1970), 0), latestSeconds)
         return String(repeating: "0", count: max(0, 8 - number.count)) + number + "-\(state.rawValue)-"
             + "\(seconds)-\(change.studentsBefore)-\(change.studentsAfter)-"
-            + (command.isEmpty ? "change" : command) + ".plist"
+            + (command.isEmpty ? "change" : command) + (change.link.map { "." + $0 } ?? "") + ".plist"
     }
 
     /// The path of a version with its state letter, the tenth character of its name, changed.
@@ -269,8 +308,12 @@ struct RosterHistory {
     /// up to the year 9999, two counts, and a change of ASCII letters, digits and dashes;
     /// anything else is not roster's name and `nil`.
     static func entry(named name: String, in folder: String) -> Entry? {
-        guard name.hasSuffix(".plist"), name.utf8.count <= 96 else { return nil }
-        let parts = name.dropLast(6).split(separator: "-", maxSplits: 5, omittingEmptySubsequences: false)
+        guard name.hasSuffix(".plist"), name.utf8.count <= 120 else { return nil }
+        let stem = name.dropLast(6)
+        let halves = stem.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let link = halves.count == 2 ? String(halves[1]) : nil
+        if let link, !isLink(link) { return nil }
+        let parts = halves[0].split(separator: "-", maxSplits: 5, omittingEmptySubsequences: false)
         let isDigits = { (part: Substring) in
             !part.isEmpty && part.count <= 12 && part.allSatisfy(\.isASCIIDigit)
         }
@@ -282,10 +325,54 @@ struct RosterHistory {
             (1...32).contains(parts[5].count),
             parts[5].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
         else { return nil }
-        let change = RosterChange(
+        var change = RosterChange(
             command: String(parts[5]), date: Date(timeIntervalSince1970: TimeInterval(seconds)),
             studentsBefore: before, studentsAfter: after, isUndone: state == .undone)
+        change.link = link
         return Entry(sequence: sequence, state: state, change: change, path: folder + "/" + name)
+    }
+}
+
+/// The other half of a change of two rosters (see ``RosterChange/link``): a file in the history
+/// folder, `<link>.partner`, that names the other roster.
+extension RosterHistory {
+    /// A new link: 16 lowercase hexadecimal digits.
+    static func newLink() -> String {
+        let digits = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Whether `text` is a link as ``newLink()`` makes it.
+    static func isLink(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == 16
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The file that names the roster holding the other half of the change `link`.
+    func partnerFile(_ link: String) -> String {
+        folder + "/" + link + ".partner"
+    }
+
+    /// Records, durably, that the change `link` has its other half in the roster at `otherRoster`.
+    ///
+    /// A roster in the same folder, such as another class, is recorded by its name alone, so that
+    /// the folder of classes can be moved or restored from a backup elsewhere.
+    func keepPartner(_ link: String, otherRoster: String) throws {
+        try FileSystem.createPrivateFolder(folder)
+        let sameFolder = Path.folder(of: otherRoster) == Path.folder(of: rosterPath)
+        let recorded = sameFolder ? Path.name(of: otherRoster) : otherRoster
+        try FileSystem.replaceOwnFile(partnerFile(link), with: Array(recorded.utf8), owners: owners)
+    }
+
+    /// The roster that holds the other half of the change `link`, or `nil` when none is recorded.
+    func partner(_ link: String) throws -> String? {
+        try FileSystem.readOwnFile(partnerFile(link), limit: 4096, owners: owners)
+            .map { String(decoding: $0, as: UTF8.self) }
+            .map { recorded in
+                guard !recorded.hasPrefix("/") else { return recorded }
+                let folder = Path.folder(of: rosterPath)
+                return folder.isEmpty ? recorded : folder + "/" + recorded
+            }
     }
 }
 

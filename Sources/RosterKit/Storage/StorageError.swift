@@ -46,6 +46,9 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     case nothingToRedo(path: String)
     /// Another program cut the file short while roster was reading it.
     case changedWhileRead(path: String)
+    /// The change to undo or redo changed a second roster too (a move), and that roster's
+    /// history has moved on since, so neither half is taken back alone.
+    case otherHalfChanged(path: String, otherPath: String)
     /// The students could not be turned into a property list; `reason` says why.
     case encodingFailed(reason: String)
 
@@ -75,8 +78,8 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
                 "The symbolic links of '\(path)' lead round in a loop. Fix the links, or give another path."
         case .notOwnFile(let path):
             return
-                "'\(path)' is not a file roster made: it is a link, has other names or belongs to another user, "
-                + "so roster will not use it. Remove it and try again."
+                "'\(path)' is not a file roster made: it is a link, has other names, belongs to another user "
+                + "or others may write to it, so roster will not use it. Remove it and try again."
         case .busy(let path, let seconds):
             return "Another roster command is using '\(path)' and did not finish within \(seconds) seconds. "
                 + "Wait for it to finish and try again."
@@ -89,6 +92,10 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "Run the command again once that program is done."
         case .encodingFailed(let reason):
             return "Could not encode the roster: \(reason)."
+        case .otherHalfChanged(let path, let otherPath):
+            return
+                "The change to take back in '\(path)' was a move that also changed '\(otherPath)', which has "
+                + "changed since, so nothing was taken back. Take back the later changes there first."
         }
     }
 }

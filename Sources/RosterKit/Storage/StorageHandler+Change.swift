@@ -128,10 +128,12 @@ extension StorageHandler {
     static func underLocks<Result>(of paths: [String], _ body: () throws -> Result) throws -> Result {
         // Each pass finishes one journal; a journal written again and again is a busy roster.
         for _ in 0..<8 {
-            let attempt = try FileLock.withLocks(paths) { () throws -> Swift.Result<Result, UnfinishedJournal> in
+            let attempt = try FileLock.withLocks(paths) {
+                () throws -> Swift.Result<Result, UnfinishedJournal> in
                 // Under the locks no new journal can name these rosters: one found now is left
                 // by a command that stopped, and is finished before anything is read.
-                if let path = try paths.first(where: { try FileSystem.exists(Journal.path(besideRoster: $0)) }) {
+                if let path = try paths.first(where: { try FileSystem.exists(Journal.path(besideRoster: $0)) }
+                ) {
                     return .failure(UnfinishedJournal(rosterPath: path))
                 }
                 return .success(try body())
@@ -141,7 +143,8 @@ extension StorageHandler {
             case .failure(let unfinished): try Journal.recover(besideRoster: unfinished.rosterPath)
             }
         }
-        throw StorageError.busy(path: paths.first ?? "", seconds: Int(FileLock.defaultTimeout.components.seconds))
+        throw StorageError.busy(
+            path: paths.first ?? "", seconds: Int(FileLock.defaultTimeout.components.seconds))
     }
 
     /// Steps 5 to 7: writes what a change decided.
@@ -172,31 +175,48 @@ extension StorageHandler {
     /// Steps 5 to 7 for several rosters: every new file written and synced, every version kept,
     /// then the renames recorded in a ``Journal`` and made.
     private static func carryOut(_ outcomes: [Outcome], at rosters: [Current]) throws {
+        guard outcomes.contains(where: { if case .unchanged = $0 { false } else { true } }) else { return }
         var versions: [(history: RosterHistory, version: String)] = []
+        var swaps: [(history: RosterHistory, swap: RosterHistory.Swap)] = []
         var files: [FileSystem.Replacement] = []
         var steps: [Journal.Step] = []
         let journal: Journal
         do {
             for (outcome, current) in zip(outcomes, rosters) {
-                guard case .replace(let writer, let change) = outcome else { continue }
-                versions.append(
-                    (current.history, try current.history.keepVersion(before: change, exists: current.bytes != nil)))
-                let file = try FileSystem.Replacement(of: current.path)
-                try writer(file.write)
-                files.append(file)
+                switch outcome {
+                case .replace(let writer, let change):
+                    versions.append(
+                        (
+                            current.history,
+                            try current.history.keepVersion(before: change, exists: current.bytes != nil)
+                        )
+                    )
+                    let file = try FileSystem.Replacement(of: current.path)
+                    try writer(file.write)
+                    files.append(file)
+                case .restore(let entry):
+                    swaps.append((current.history, try current.history.prepareSwap(entry)))
+                    steps.append(Journal.Step(from: entry.path, to: current.path, claims: false))
+                case .keepBeside, .unchanged:
+                    continue
+                }
             }
-            for file in files { steps.append(Journal.Step(from: try file.handOver(), to: file.path, claims: false)) }
+            for file in files {
+                steps.append(Journal.Step(from: try file.handOver(), to: file.path, claims: false))
+            }
             journal = Journal(rosters: Array(Set(rosters.map(\.path))).sorted(), steps: steps, trash: [])
             try journal.record()
         } catch {
             // Nothing was renamed: the change is dropped whole.
             for kept in versions { kept.history.discard(kept.version) }
-            for step in steps { unlink(step.from) }
+            for kept in swaps { unlink(kept.swap.opposite) }
+            for file in files { unlink(file.temporary) }
             try? Journal(rosters: rosters.map(\.path), steps: [], trash: []).removeCopies()
             throw error
         }
         try finish(journal)
         for kept in versions { kept.history.settle(kept.version) }
+        for kept in swaps { kept.history.finishSwap(kept.swap) }
     }
 
     /// Makes a recorded journal's renames, trying once more when a step fails (a disk's passing

@@ -15,7 +15,8 @@
 extension StorageHandler {
     /// Changes two rosters as one, for students who move from `url` to `destination`: both are
     /// read under their locks, `change` edits both, and both are written in one journaled change
-    /// (see ``change(of:_:)``), each with a step in its own history.
+    /// (see ``change(of:_:)``), each with a step in its own history that names the other, so that
+    /// ``undo(at:)`` in either takes back both.
     ///
     /// - Throws: ``StorageError`` when either roster is missing (a class deleted or renamed
     ///   while the move waited), and what `change` throws; nothing is written then.
@@ -25,15 +26,22 @@ extension StorageHandler {
         try self.change(of: [url, destination]) { rosters in
             let decoded = try rosters.map { roster in
                 guard let read = try roster.decoded() else {
-                    throw StorageError.fileSystem(path: roster.path, action: "move the students", code: ENOENT)
+                    throw StorageError.fileSystem(
+                        path: roster.path, action: "move the students", code: ENOENT)
                 }
                 return read
             }
             var (source, target) = (decoded[0].students, decoded[1].students)
             let result = try change(&source, &target)
+            // Each history names the other roster, so that undo takes back both halves as one.
+            let link = RosterHistory.newLink()
+            try rosters[0].history.keepPartner(link, otherRoster: rosters[1].path)
+            try rosters[1].history.keepPartner(link, otherRoster: rosters[0].path)
             let outcomes = try zip(decoded, [source, target]).map { before, after in
-                let made = RosterChange(
-                    command: "move", date: Date(), studentsBefore: before.students.count, studentsAfter: after.count)
+                var made = RosterChange(
+                    command: "move", date: Date(), studentsBefore: before.students.count,
+                    studentsAfter: after.count)
+                made.link = link
                 return Outcome.replace(
                     with: try RosterCodec.fileWriter(after, conventions: before.conventions), change: made)
             }

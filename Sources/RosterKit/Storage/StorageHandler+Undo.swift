@@ -55,23 +55,80 @@ extension StorageHandler {
         try change(at: url, writes: false) { current in (.unchanged, try current.history.strayNames()) }
     }
 
+    /// One undo or redo. A change of two rosters (a move) is taken back or made again in both,
+    /// under both locks, or in neither.
     private static func step(at url: URL, undoing: Bool) throws -> RosterChange {
+        // A move made between the look and the step is taken whole on the next pass.
+        for _ in 0..<3 {
+            let (link, partner) = try change(at: url, writes: false) { current in
+                let link = try nextEntry(in: current.history, undoing: undoing, url: url).change.link
+                return (.unchanged, (link, try link.flatMap { try current.history.partner($0) }))
+            }
+            if let link, partner == nil {
+                throw StorageError.damaged(
+                    path: RosterHistory(rosterPath: url.path).partnerFile(link),
+                    reason: "the record of the other roster of a move is missing")
+            }
+            if let result = try partner.map({ try stepBoth(at: url, and: $0, undoing: undoing) })
+                ?? stepOne(
+                    at: url, undoing: undoing)
+            {
+                return result
+            }
+        }
+        throw StorageError.busy(path: url.path, seconds: Int(FileLock.defaultTimeout.components.seconds))
+    }
+
+    /// An undo or redo of a change of one roster; `nil` when the change to take is now a move.
+    private static func stepOne(at url: URL, undoing: Bool) throws -> RosterChange? {
         try change(at: url) { current in
-            let entries = try current.history.entries()
-            guard
-                let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
-            else {
-                throw undoing
-                    ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
-            }
-            // A version is checked before it takes the roster's place. An empty one stands for a
-            // roster that did not exist yet, and becomes an empty roster.
-            if let data = try FileSystem.read(entry.path), !data.isEmpty {
-                _ = try RosterCodec.decode(data, path: entry.path)
-            } else {
-                try FileSystem.replace(entry.path, with: RosterCodec.encode([], format: .binary))
-            }
+            let entry = try nextEntry(in: current.history, undoing: undoing, url: url)
+            guard entry.change.link == nil else { return (.unchanged, nil) }
+            try checkVersion(entry)
             return (.restore(entry), entry.change)
+        }
+    }
+
+    /// An undo or redo of a move, in both rosters under both locks, or in neither; `nil` when the
+    /// change to take here is no longer that move.
+    private static func stepBoth(at url: URL, and partner: String, undoing: Bool) throws -> RosterChange? {
+        try change(of: [url, URL(fileURLWithPath: partner)]) { rosters in
+            let here = try nextEntry(in: rosters[0].history, undoing: undoing, url: url)
+            guard let link = here.change.link, try rosters[0].history.partner(link) == partner else {
+                return ([], nil)
+            }
+            let there =
+                rosters[1].bytes == nil
+                ? nil : try? nextEntry(in: rosters[1].history, undoing: undoing, url: url)
+            guard let there, there.change.link == link else {
+                throw StorageError.otherHalfChanged(path: url.path, otherPath: partner)
+            }
+            try checkVersion(here)
+            try checkVersion(there)
+            return ([.restore(here), .restore(there)], here.change)
+        }
+    }
+
+    /// The version an undo or a redo puts back: the last change not undone, or the first undone.
+    private static func nextEntry(in history: RosterHistory, undoing: Bool, url: URL) throws
+        -> RosterHistory.Entry
+    {
+        let entries = try history.entries()
+        guard let entry = undoing ? entries.last(where: { !$0.isUndone }) : entries.first(where: \.isUndone)
+        else {
+            throw undoing
+                ? StorageError.nothingToUndo(path: url.path) : StorageError.nothingToRedo(path: url.path)
+        }
+        return entry
+    }
+
+    /// Checks a version before it takes the roster's place. An empty one stands for a roster that
+    /// did not exist yet, and becomes an empty roster.
+    private static func checkVersion(_ entry: RosterHistory.Entry) throws {
+        if let data = try FileSystem.read(entry.path), !data.isEmpty {
+            _ = try RosterCodec.decode(data, path: entry.path)
+        } else {
+            try FileSystem.replace(entry.path, with: RosterCodec.encode([], format: .binary))
         }
     }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Fault injection into roster's changes of several files: a move between two classes, and a
-class renamed, deleted and restored with its history.
+"""Fault injection into roster's changes of several files: a move between two classes, its undo
+and redo, and a class renamed, deleted and restored with its history.
 
 Every call of each file-system system call that touches the classes' folder is made to fail in
 turn, once with EIO and once by killing roster there (strace -e inject=SYSCALL:error=EIO:when=N
@@ -33,8 +33,11 @@ SYSCALLS = ["openat", "write", "fsync", "link", "rename", "unlink", "unlinkat", 
 BASE = [["--class", "7A", "add", "Ada", "--age", "12"], ["--class", "7A", "add", "Alan", "--age", "13"],
         ["--class", "7B", "add", "Grace", "--age", "11"],
         ["--class", "7A", "absent", "ada", "--date", "2026-11-30"]]
+MOVE = ["--class", "7A", "move", "ada", "--to", "7B", "--date", "2026-12-01"]
 CASES = [
-    ("move", BASE, ["--class", "7A", "move", "ada", "--to", "7B", "--date", "2026-12-01"]),
+    ("move", BASE, MOVE),
+    ("undo-move", BASE + [MOVE], ["--class", "7B", "undo"]),
+    ("redo-move", BASE + [MOVE, ["--class", "7A", "undo"]], ["--class", "7B", "redo"]),
     ("rename", BASE, ["classes", "rename", "7A", "8A"]),
     ("delete", BASE, ["classes", "delete", "7A", "--yes"]),
     ("restore", BASE + [["classes", "delete", "7A", "--yes"]], ["classes", "restore", "7A"]),

@@ -97,6 +97,25 @@ struct LessonCommandTests {
         #expect(picked.contains(first))
     }
 
+    @Test("an apart set past its limit is refused at once, naming the limit, for apart, groups and seats")
+    func apartLimit() throws {
+        let many = (0...ClassGroups.largestApartSet).map { "Student \($0) Class" }
+        let groups = sandbox.folder.appendingPathComponent(".students.plist.groups")
+        let listed = many.joined(separator: ",")
+        for command in [
+            ["apart"] + many, ["groups", "--count", "2", "--apart", listed],
+            ["seats", "--rows", "9", "--columns", "9", "--apart", listed],
+        ] {
+            let refused = sandbox.run(command)
+            #expect(refused.status != 0)
+            #expect(
+                refused.errorLine.contains(
+                    "holds at most \(ClassGroups.largestApartSet), and this one has 41"),
+                "\(command[0]): \(refused.errorLine)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: groups.path))
+    }
+
     @Test("saved apart sets hold in every later grouping, over 20 seeds")
     func savedApart() throws {
         let kept = sandbox.run(["apart", "Student 1 Class", "Student 2 Class", "student 3 class"])

@@ -24,6 +24,8 @@ struct ErrorWordingTests {
         StorageError.busy(path: "/c/s.plist", seconds: 10),
         StorageError.nothingToUndo(path: "/c/s.plist"), StorageError.nothingToRedo(path: "/c/s.plist"),
         StorageError.changedWhileRead(path: "/c/s.plist"), StorageError.encodingFailed(reason: "x"),
+        StorageError.otherHalfChanged(path: "/c/7A.plist", otherPath: "/c/7B.plist"),
+        GroupingError.apartSetTooLarge(count: 5_000, limit: ClassGroups.largestApartSet),
         LookupError.notFound(reference: "ada", closest: ["Ada Lovelace"]),
         LookupError.ambiguous(reference: "a", candidates: ["1 A"], count: 2),
     ]
@@ -34,6 +36,19 @@ struct ErrorWordingTests {
             let text = error.description
             #expect(!text.contains("'roster ") && !text.contains("--"), "\(text)")
         }
+    }
+
+    @Test("sizes are said in the unit that shows them, and long lists of names are cut short")
+    func sizesAndLists() {
+        #expect(
+            StorageError.tooLarge(path: "/p", limit: 1 << 20).description.contains(
+                "the 1 MiB that roster reads"))
+        #expect(StorageError.tooLarge(path: "/p", limit: 2 << 30).description.contains("the 2 GiB"))
+        #expect(StorageError.size(1_500) == "1,500 bytes")
+        let names = (1...5_000).map { "S\($0)" }
+        let error = GroupingError.cannotKeepApart(names).description
+        #expect(error.hasPrefix("S1, S2, S3, S4, S5, S6, S7, S8, S9, S10 and 4,990 more cannot"), "\(error)")
+        #expect(SeatingError.frontRowFull(names, seats: 3).description.hasSuffix("S10 and 4,990 more."))
     }
 
     @Test("a file-system error carries the system's error number and says it in the system's words")

@@ -50,7 +50,8 @@ public enum ClassGroups {
         skipping skipped: [String] = [], includeAbsent: Bool = false, ignoreHistory: Bool = false,
         today: SchoolDay = SchoolDay.today(), at url: URL, using generator: inout some RandomNumberGenerator
     ) throws -> Made {
-        try StorageHandler.change(at: url) { current in
+        try checkApartSets(apart)
+        return try StorageHandler.change(at: url) { current in
             let students = try current.classStudents()
             let find = { (reference: String) in
                 students[try RosterLookup.index(of: reference, in: students)].id
@@ -73,15 +74,28 @@ public enum ClassGroups {
         }
     }
 
+    /// The most students one apart set may hold: more than any class keeps apart, few enough that
+    /// a plan with them is found at once.
+    public static let largestApartSet = 40
+
+    /// Refuses an apart set of more than ``largestApartSet`` references, before anything is read.
+    static func checkApartSets(_ sets: [[String]]) throws {
+        if let large = sets.first(where: { $0.count > largestApartSet }) {
+            throw GroupingError.apartSetTooLarge(count: large.count, limit: largestApartSet)
+        }
+    }
+
     /// Keeps the students `references` pick out apart in every later grouping of the class.
     ///
     /// - Returns: The students, each once, in the order given.
     /// - Throws: ``LookupError`` for a reference that does not pick out one student,
+    ///   ``GroupingError/apartSetTooLarge(count:limit:)`` past ``largestApartSet`` students,
     ///   ``GroupingError/tooManyApart(_:groups:)`` never (the sizes are not known yet), and
     ///   ``StorageError``; nothing is kept then.
     @discardableResult
     public static func keepApart(_ references: [String], at url: URL) throws -> [Student] {
-        try StorageHandler.change(at: url) { current in
+        try checkApartSets([references])
+        return try StorageHandler.change(at: url) { current in
             let students = try current.classStudents()
             var chosen: [Student] = []
             for reference in references {

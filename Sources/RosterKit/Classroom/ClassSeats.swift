@@ -43,12 +43,14 @@ public enum ClassSeats {
     ///     of ``ClassGroups``.
     ///   - url: The roster file.
     ///   - generator: Where randomness comes from; a ``SeededRandom`` makes a plan repeatable.
-    /// - Throws: ``LookupError``, ``SeatingError`` or ``StorageError``; the plan kept before stays.
+    /// - Throws: ``LookupError``, ``SeatingError``, ``GroupingError/apartSetTooLarge(count:limit:)``
+    ///   or ``StorageError``; the plan kept before stays.
     public static func make(
         rows: Int, columns: Int, front: [String] = [], apart: [[String]] = [], at url: URL,
         using generator: inout some RandomNumberGenerator
     ) throws -> Shown {
-        try StorageHandler.change(at: url) { current in
+        try ClassGroups.checkApartSets(apart)
+        return try StorageHandler.change(at: url) { current in
             let students = try current.classStudents()
             let find = { (reference: String) in
                 students[try RosterLookup.index(of: reference, in: students)].id

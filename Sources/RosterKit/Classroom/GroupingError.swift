@@ -10,6 +10,8 @@ public enum GroupingError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyApart([String], groups: Int)
     /// Students to keep apart could not all be put in different groups.
     case cannotKeepApart([String])
+    /// An apart set of more students than ``ClassGroups/largestApartSet``.
+    case apartSetTooLarge(count: Int, limit: Int)
 
     /// A sentence saying what could not be done.
     public var description: String {
@@ -19,11 +21,14 @@ public enum GroupingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooFewStudents(let students, let groups):
             return "\(groups) groups need at least \(groups) students, and there are \(students)."
         case .tooManyApart(let names, let groups):
-            return "\(names.joined(separator: ", ")) cannot all be in different groups when there are only "
+            return "\(NameList.sentence(names)) cannot all be in different groups when there are only "
                 + "\(groups) groups."
         case .cannotKeepApart(let names):
             return
-                "\(names.joined(separator: ", ")) cannot all be kept in different groups with the other rules."
+                "\(NameList.sentence(names)) cannot all be kept in different groups with the other rules."
+        case .apartSetTooLarge(let count, let limit):
+            return "A set of students to keep apart holds at most \(limit), and this one has "
+                + "\(NameList.grouped(count))."
         }
     }
 }

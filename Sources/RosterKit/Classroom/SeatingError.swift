@@ -28,9 +28,9 @@ public enum SeatingError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "seat\(missing == 1 ? " is" : "s are") missing."
         case .frontRowFull(let names, let seats):
             return "\(names.count) students are to sit in the front row, which has \(seats) "
-                + "seat\(seats == 1 ? "" : "s"): \(names.joined(separator: ", "))."
+                + "seat\(seats == 1 ? "" : "s"): \(NameList.sentence(names))."
         case .cannotKeepApart(let names):
-            return "\(names.joined(separator: ", ")) cannot all be seated apart (never side by side or one "
+            return "\(NameList.sentence(names)) cannot all be seated apart (never side by side or one "
                 + "behind the other) with the other rules in this room."
         case .noPlan: return "The class has no seating plan yet."
         case .sameStudent(let name): return "Both names pick out \(name); a swap needs two students."

@@ -72,7 +72,7 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
             return "'\(path)' is read-only, so roster left it unchanged. "
                 + "Make it writable (chmod u+w) if it should change."
         case .tooLarge(let path, let limit):
-            return "'\(path)' is larger than the \(limit >> 30) GiB that roster reads, so it was not read."
+            return "'\(path)' is larger than the \(Self.size(limit)) that roster reads, so it was not read."
         case .linkLoop(let path):
             return
                 "The symbolic links of '\(path)' lead round in a loop. Fix the links, or give another path."
@@ -101,6 +101,15 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 extension StorageError {
+    /// A size in the largest unit that shows it whole: `2 GiB`, `4 MiB`, `1,500 bytes`.
+    static func size(_ bytes: Int) -> String {
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)]
+        where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(NameList.grouped(bytes >> shift)) \(unit)"
+        }
+        return "\(NameList.grouped(bytes)) bytes"
+    }
+
     /// The error the last failed system call (`errno`) describes, while doing `action` with `path`.
     static func lastSystemError(_ path: String, action: String) -> StorageError {
         let code = errno

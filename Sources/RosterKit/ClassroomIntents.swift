@@ -158,13 +158,14 @@ public enum ClassroomIntents {
     ///
     /// Each row is matched to a student first (by id, else school id, else a name and age that fit
     /// one student; see ``ImportChanges``): a matched student is updated, the others are added. With
-    /// `replace`, the students the file does not list leave the class today, keeping their marks. Rows that look like a student
+    /// `replace`, the students the file does not list leave the class on `day`, keeping their marks. Rows that look like a student
     /// already there but cannot be matched (see ``ProbableDuplicate``) stop the import unless
     /// `allowDuplicates`.
     ///
     /// - Parameters:
     ///   - imported: What ``RosterImporter/read(_:format:)`` returned.
     ///   - replace: Whether the file's students become the whole roster.
+    ///   - day: The day the students a replacing import leaves out leave, today by default.
     ///   - dryRun: Whether to only work out the changes, writing nothing.
     ///   - allowDuplicates: Whether to import probable duplicates as new students.
     ///   - fileURL: The roster file.
@@ -175,13 +176,14 @@ public enum ClassroomIntents {
     ///   changed. Nothing is written then.
     @discardableResult
     public static func importStudents(
-        _ imported: RosterImporter.Result, replace: Bool, dryRun: Bool = false, allowDuplicates: Bool = false,
-        into fileURL: URL = StorageHandler.plistURL
+        _ imported: RosterImporter.Result, replace: Bool, leavingOn day: SchoolDay = .today(),
+        dryRun: Bool = false,
+        allowDuplicates: Bool = false, into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
-            let changes = ImportChanges.planned(imported, into: &roster, replace: replace)
+            let changes = ImportChanges.planned(imported, into: &roster, replace: replace, leavingOn: day)
             if !changes.rowsWithoutAge.isEmpty { throw ImportError(problems: changes.rowsWithoutAge) }
             if !allowDuplicates, !changes.probableDuplicates.isEmpty {
                 throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)

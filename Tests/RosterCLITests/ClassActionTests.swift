@@ -5,6 +5,10 @@ import Testing
 
 @testable import RosterCLI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Classes renamed, deleted and restored with their histories, and students moved between them
 /// with their registers and notes.
 @Suite("Renaming, deleting and restoring classes; moving students")
@@ -75,6 +79,37 @@ struct ClassActionTests {
         #expect(run(["--class", "7A", "undo"]).status == 0)
         #expect(try students("7A").allSatisfy { $0.left == nil })
         #expect(try students("7B").map(\.name) == ["Grace Hopper"])
+    }
+
+    @Test(
+        "classes rename, delete and restore refuse a side file roster did not make, changing nothing",
+        arguments: ["link", "fifo", "group-writable", "hard link"])
+    func plantedSideFiles(kind: String) throws {
+        let picks = classes.appendingPathComponent(".7A.plist.picks").path
+        let elsewhere = sandbox.folder.appendingPathComponent("elsewhere").path
+        FileManager.default.createFile(atPath: elsewhere, contents: Data("x\n".utf8))
+        switch kind {
+        case "link": #expect(symlink(elsewhere, picks) == 0)
+        case "fifo": #expect(mkfifo(picks, 0o600) == 0)
+        case "group-writable":
+            FileManager.default.createFile(atPath: picks, contents: Data())
+            #expect(chmod(picks, 0o620) == 0)
+        default: #expect(link(elsewhere, picks) == 0)
+        }
+        let before = try students("7A")
+        for command in [["classes", "rename", "7A", "8A"], ["classes", "delete", "7A", "--yes"]] {
+            let refused = run(command)
+            #expect(refused.status == 1, "\(command): \(refused.errorLine)")
+            #expect(
+                refused.errorLine.hasPrefix("Error: '\(picks)' is not a file roster made"),
+                "\(refused.errorLine)")
+        }
+        #expect(try students("7A") == before)
+        #expect(!FileManager.default.fileExists(atPath: classes.appendingPathComponent("8A.plist").path))
+        if kind == "hard link" {
+            // Read as it would be written: a second name elsewhere is refused.
+            #expect(run(["--class", "7A", "pick"]).status == 1)
+        }
     }
 
     @Test("a class name is one class however it is typed: either Unicode form, spaces at its ends, any case")

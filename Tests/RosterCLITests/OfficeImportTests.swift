@@ -59,6 +59,17 @@ struct OfficeImportTests {
             try StorageHandler.load(from: sandbox.file).first { $0.name == "Isla Thompson" })
         #expect(isla.grade == 7 && isla.score == 64)
     }
+
+    @Test("--replace --date D: the students the file leaves out leave on D; --date alone is refused")
+    func replaceOnADay() throws {
+        let alone = try importing("student id,name,age\nA001,Isla Thompson,12\n", ["--date", "2026-11-20"])
+        #expect(alone.status == 64 && alone.errorLine.contains("add --replace"), "\(alone.errorLine)")
+        let replaced = try importing(
+            "student id,name,age\nA001,Isla Thompson,12\n", ["--replace", "--date", "2026-11-20"])
+        #expect(replaced.status == 0, "\(replaced.errorOutput)")
+        let ines = try #require(try StorageHandler.load(from: sandbox.file).first { $0.name == "Ines Costa" })
+        #expect(ines.left == SchoolDay("2026-11-20"))
+    }
 }
 
 /// A row with a student's name but another age may be them: refused as a probable duplicate, as

@@ -32,6 +32,7 @@ struct ImportCommand: Subcommand {
             help: "The file format. (default: from the file's extension)",
             parse: .choice()),
         .flag("replace", \.replace, help: "Replace the whole roster with the file's students."),
+        .day(\.date, "With --replace, the day the students the file leaves out leave"),
         .flag(
             "dry-run", \.dryRun, help: "Check the file and show the change it would make, writing nothing."),
         .flag(
@@ -69,6 +70,7 @@ struct ImportCommand: Subcommand {
     var path = ""
     var format: InterchangeFormat?
     var replace = false
+    var date: String?
     var dryRun = false
     var allowDuplicates = false
     var report: ReportFormat?
@@ -93,8 +95,8 @@ struct ImportCommand: Subcommand {
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let isNewClass = context.isNewClass
             let changes = try ClassroomIntents.importStudents(
-                result, replace: replace, dryRun: dryRun, allowDuplicates: allowDuplicates,
-                into: context.fileURL)
+                result, replace: replace, leavingOn: try leavingDay(context), dryRun: dryRun,
+                allowDuplicates: allowDuplicates, into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }
@@ -110,6 +112,15 @@ struct ImportCommand: Subcommand {
             try report(error.students, context)
             throw error
         }
+    }
+
+    /// The day the students a `--replace` leaves out leave: `--date`, or today.
+    private func leavingDay(_ context: CommandContext) throws -> SchoolDay {
+        guard date == nil || replace else {
+            throw UsageError.message(
+                "--date is the day the students --replace leaves out leave; add --replace, or drop --date.")
+        }
+        return try AttendanceText.day(date, notingWeekend: false, context)
     }
 
     /// The problems that stopped an import: the first lines on standard error, and with

@@ -28,7 +28,7 @@ struct PresentCommand: Subcommand, TakesLesson {
             context.saved.record("The register for \(AttendanceText.describe(lesson)) was taken")
             context.output.write(
                 "Took the register for \(AttendanceText.describe(lesson)): everyone present.\n")
-            try noteEarlierAbsences(before: lesson, context)
+            noteEarlierAbsences(marking.presentAfterAbsence, on: lesson.day, context)
         } else {
             context.output.write(
                 "The register for \(AttendanceText.describe(lesson)) was already taken; nothing changed.\n")
@@ -39,17 +39,11 @@ struct PresentCommand: Subcommand, TakesLesson {
 extension PresentCommand {
     /// Names the students marked absent or excused in an earlier lesson of the day whom a
     /// register taken with everyone present now marks present, so that a teacher can check.
-    private func noteEarlierAbsences(before lesson: Lesson, _ context: CommandContext) throws {
-        let students = try context.loadedStudents()
-        let earlier = AttendanceRegister.lessons(on: lesson.day, in: students).filter { $0 < lesson }
-        let away = students.filter { student in
-            student.attendance[lesson]?.mark == .present
-                && earlier.contains { student.attendance[$0].map { !$0.mark.isThere } ?? false }
-        }
+    private func noteEarlierAbsences(_ away: [Student], on day: SchoolDay, _ context: CommandContext) {
         guard !away.isEmpty else { return }
         let names = away.map { VisibleText.of($0.name) }.joined(separator: ", ")
         context.errorOutput.write(
-            "Note: marked present now, though absent earlier on \(lesson.day): \(names); "
+            "Note: marked present now, though absent earlier on \(day): \(names); "
                 + "'roster absent <student> --lesson …' marks them otherwise.\n")
     }
 }

@@ -30,11 +30,13 @@ public struct ImportChanges: Sendable, Equatable {
 
     /// Imports the rows of `imported` into `roster`, each matched to its student first (see
     /// ``ImportMatching``), and returns the changes that makes.
-    static func planned(_ imported: RosterImporter.Result, into roster: inout [Student], replace: Bool)
-        -> ImportChanges
-    {
+    static func planned(
+        _ imported: RosterImporter.Result, into roster: inout [Student], replace: Bool,
+        leavingOn day: SchoolDay = .today()
+    ) -> ImportChanges {
         let matching = ImportMatching(imported, roster: roster)
-        var changes = applying(matching.rows, matched: matching.matches, to: &roster, replace: replace)
+        var changes = applying(
+            matching.rows, matched: matching.matches, to: &roster, replace: replace, leavingOn: day)
         changes.probableDuplicates = matching.duplicates
         changes.rowsWithoutAge = matching.rows.indices.filter {
             matching.matches[$0] == nil && matching.rows[$0].age == RosterImporter.ageToCome
@@ -53,7 +55,9 @@ public struct ImportChanges: Sendable, Equatable {
     /// leaves as they were is not touched, so an import that changes a few students of a large
     /// roster copies none of the others.
     static func applying(
-        _ rows: [Student], matched matches: [ImportMatching.Match?], to roster: inout [Student], replace: Bool
+        _ rows: [Student], matched matches: [ImportMatching.Match?], to roster: inout [Student],
+        replace: Bool,
+        leavingOn day: SchoolDay = .today()
     ) -> ImportChanges {
         var rows = rows
         var changes = ImportChanges()
@@ -92,12 +96,11 @@ public struct ImportChanges: Sendable, Equatable {
             if replace { replacing.append(student) } else { roster[match.index] = student }
         }
         if replace {
-            let today = SchoolDay.today()
-            // A student who left before stays as they are; the others leave today, marks and all.
+            // A student who left before stays as they are; the others leave on the day, marks and all.
             for index in roster.indices where !kept[index] {
                 var student = roster[index]
                 if student.left == nil {
-                    student.left = today
+                    student.left = day
                     changes.leaving.append(student)
                 }
                 replacing.append(student)

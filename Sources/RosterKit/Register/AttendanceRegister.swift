@@ -21,6 +21,9 @@ public enum AttendanceRegister {
         public let tookRegister: Bool
         /// Whether anything changed; `false` when every mark was already so.
         public let changed: Bool
+        /// The students that taking the register marked present who were absent or excused in an
+        /// earlier lesson of the day, in roster order, so that a teacher can check them.
+        public var presentAfterAbsence: [Student] = []
     }
 
     /// Marks the students `references` pick out with `entry` in `lesson`'s register, taking the
@@ -66,8 +69,26 @@ public enum AttendanceRegister {
             roster.mark(named, in: lesson, as: entry)
             let changed = tookRegister || before.contains { $0 != entry }
             let marked = named.map(roster.student(at:))
-            return (changed, Marking(students: marked, tookRegister: tookRegister, changed: changed))
+            var marking = Marking(students: marked, tookRegister: tookRegister, changed: changed)
+            if tookRegister {
+                marking.presentAfterAbsence = presentAfterAbsence(roll, in: lesson, of: roster)
+            }
+            return (changed, marking)
         }
+    }
+
+    /// The students of `roll` marked present in `lesson` who were absent or excused in an earlier
+    /// lesson of its day; only they are made into ``Student`` values.
+    private static func presentAfterAbsence(_ roll: [Int], in lesson: Lesson, of roster: StoredRoster)
+        -> [Student]
+    {
+        let earlier = roster.lessons.lessons.filter { $0.day == lesson.day && $0 < lesson }
+        guard !earlier.isEmpty else { return [] }
+        return roll.filter { index in
+            roster.entry(at: index, in: lesson)?.mark == .present
+                && earlier.contains { roster.entry(at: index, in: $0).map { !$0.mark.isThere } ?? false }
+        }
+        .map(roster.student(at:))
     }
 
     /// Records a whole lesson's register at once, as a roll call makes it.

@@ -31,6 +31,10 @@ extension XMLPlistReader {
 
     /// Skips a comment, a processing instruction or a document type; returns whether it did.
     mutating func skipMarkup() throws(DecodingProblem) -> Bool {
+        // Markup starts `<!` or `<?`; a tag, the usual case, is told at its second byte.
+        guard position + 1 < bytes.count,
+            bytes[position + 1] == UInt8(ascii: "!") || bytes[position + 1] == UInt8(ascii: "?")
+        else { return false }
         if starts(with: "<!--") { return try skip(past: "-->") }
         if starts(with: "<?") { return try skip(past: "?>") }
         if starts(with: "<!DOCTYPE") {
@@ -72,6 +76,7 @@ extension XMLPlistReader {
     /// - Throws: ``DecodingProblem/controlCharacter(in:text:)`` for text holding a control
     ///   character, which XML cannot hold, with the whole text, so that a record can be named.
     mutating func content(of name: String) throws(DecodingProblem) -> String {
+        if let plain = try plainContent(of: name) { return plain }
         var text: [UInt8] = []
         var holdsControl = false
         while position < bytes.count {
@@ -82,7 +87,9 @@ extension XMLPlistReader {
                 holdsControl = holdsControl || (byte < 0x20 && !Self.isSpace(byte))
                 text.append(byte)
                 position += 1
-            } else if starts(with: "<![CDATA[") {
+            } else if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "!"),
+                starts(with: "<![CDATA[")
+            {
                 let start = position + 9
                 _ = try skip(past: "]]>")
                 // What XML cannot hold outside CDATA it cannot hold inside either: roster could
@@ -104,6 +111,34 @@ extension XMLPlistReader {
             }
         }
         throw .notAPropertyList("<\(name)> is not closed")
+    }
+
+    /// The text up to `</name>` when it is plain (no entity, CDATA, comment or control
+    /// character), made straight from the file's bytes, as nearly every value of a roster is;
+    /// `nil`, with nothing read, for any other text.
+    private mutating func plainContent(of name: String) throws(DecodingProblem) -> String? {
+        var end = position
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || (byte < 0x20 && !Self.isSpace(byte))
+            {
+                break
+            }
+            end += 1
+        }
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "<"), bytes[end + 1] == UInt8(ascii: "/")
+        else {
+            return nil
+        }
+        let start = position
+        position = end
+        guard try tag() == Tag(kind: .end, name: name) else {
+            throw .notAPropertyList("<\(name)> holds another element")
+        }
+        guard let decoded = String(validating: bytes[start..<end], as: UTF8.self) else {
+            throw .notAPropertyList("<\(name)> is not valid UTF-8")
+        }
+        return decoded
     }
 
     mutating func entity() throws(DecodingProblem) -> [UInt8] {

@@ -11,7 +11,8 @@
 /// ``PlistValue/maximumDepth``, so a deeply nested file cannot exhaust the stack. Entities other
 /// than XML's five and numeric references are refused, so nothing expands.
 struct XMLPlistReader {
-    let bytes: [UInt8]
+    /// The file's bytes, read where they are: a copy would double a large file's memory.
+    let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
     /// One tag: `<name>`, `</name>` or `<name/>`.
@@ -23,11 +24,16 @@ struct XMLPlistReader {
 
     /// Reads every student from the bytes of an XML property list.
     static func students(from data: Data) throws(DecodingProblem) -> ([Student], RecordNotes) {
-        var reader = XMLPlistReader(bytes: Array(data))
-        return try reader.students()
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(DecodingProblem) in
+                var reader = XMLPlistReader(bytes: raw.assumingMemoryBound(to: UInt8.self))
+                return try reader.students()
+            }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }

@@ -6,6 +6,18 @@ import Testing
 
 @Suite("CSV, JSON and plist interchange")
 struct InterchangeTests {
+    @Test("a CSV file of more lines than an import takes is refused before a row is read; one at the limit is read")
+    func rowLimit() throws {
+        var text = "name,age\n" + String(repeating: "A,9\n", count: RosterImporter.maximumRows)
+        #expect(try RosterImporter.read(Data(text.utf8), format: .csv).students.count == RosterImporter.maximumRows)
+        text += "B,9\n"
+        #expect {
+            try RosterImporter.read(Data(text.utf8), format: .csv)
+        } throws: { error in
+            (error as? ImportError)?.problems.first?.message.contains("at most 1,000,000 students") == true
+        }
+    }
+
     @Test("CSV export: header, CRLF, quoting, doubled quotes, absent optionals")
     func csvWriter() throws {
         let id = try #require(UUID(uuidString: "0F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6"))

@@ -33,6 +33,15 @@ enum CSVImport {
         }
         let separator = CSVRosterReader.separator(in: bytes)
         let layout = CSVLayout(bytes)
+        // Refused at once, before a row is parsed: a student read costs memory whatever their
+        // row's size, and past this many rows a file of short rows would cost more than its size says.
+        if layout.lines > RosterImporter.maximumRows + 1 {
+            throw ImportError(problems: [
+                ImportProblem(
+                    message: "The file has \(NameList.grouped(layout.lines)) lines, and an import takes at most "
+                        + "\(NameList.grouped(RosterImporter.maximumRows)) students. Split it into smaller files.")
+            ])
+        }
         var rows: Rows
         if let split = layout.split(bytes) {
             rows = try readInHalves(

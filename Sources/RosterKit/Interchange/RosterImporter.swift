@@ -41,6 +41,11 @@ public enum RosterImporter {
         }
     }
 
+    /// The most students a CSV file may hold: a whole school district's roll. A file of more lines
+    /// is refused before any of it is read, so that an import's memory stays within a few times
+    /// the file's size however short its rows are.
+    public static let maximumRows = 1_000_000
+
     /// Reads and validates every student in `data`.
     ///
     /// - Parameters:

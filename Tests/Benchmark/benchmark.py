@@ -15,6 +15,7 @@ to Tests/Benchmark/RESULTS.md.
 """
 import argparse
 import csv
+import datetime
 import os
 import platform
 import plistlib
@@ -337,6 +338,47 @@ def measure(count, runs, hello):
     return rows
 
 
+def bounds(runs):
+    """The memory bounds: a year group's XML roster (5,000 students, 328 lessons each) listed in
+    under 2 s and 300 MB, and an import of 1,000,000 short CSV rows (the most an import takes)
+    within four times the file's size plus 200 MB."""
+    xml = os.path.join(WORK, "year-group.xml.plist")
+    if not os.path.exists(xml):
+        days, day = [], datetime.date(2025, 9, 1)
+        while len(days) < 328:
+            if day.weekday() < 5:
+                days.append(day.isoformat())
+            day += datetime.timedelta(days=1)
+        students = [{"id": str(uuid.UUID(int=index + 1)).upper(), "name": "Student %d" % index, "age": "12",
+                     "register": {lesson: "present" for lesson in days}} for index in range(5000)]
+        with open(xml, "wb") as handle:
+            plistlib.dump(students, handle, fmt=plistlib.FMT_XML)
+    times, peaks = [], []
+    for _ in range(runs):
+        seconds, peak, status, _ = run([ROSTER, "--file", xml, "list", "--limit", "1"])
+        if status != 0:
+            sys.exit("roster list of the year group failed (%d)" % status)
+        times.append(seconds * 1000)
+        peaks.append(peak / 1024)
+    lines = [(statistics.median(times) < 2000 and max(peaks) < 300,
+              "5,000 students x 328 lessons in XML, list --limit 1: %s ms, %.0f MiB (target under 2,000 ms and 300 MB)"
+              % (describe(times), max(peaks)))]
+    rows = os.path.join(WORK, "short-rows.csv")
+    if not os.path.exists(rows):
+        with open(rows, "w") as handle:
+            handle.write("name,age\n" + "".join("S%d,12\n" % index for index in range(1000000)))
+    work = os.path.join(WORK, "import-bound.plist")
+    reset(rows, work, True)
+    _, peak, status, _ = run([ROSTER, "--file", work, "import", rows, "--dry-run"])
+    if status != 0:
+        sys.exit("roster import of 1,000,000 short rows failed (%d)" % status)
+    size = os.path.getsize(rows) / 1048576
+    lines.append((peak / 1024 < 4 * size + 200,
+                  "1,000,000 CSV rows of %.1f MB, import --dry-run: peak %.0f MiB (target under 4 x size + 200 = %.0f MiB)"
+                  % (size, peak / 1024, 4 * size + 200)))
+    return lines
+
+
 def describe(values):
     return "%.1f (%.1f–%.1f)" % (statistics.median(values), min(values), max(values))
 
@@ -417,7 +459,7 @@ def main():
             describe(times["baseline"]), ratio, memory["roster"] / 1024, memory["baseline"] / 1024))
     say()
     check_targets(rows, statistics.median(hello_times))
-    for met, text in classroom(max(sizes), options.runs or 5) + lessons(max(sizes), options.runs or 5) + oneroster(min(max(sizes), 100000), options.runs or 5) + school_ids(min(max(sizes), 100000), options.runs or 5) + pages(min(max(sizes), 100000), options.runs or 5):
+    for met, text in classroom(max(sizes), options.runs or 5) + lessons(max(sizes), options.runs or 5) + oneroster(min(max(sizes), 100000), options.runs or 5) + school_ids(min(max(sizes), 100000), options.runs or 5) + pages(min(max(sizes), 100000), options.runs or 5) + bounds(options.runs or 3):
         say("- %s %s" % ("met:   " if met else "MISSED:", text))
     write_results(sys.argv[1:])
 

@@ -40,6 +40,22 @@ struct HistoryTests {
         #expect(try names() == ["New Kid"])
     }
 
+    @Test("a roster removed by hand and made again never adopts the old roster's history: it is set aside")
+    func orphanedHistorySetAside() throws {
+        try StorageHandler.save([Student(name: "Ada", age: 12)], to: file)
+        try StorageHandler.write(Student(name: "Alan", age: 13), to: file)
+        try FileManager.default.removeItem(at: file)
+        try StorageHandler.write(Student(name: "Zed", age: 9), to: file)
+        #expect(try StorageHandler.history(at: file).count == 1)
+        #expect(try StorageHandler.undo(at: file).command == "add")
+        #expect(try names() == [])
+        #expect(throws: StorageError.nothingToUndo(path: file.path)) { try StorageHandler.undo(at: file) }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.hasSuffix(".orphaned")
+        }
+        #expect(aside.count == 1)
+    }
+
     @Test("history lists the changes newest first, with counts, and marks the undone ones")
     func listing() throws {
         try StorageHandler.write(Student(name: "Ada", age: 12), to: file)

@@ -135,11 +135,22 @@ struct RosterHistory {
     /// ``settle(_:)``; a roster that does not exist yet is kept as an empty file. Returns the
     /// version's path, for ``discard(_:)`` should the change fail.
     func keepVersion(before change: RosterChange, exists: Bool) throws -> String {
+        if !exists { try setAsideOrphan() }
         try FileSystem.createPrivateFolder(folder)
         let sequence = (try entries().map(\.sequence).max() ?? 0) + 1
         let path = folder + "/" + Self.name(sequence: sequence, state: .pending, change: change)
         try keep(exists: exists, as: path)
         return path
+    }
+
+    /// Sets aside the versions of a roster that is no longer there (removed by hand, or by
+    /// another program) before a new roster of that name is made, so that its undo never brings
+    /// back another roster's students: the folder is renamed `.students.plist.history.<time>.orphaned`
+    /// and left for a person to look at.
+    private func setAsideOrphan() throws {
+        guard try !entries().isEmpty else { return }
+        let aside = folder + ".\(Int(Date().timeIntervalSince1970)).orphaned"
+        guard rename(folder, aside) == 0 else { throw FileSystem.failure(folder, action: "set aside") }
     }
 
     /// Drops a version made for a change that failed.

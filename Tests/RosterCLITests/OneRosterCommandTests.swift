@@ -24,7 +24,7 @@ struct OneRosterCommandTests {
     @Test("a later export of the same school updates its students instead of doubling them")
     func reimport() throws {
         let folder = try export("v1.1")
-        let first = sandbox.run(["import", folder.path, "--age", "10"])
+        let first = sandbox.run(["import", folder.path, "--all-classes", "--age", "10"])
         #expect(first.status == 0)
         #expect(
             first.output.hasPrefix(
@@ -33,7 +33,7 @@ struct OneRosterCommandTests {
         let later = try String(contentsOf: users, encoding: .utf8).replacingOccurrences(
             of: ",Ada,", with: ",Ava,")
         try later.write(to: users, atomically: true, encoding: .utf8)
-        let second = sandbox.run(["import", folder.path, "--age", "10"])
+        let second = sandbox.run(["import", folder.path, "--all-classes", "--age", "10"])
         #expect(
             second.output.contains(
                 ": 0 added, 1 changed, 3 unchanged.\nChanged:\n  Ada Lovelace: name Ada Lovelace -> Ava Lovelace, first name Ada -> Ava\n"
@@ -41,13 +41,16 @@ struct OneRosterCommandTests {
         #expect(try StorageHandler.load(from: sandbox.file).count == 4)
     }
 
-    @Test("OneRoster students keep the school's sourcedId and the name's parts; show finds the sourcedId")
+    @Test(
+        "OneRoster students keep the school's identifier as their school id, and the name's parts; show finds it"
+    )
     func schoolIDs() throws {
         let folder = try export("v1.1")
-        #expect(sandbox.run(["import", folder.path, "--age", "10"]).status == 0)
+        #expect(sandbox.run(["import", folder.path, "--all-classes", "--age", "10"]).status == 0)
         let students = try StorageHandler.load(from: sandbox.file)
         let ada = try #require(students.first { $0.name == "Ada Lovelace" })
         let sourcedID = try #require(ada.schoolID)
+        #expect(sourcedID == "S201")
         #expect(ada.firstName == "Ada" && ada.lastName == "Lovelace")
         #expect(sandbox.run(["show", sourcedID]).output.contains("Ada Lovelace"))
         let csv = sandbox.run(["export", "--format", "csv"]).output
@@ -58,26 +61,26 @@ struct OneRosterCommandTests {
     @Test("a delta export is refused with --replace, and nothing is written")
     func deltaReplace() throws {
         let folder = try export("v1.1")
-        #expect(sandbox.run(["import", folder.path, "--age", "10"]).status == 0)
+        #expect(sandbox.run(["import", folder.path, "--all-classes", "--age", "10"]).status == 0)
         let manifest = folder.appendingPathComponent("manifest.csv")
         let delta = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
             of: "file.users,bulk", with: "file.users,delta")
         try delta.write(to: manifest, atomically: true, encoding: .utf8)
         let before = sandbox.bytes()
         for arguments in [["--replace"], ["--replace", "--dry-run"]] {
-            let refused = sandbox.run(["import", folder.path, "--age", "10"] + arguments)
+            let refused = sandbox.run(["import", folder.path, "--all-classes", "--age", "10"] + arguments)
             #expect(refused.status == 64)
             #expect(
                 refused.errorLine.hasPrefix("Error: The export holds only the changes since the last one"))
         }
         #expect(sandbox.bytes() == before)
-        #expect(sandbox.run(["import", folder.path, "--age", "10"]).status == 0)
+        #expect(sandbox.run(["import", folder.path, "--all-classes", "--age", "10"]).status == 0)
     }
 
     @Test("students without a birth date are listed as folder/users.csv:line: and nothing is written")
     func missingAges() throws {
         let folder = try export("v1.1")
-        let result = sandbox.run(["import", folder.path])
+        let result = sandbox.run(["import", folder.path, "--all-classes"])
         #expect(result.status == 1)
         #expect(
             result.errorOutput.hasPrefix(
@@ -85,6 +88,23 @@ struct OneRosterCommandTests {
         #expect(result.errorOutput.contains("\nError: Nothing was imported: 1 student has no birth date"))
         #expect(result.errorOutput.contains("--age <years>"))
         #expect(sandbox.bytes() == nil)
+    }
+
+    @Test(
+        "an export of several classes is refused without --from-class, naming them; --all-classes takes them all"
+    )
+    func severalClasses() throws {
+        let folder = try export("v1.1")
+        let refused = sandbox.run(["import", folder.path, "--age", "10"])
+        #expect(refused.status == 64)
+        #expect(
+            refused.errorLine
+                == "Error: The export holds 2 classes: MATH7-A (Math 7), SCI8-B (Science). Give --from-class "
+                + "<classCode>, or --all-classes to import every class's students.", "\(refused.errorLine)")
+        #expect(sandbox.bytes() == nil)
+        #expect(
+            sandbox.run(["import", folder.path, "--from-class", "MATH7-A", "--all-classes"]).status == 64)
+        #expect(sandbox.run(["import", folder.path, "--all-classes", "--age", "10"]).status == 0)
     }
 
     @Test("a missing optional column is a note, not a failure")

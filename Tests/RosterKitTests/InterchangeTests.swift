@@ -6,10 +6,14 @@ import Testing
 
 @Suite("CSV, JSON and plist interchange")
 struct InterchangeTests {
-    @Test("a CSV file of more lines than an import takes is refused before a row is read; one at the limit is read")
+    @Test(
+        "a CSV file of more lines than an import takes is refused before a row is read; one at the limit is read"
+    )
     func rowLimit() throws {
         var text = "name,age\n" + String(repeating: "A,9\n", count: RosterImporter.maximumRows)
-        #expect(try RosterImporter.read(Data(text.utf8), format: .csv).students.count == RosterImporter.maximumRows)
+        #expect(
+            try RosterImporter.read(Data(text.utf8), format: .csv).students.count
+                == RosterImporter.maximumRows)
         text += "B,9\n"
         #expect {
             try RosterImporter.read(Data(text.utf8), format: .csv)

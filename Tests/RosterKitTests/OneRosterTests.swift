@@ -14,7 +14,7 @@ struct OneRosterTests {
     private func read(_ version: String, _ options: (inout OneRosterImport.Options) -> Void = { _ in }) throws
         -> RosterImporter.Result
     {
-        var chosen = OneRosterImport.Options(today: day)
+        var chosen = OneRosterImport.Options(today: day, allClasses: true)
         options(&chosen)
         return try OneRosterImport.read(folder: Fixtures.url("oneroster/\(version)"), options: chosen)
     }
@@ -28,6 +28,11 @@ struct OneRosterTests {
         #expect(result.sources.map(\.line) == [3, 4, 5, 6])
         #expect(result.sources.allSatisfy { $0.hasFileID })
         #expect(result.students[0].id == OneRosterImport.id(for: "s-201"))
+        // The school's identifier is the school id people search by; the id comes from the sourcedId.
+        #expect(result.students[0].schoolID == "S201")
+        #expect(throws: OneRosterClassesError(classes: ["MATH7-A (Math 7)", "SCI8-B (Science)"])) {
+            try read("v1.1") { $0.allClasses = false }
+        }
     }
 
     @Test("1.2: students by roles.csv, named by preferredGivenName, UUID sourcedIds kept as ids")
@@ -94,7 +99,8 @@ struct OneRosterTests {
             .write(to: folder.appendingPathComponent("users.csv"))
         let error = try #require(throws: ImportError.self) {
             try OneRosterImport.read(
-                folder: folder, options: OneRosterImport.Options(today: day, defaultAge: 12))
+                folder: folder, options: OneRosterImport.Options(today: day, defaultAge: 12, allClasses: true)
+            )
         }
         #expect(
             error.problems.map(\.description) == [

@@ -56,6 +56,9 @@ struct ImportCommand: Subcommand {
         .option(
             "from-class", \.fromClass, valueName: "class",
             help: "OneRoster: only the students of the class with this classCode or title.", parse: .text),
+        .flag(
+            "all-classes", \.allClasses,
+            help: "OneRoster: every class's students, when the export holds several classes."),
     ]
 
     /// How `--name-order` says a CSV file's names are written.
@@ -76,6 +79,7 @@ struct ImportCommand: Subcommand {
     var report: ReportFormat?
     var age: Int?
     var fromClass: String?
+    var allClasses = false
     var nameOrder: NameOrder?
 
     func run(in context: CommandContext) throws {
@@ -141,9 +145,9 @@ struct ImportCommand: Subcommand {
         if path != "-", StorageHandler.isFolder(file) {
             return try readOneRoster(file)
         }
-        if fromClass != nil {
+        if let option = fromClass != nil ? "--from-class" : allClasses ? "--all-classes" : nil {
             throw UsageError.message(
-                "--from-class is for OneRoster export folders; '\(path)' is a file. Drop --from-class.")
+                "\(option) is for OneRoster export folders; '\(path)' is a file. Drop \(option).")
         }
         let format = try self.format(of: file)
         let defaultAge = age
@@ -190,7 +194,18 @@ struct ImportCommand: Subcommand {
         }
         guard OneRosterImport.isExport(folder) else { throw OneRosterFolderError(path: folder.path) }
         let options = OneRosterImport.Options(
-            today: SchoolDay.today(), defaultAge: age, className: fromClass)
-        return try OneRosterImport.read(folder: folder, options: options)
+            today: SchoolDay.today(), defaultAge: age, className: fromClass, allClasses: allClasses)
+        if fromClass != nil, allClasses {
+            throw UsageError.message(
+                "--from-class takes one class and --all-classes every class; give one of them.")
+        }
+        do {
+            return try OneRosterImport.read(folder: folder, options: options)
+        } catch let error as OneRosterClassesError {
+            throw UsageError.message(
+                "The export holds \(error.classes.count) classes: \(error.classes.prefix(12).map(VisibleText.of).joined(separator: ", "))"
+                    + "\(error.classes.count > 12 ? " and \(error.classes.count - 12) more" : ""). Give --from-class <classCode>, "
+                    + "or --all-classes to import every class's students.")
+        }
     }
 }

@@ -38,8 +38,10 @@ enum CSVImport {
         if layout.lines > RosterImporter.maximumRows + 1 {
             throw ImportError(problems: [
                 ImportProblem(
-                    message: "The file has \(NameList.grouped(layout.lines)) lines, and an import takes at most "
-                        + "\(NameList.grouped(RosterImporter.maximumRows)) students. Split it into smaller files.")
+                    message:
+                        "The file has \(NameList.grouped(layout.lines)) lines, and an import takes at most "
+                        + "\(NameList.grouped(RosterImporter.maximumRows)) students. Split it into smaller files."
+                )
             ])
         }
         var rows: Rows

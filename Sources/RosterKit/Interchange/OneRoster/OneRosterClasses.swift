@@ -6,6 +6,13 @@
 
 /// The students of one class of a OneRoster export, from `classes.csv` and `enrollments.csv`.
 enum OneRosterClasses {
+    /// The classes of the export, each as `classCode (title)`; none when it has no `classes.csv`.
+    static func names(in folder: URL) throws(ImportError) -> [String] {
+        guard let classes = try OneRosterTable("classes.csv", in: folder) else { return [] }
+        let (code, title) = (classes.column("classCode"), classes.column("title"))
+        return classes.records.map { "\(classes.value($0, code)) (\(classes.value($0, title)))" }
+    }
+
     /// The `sourcedId`s of the students enrolled in the class whose `classCode` or `title` is
     /// `name` (ignoring case).
     ///

@@ -27,10 +27,18 @@ public enum OneRosterImport {
         public var defaultAge: Int?
         /// Only the students of the class with this `classCode` or `title`.
         public var className: String?
+        /// Whether an export of several classes is read whole, every class's students together,
+        /// when no ``className`` is given; without it such an export is refused
+        /// (``OneRosterClassesError``).
+        public var allClasses: Bool
 
         /// Options for reading a whole export on `today`.
-        public init(today: SchoolDay, defaultAge: Int? = nil, className: String? = nil) {
-            (self.today, self.defaultAge, self.className) = (today, defaultAge, className)
+        public init(
+            today: SchoolDay, defaultAge: Int? = nil, className: String? = nil, allClasses: Bool = false
+        ) {
+            (self.today, self.defaultAge, self.className, self.allClasses) = (
+                today, defaultAge, className, allClasses
+            )
         }
     }
 
@@ -53,7 +61,8 @@ public enum OneRosterImport {
     /// - Returns: The students in `users.csv` order, each with its line there, and notes about
     ///   columns that are missing.
     /// - Throws: ``ImportError`` listing every problem, each with its file and line;
-    ///   ``OneRosterAgeError`` when some students have no age.
+    ///   ``OneRosterAgeError`` when some students have no age; ``OneRosterClassesError`` for an
+    ///   export of several classes read without ``Options/className`` or ``Options/allClasses``.
     public static func read(folder: URL, options: Options) throws -> RosterImporter.Result {
         // The two large files are read at once, one per core.
         let (usersRead, birthsRead) = ParallelWork.both(
@@ -75,6 +84,10 @@ public enum OneRosterImport {
         var (notes, isPartial) = try manifestNotes(in: folder)
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
         let roles = try OneRosterRoles(users, in: folder)
+        if options.className == nil, !options.allClasses {
+            let classes = try OneRosterClasses.names(in: folder)
+            if classes.count > 1 { throw OneRosterClassesError(classes: classes) }
+        }
         let enrolled = try options.className.map { try OneRosterClasses.students(of: $0, in: folder) }
         let reader = try OneRosterUserReader(users: users, options: options, births: births)
         notes += reader.missingColumnNotes
@@ -103,7 +116,9 @@ public enum OneRosterImport {
     }
 
     /// The columns of `users.csv` that are read: who each user is, their role, name and grade.
-    static let userColumns = ["sourcedId", "role", "givenName", "preferredGivenName", "familyName", "grades"]
+    static let userColumns = [
+        "sourcedId", "role", "givenName", "preferredGivenName", "familyName", "grades", "identifier",
+    ]
 
     /// What `manifest.csv`, when the export has one, says that a teacher should know: a version this
     /// reader was not written for, or a `users.csv` that holds only the changes since the last export.

@@ -11,6 +11,7 @@ struct OneRosterUserReader {
     private let preferredGivenName: Int?
     private let familyName: Int?
     private let grades: Int?
+    private let identifier: Int?
     /// The students read so far, with their lines.
     private(set) var result = RosterImporter.Result()
     /// Rows that are wrong.
@@ -30,6 +31,7 @@ struct OneRosterUserReader {
         preferredGivenName = users.column("preferredGivenName")
         familyName = users.column("familyName")
         grades = users.column("grades")
+        identifier = users.column("identifier")
         guard sourcedID != nil, givenName != nil, familyName != nil else {
             throw ImportError(problems: [
                 ImportProblem(
@@ -92,8 +94,11 @@ struct OneRosterUserReader {
         var student = Student(
             id: OneRosterImport.id(for: id), name: name, age: years,
             grade: OneRosterImport.grade(users.value(record, grades)))
-        // The school's id, and the name's parts as the school's system keeps them.
-        student.schoolID = try? StudentValidator.schoolID(id)
+        // The school's id as people use it (`identifier`, such as S201), else the system's
+        // `sourcedId`; the student's id, made from the `sourcedId`, matches the next export.
+        let humanID = users.value(record, identifier)
+        student.schoolID = try? StudentValidator.schoolID(humanID.isEmpty ? id : humanID)
+        // The name's parts as the school's system keeps them.
         let (first, last) = (
             String(given.trimmingSpaces()), String(family.trimmingSpaces())
         )

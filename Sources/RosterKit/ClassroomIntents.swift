@@ -166,6 +166,8 @@ public enum ClassroomIntents {
     ///   - imported: What ``RosterImporter/read(_:format:)`` returned.
     ///   - replace: Whether the file's students become the whole roster.
     ///   - day: The day the students a replacing import leaves out leave, today by default.
+    ///   - blankClears: Whether a blank cell of a CSV file's grade, score or note column clears
+    ///     the student's value; without it a blank keeps it, as gradebooks import blanks.
     ///   - dryRun: Whether to only work out the changes, writing nothing.
     ///   - allowDuplicates: Whether to import probable duplicates as new students.
     ///   - fileURL: The roster file.
@@ -177,13 +179,14 @@ public enum ClassroomIntents {
     @discardableResult
     public static func importStudents(
         _ imported: RosterImporter.Result, replace: Bool, leavingOn day: SchoolDay = .today(),
-        dryRun: Bool = false,
-        allowDuplicates: Bool = false, into fileURL: URL = StorageHandler.plistURL
+        blankClears: Bool = false, dryRun: Bool = false, allowDuplicates: Bool = false,
+        into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
-            let changes = ImportChanges.planned(imported, into: &roster, replace: replace, leavingOn: day)
+            let changes = ImportChanges.planned(
+                imported, into: &roster, replace: replace, leavingOn: day, blankClears: blankClears)
             if !changes.rowsWithoutAge.isEmpty { throw ImportError(problems: changes.rowsWithoutAge) }
             if !allowDuplicates, !changes.probableDuplicates.isEmpty {
                 throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)

@@ -33,6 +33,7 @@ struct EveryOptionTests {
         "import --allow-duplicates": ["import", "{folder}/twice.csv"],
         "import --age": ["import", "{folder}/no-ages.csv"],
         "import --name-order": ["import", "{folder}/surname-first.csv"],
+        "import --blank-clears": ["import", "{folder}/blank-score.csv"],
     ]
 
     /// A value each option can take, by its placeholder; options of a command that need their own.
@@ -93,6 +94,7 @@ struct EveryOptionTests {
             "twice.csv": "name,age\nNew Pupil,11\nNew Pupil,11\n",
             "no-ages.csv": "name,score\nNew Pupil,70\n",
             "surname-first.csv": "name,age\n\"Hughes, Amelia\",12\n",
+            "blank-score.csv": "name,age,score\nLeo Brown,12,\n",
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return environment

@@ -60,6 +60,20 @@ struct OfficeImportTests {
         #expect(isla.grade == 7 && isla.score == 64)
     }
 
+    @Test(
+        "--blank-clears: a blank cell of a column the file has clears it; a column it lacks still changes nothing"
+    )
+    func blankClears() throws {
+        let cleared = try importing(
+            "student id,name,age,score\nA001,Isla Thompson,12,\n00421,Ines Costa,12,50\n", ["--blank-clears"])
+        #expect(cleared.status == 0, "\(cleared.errorOutput)")
+        #expect(cleared.output.contains("score 64 -> -"), "\(cleared.output)")
+        let students = try StorageHandler.load(from: sandbox.file)
+        let isla = try #require(students.first { $0.name == "Isla Thompson" })
+        #expect(isla.score == nil && isla.grade == 7)
+        #expect(students.first { $0.name == "Ines Costa" }?.score == 50)
+    }
+
     @Test("--replace --date D: the students the file leaves out leave on D; --date alone is refused")
     func replaceOnADay() throws {
         let alone = try importing("student id,name,age\nA001,Isla Thompson,12\n", ["--date", "2026-11-20"])

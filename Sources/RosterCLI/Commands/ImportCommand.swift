@@ -34,6 +34,11 @@ struct ImportCommand: Subcommand {
         .flag("replace", \.replace, help: "Replace the whole roster with the file's students."),
         .day(\.date, "With --replace, the day the students the file leaves out leave"),
         .flag(
+            "blank-clears", \.blankClears,
+            help:
+                "A blank cell of the file's grade, score or note column clears the student's value (it keeps it "
+                + "otherwise)."),
+        .flag(
             "dry-run", \.dryRun, help: "Check the file and show the change it would make, writing nothing."),
         .flag(
             "allow-duplicates", \.allowDuplicates,
@@ -74,6 +79,7 @@ struct ImportCommand: Subcommand {
     var format: InterchangeFormat?
     var replace = false
     var date: String?
+    var blankClears = false
     var dryRun = false
     var allowDuplicates = false
     var report: ReportFormat?
@@ -99,7 +105,8 @@ struct ImportCommand: Subcommand {
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let isNewClass = context.isNewClass
             let changes = try ClassroomIntents.importStudents(
-                result, replace: replace, leavingOn: try leavingDay(context), dryRun: dryRun,
+                result, replace: replace, leavingOn: try leavingDay(context), blankClears: blankClears,
+                dryRun: dryRun,
                 allowDuplicates: allowDuplicates, into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()

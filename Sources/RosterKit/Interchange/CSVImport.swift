@@ -60,6 +60,10 @@ enum CSVImport {
             ])
         }
         rows.result.notes = rows.notes
+        let blankable: [(String, RosterImporter.BlankableField)] = [
+            ("grade", .grade), ("score", .score), ("note", .note),
+        ]
+        rows.result.blankableFields = Set(blankable.filter { rows.columns[$0.0] != nil }.map(\.1))
         return (rows.result, rows.problems)
     }
 

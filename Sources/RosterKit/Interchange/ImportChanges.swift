@@ -32,11 +32,12 @@ public struct ImportChanges: Sendable, Equatable {
     /// ``ImportMatching``), and returns the changes that makes.
     static func planned(
         _ imported: RosterImporter.Result, into roster: inout [Student], replace: Bool,
-        leavingOn day: SchoolDay = .today()
+        leavingOn day: SchoolDay = .today(), blankClears: Bool = false
     ) -> ImportChanges {
         let matching = ImportMatching(imported, roster: roster)
         var changes = applying(
-            matching.rows, matched: matching.matches, to: &roster, replace: replace, leavingOn: day)
+            matching.rows, matched: matching.matches, to: &roster, replace: replace, leavingOn: day,
+            clearing: blankClears ? imported.blankableFields : [])
         changes.probableDuplicates = matching.duplicates
         changes.rowsWithoutAge = matching.rows.indices.filter {
             matching.matches[$0] == nil && matching.rows[$0].age == RosterImporter.ageToCome
@@ -56,8 +57,7 @@ public struct ImportChanges: Sendable, Equatable {
     /// roster copies none of the others.
     static func applying(
         _ rows: [Student], matched matches: [ImportMatching.Match?], to roster: inout [Student],
-        replace: Bool,
-        leavingOn day: SchoolDay = .today()
+        replace: Bool, leavingOn day: SchoolDay = .today(), clearing: Set<RosterImporter.BlankableField> = []
     ) -> ImportChanges {
         var rows = rows
         var changes = ImportChanges()
@@ -85,13 +85,18 @@ public struct ImportChanges: Sendable, Equatable {
                 rows[row].schoolID = written
             }
             // Most rows of a school's list leave their student as they are: found without a copy.
-            if rows[row].leaves(roster[match.index], keepingName: match.byName) {
+            if clearing.isEmpty, rows[row].leaves(roster[match.index], keepingName: match.byName) {
                 changes.unchangedCount += 1
                 if replace { replacing.append(roster[match.index]) }
                 continue
             }
             let before = roster[match.index]
-            let student = updating(before, from: rows[row], keepingName: match.byName)
+            let student = updating(before, from: rows[row], keepingName: match.byName, clearing: clearing)
+            if student == before {
+                changes.unchangedCount += 1
+                if replace { replacing.append(before) }
+                continue
+            }
             changes.updated.append(StudentEdit(before: before, after: student))
             if replace { replacing.append(student) } else { roster[match.index] = student }
         }
@@ -116,9 +121,13 @@ public struct ImportChanges: Sendable, Equatable {
     /// spelling of it), and their register, the file's marks added to it, a lesson the file marks
     /// taking the file's mark, so a spreadsheet with no register loses none; so are their grade,
     /// score, school id, name parts, note and other apps' keys, unless the file gives new ones: a
-    /// column the file does not have, or a blank cell, changes nothing. See
+    /// column the file does not have, or a blank cell, changes nothing (unless `clearing` names the
+    /// field: then the file's blank clears it). See
     /// ``Student/leaves(_:keepingName:)`` for the rows that change nothing.
-    static func updating(_ before: Student, from row: Student, keepingName: Bool) -> Student {
+    static func updating(
+        _ before: Student, from row: Student, keepingName: Bool,
+        clearing: Set<RosterImporter.BlankableField> = []
+    ) -> Student {
         var student = row
         student.id = before.id
         if row.age == RosterImporter.ageToCome { student.age = before.age }
@@ -132,6 +141,10 @@ public struct ImportChanges: Sendable, Equatable {
         if !before.details.isEmpty {
             student.details = before.details.merging(student.details)
         }
+        // Asked to, a blank cell of a column the file has clears the value.
+        if clearing.contains(.grade) { student.grade = row.grade }
+        if clearing.contains(.score) { student.score = row.score }
+        if clearing.contains(.note) { student.note = row.note }
         return student
     }
 }

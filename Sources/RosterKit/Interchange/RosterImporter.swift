@@ -23,6 +23,9 @@ public enum RosterImporter {
         /// Whether the file lists only some students, as a OneRoster delta export lists the
         /// changes since the last one: replacing a roster with it would remove the others.
         public internal(set) var isPartial = false
+        /// The fields a blank cell may clear, with `blankClears`: the grade, score and note columns
+        /// the file has (a CSV file's; a JSON or plist record says what it holds).
+        var blankableFields: Set<BlankableField> = []
 
         init(students: [Student] = [], sources: [ImportSource] = [], notes: [String] = []) {
             (self.students, self.sources, self.notes) = (students, sources, notes)
@@ -40,6 +43,9 @@ public enum RosterImporter {
             sources.reserveCapacity(count)
         }
     }
+
+    /// A field that a blank cell of an import file clears when asked to.
+    enum BlankableField: Sendable { case grade, score, note }
 
     /// The most students a CSV file may hold: a whole school district's roll. A file of more lines
     /// is refused before any of it is read, so that an import's memory stays within a few times

@@ -34,6 +34,7 @@ struct EveryOptionTests {
         "import --age": ["import", "{folder}/no-ages.csv"],
         "import --name-order": ["import", "{folder}/surname-first.csv"],
         "import --blank-clears": ["import", "{folder}/blank-score.csv"],
+        "import --date-order": ["import", "{folder}/slashed-births.csv"],
     ]
 
     /// A value each option can take, by its placeholder; options of a command that need their own.
@@ -95,6 +96,7 @@ struct EveryOptionTests {
             "no-ages.csv": "name,score\nNew Pupil,70\n",
             "surname-first.csv": "name,age\n\"Hughes, Amelia\",12\n",
             "blank-score.csv": "name,age,score\nLeo Brown,12,\n",
+            "slashed-births.csv": "name,date of birth\nNew Pupil,03/04/2014\n",
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return environment

@@ -24,7 +24,10 @@ struct LeaverTests {
         let before = sandbox.run(["register", "--date", "2026-11-30"]).output
         let left = sandbox.run(["leave", "bob", "--date", "2026-12-01"])
         #expect(left.status == 0 && left.output == "Left the class on 2026-12-01: Bob Ray.\n")
-        #expect(sandbox.run(["register", "--date", "2026-11-30"]).output == before)
+        // The same lesson, with the leaver's leaving day beside their name.
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-30"]).output
+                == before.replacing("Bob Ray", with: "Bob Ray (left 2026-12-01)"))
         #expect(before.contains("2 present, 1 absent"))
         #expect(!sandbox.run(["list"]).output.contains("Bob Ray"))
         #expect(lines(["list", "--left", "--no-header"]).count == 1)
@@ -41,12 +44,32 @@ struct LeaverTests {
         #expect(range.contains("Bob Ray") && range.contains("Ann Lee"), "\(range)")
     }
 
+    @Test(
+        "every register report names a leaver's leaving day: a day, a week and a range, in text, JSON, CSV and HTML"
+    )
+    func reportsShowLeavingDay() throws {
+        #expect(sandbox.run(["leave", "bob", "--date", "2026-12-01"]).status == 0)
+        for command in [
+            ["register", "--date", "2026-11-30"], ["register", "--week", "2026-11-30"],
+            ["register", "--from", "2026-11-30", "--to", "2026-11-30"],
+        ] {
+            for format in ["table", "json", "csv", "html"] {
+                let printed = sandbox.run(command + (format == "table" ? [] : ["--format", format])).output
+                let shown = ["table", "html"].contains(format) ? "Bob Ray (left 2026-12-01)" : "2026-12-01"
+                #expect(printed.contains(shown), "\(command) \(format): \(printed)")
+                #expect(format != "json" || printed.contains("\"left\":\"2026-12-01\""), "\(printed)")
+            }
+        }
+    }
+
     @Test("remove keeps a student with marks as a leaver; --forget erases; without marks, remove erases")
     func removeKeepsMarks() throws {
         let before = sandbox.run(["register", "--date", "2026-11-30"]).output
         let kept = sandbox.run(["remove", "bob"])
         #expect(kept.status == 0 && kept.output.contains("Kept as leavers from"), "\(kept.output)")
-        #expect(sandbox.run(["register", "--date", "2026-11-30"]).output == before)
+        #expect(
+            sandbox.run(["register", "--date", "2026-11-30"]).output
+                == before.replacing("Bob Ray", with: "Bob Ray (left \(SchoolDay.today()))"))
         #expect(sandbox.run(["remove", "--forget", "bob"]).output == "Removed 1 student: Bob Ray.\n")
         #expect(sandbox.run(["register", "--date", "2026-11-30"]).output != before)
         try sandbox.add("Dee New")
@@ -109,7 +132,9 @@ struct MoveRecordTests {
         let week = in8C(["register", "--week", "2026-12-01"]).output
         let moved = in7A(["move", "ava", "--to", "8C", "--date", "2026-12-02"])
         #expect(moved.status == 0 && moved.output == "Moved Ava Stone to 8C.\n", "\(moved.errorOutput)")
-        #expect(in7A(["register", "--date", "2026-11-30"]).output == pasts[0])
+        #expect(
+            in7A(["register", "--date", "2026-11-30"]).output
+                == pasts[0].replacing("Ava Stone", with: "Ava Stone (left 2026-12-02)"))
         #expect(in8C(["register", "--date", "2026-12-01"]).output == pasts[1])
         #expect(in8C(["register", "--week", "2026-12-01"]).output.contains("2/2") == false)
         // 8C's week gains no column from 7A's second lesson, and no mark from before Ava came.

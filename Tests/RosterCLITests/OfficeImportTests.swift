@@ -74,6 +74,39 @@ struct OfficeImportTests {
         #expect(students.first { $0.name == "Ines Costa" }?.score == 50)
     }
 
+    @Test(
+        "birth dates with slashes: the order the file's dates show, --date-order when they cannot, refused in both"
+    )
+    func slashedBirthDates() throws {
+        let year = Int(SchoolDay.today().text.prefix(4)) ?? 2026
+        let born = year - 12
+        // 25/03 can only be day first, so 04/05 is the 4th of May.
+        let dayFirst = try importing(
+            "name,date of birth\nNew One,25/03/\(born)\nNew Two,04/05/\(born - 1)\n", ["--dry-run"])
+        #expect(dayFirst.status == 0, "\(dayFirst.errorOutput)")
+        #expect(dayFirst.output.contains("New One, age"), "\(dayFirst.output)")
+        let unknown = try importing("name,date of birth\nNew One,03/04/\(born)\n")
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.errorLine.contains("such as 03/04/\(born), could be written day first or month first"))
+        #expect(unknown.errorLine.contains("--date-order dmy"))
+        let chosen = try importing("name,date of birth\nNew One,03/04/\(born)\n", ["--date-order", "mdy"])
+        #expect(chosen.status == 0, "\(chosen.errorOutput)")
+        let both = try importing("name,date of birth\nNew One,25/03/\(born)\nNew Two,03/25/\(born)\n")
+        #expect(
+            both.status == 64 && both.errorLine.contains("day first (25/03/\(born)) and others month first"))
+    }
+
+    @Test("the same problem on consecutive rows is one line naming the rows")
+    func groupedProblems() throws {
+        let rows = (0..<28).map { "Pupil \($0),twelve\n" }.joined()
+        let refused = try importing("name,age\n" + rows)
+        #expect(refused.status == 1)
+        let lines = refused.errorOutput.split(separator: "\n")
+        #expect(lines.count == 2, "\(refused.errorOutput)")
+        #expect(lines[0].contains(":2-29: ") && lines[0].hasSuffix("(28 rows)"), "\(lines[0])")
+    }
+
     @Test("--replace --date D: the students the file leaves out leave on D; --date alone is refused")
     func replaceOnADay() throws {
         let alone = try importing("student id,name,age\nA001,Isla Thompson,12\n", ["--date", "2026-11-20"])

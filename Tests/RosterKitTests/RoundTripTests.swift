@@ -100,12 +100,26 @@ struct RoundTripTests {
         #expect(ids.sources.allSatisfy { !$0.hasFileID })
         let typo = "id,name,age\n6F9619FF-8B86-D011-B42D-00C04FC964F,Ada,12\n"
         #expect(throws: ImportError.self) { try RosterImporter.read(Data(typo.utf8), format: .csv) }
+        // 30/09 can only be day first; 09/30 only month first, and a file with both is refused.
+        let slashed = try RosterImporter.read(Data("name,birth date\nAda,30/09/2014\n".utf8), format: .csv)
+        #expect(
+            slashed.students.first?.age
+                == SchoolDay.today().years(since: try #require(SchoolDay("2014-09-30"))))
         do {
-            _ = try RosterImporter.read(Data("name,birth date\nAda,30/09/2014\n".utf8), format: .csv)
+            _ = try RosterImporter.read(
+                Data("name,birth date\nAda,30/09/2014\nAl,09/30/2014\n".utf8), format: .csv)
+            Issue.record("birth dates in both orders were accepted")
+        } catch {
+            #expect(error.dateOrder == .bothOrders(dayFirst: "30/09/2014", monthFirst: "09/30/2014"))
+        }
+        do {
+            _ = try RosterImporter.read(Data("name,birth date\nAda,2014/09/30\n".utf8), format: .csv)
             Issue.record("a birth date roster cannot read was accepted")
         } catch {
             let message = error.problems.first?.message ?? ""
-            #expect(message.contains("The date of birth '30/09/2014' is not a date such as 2014-09-30"))
+            #expect(
+                message.contains("The date of birth '2014/09/30' is not a date such as 2014-09-30"),
+                "\(message)")
         }
         let twice = "school_id,name,age\n0012,Ada,12\n0012,Alan,12\n"
         #expect(throws: ImportError.self) { try RosterImporter.read(Data(twice.utf8), format: .csv) }

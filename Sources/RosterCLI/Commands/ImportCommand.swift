@@ -59,6 +59,12 @@ struct ImportCommand: Subcommand {
                 + "else first-last)",
             parse: .choice()),
         .option(
+            "date-order", \.dateOrder, valueName: "order",
+            help:
+                "How a CSV file's birth dates with slashes are written: dmy (30/09/2014) or mdy (09/30/2014). "
+                + "(default: as the file's dates show)",
+            parse: .choice()),
+        .option(
             "from-class", \.fromClass, valueName: "class",
             help: "OneRoster: only the students of the class with this classCode or title.", parse: .text),
         .flag(
@@ -86,6 +92,7 @@ struct ImportCommand: Subcommand {
     var age: Int?
     var fromClass: String?
     var allClasses = false
+    var dateOrder: DateOrder?
     var nameOrder: NameOrder?
 
     func run(in context: CommandContext) throws {
@@ -117,6 +124,10 @@ struct ImportCommand: Subcommand {
             try report(error.duplicates.map(ImportReport.problem), context)
             throw error
         } catch let error as ImportError {
+            if let order = error.dateOrder {
+                throw UsageError.message(
+                    "\(order) Give --date-order dmy (30/09/2014) or --date-order mdy (09/30/2014).")
+            }
             try report(error.problems, context)
             throw error
         } catch let error as OneRosterAgeError {
@@ -172,7 +183,8 @@ struct ImportCommand: Subcommand {
                     + "Drop --name-order.")
         }
         return try RosterImporter.read(
-            data, format: format, defaultAge: defaultAge, surnameFirst: nameOrder.map { $0 == .lastFirst }
+            data, format: format, defaultAge: defaultAge, surnameFirst: nameOrder.map { $0 == .lastFirst },
+            dateOrder: dateOrder
         ) { done in
             progress.show("Checking rows: \(done)…")
         }

@@ -149,10 +149,31 @@ struct ImportReport {
 
     /// Each problem on a line of its own, as ``line(_:path:)`` writes it, up to ``mostProblems``,
     /// then how many more there are.
+    ///
+    /// Problems of the same words on consecutive lines of one file are one line, with the lines'
+    /// range: `class.csv:2-29: … (28 rows)`.
     static func lines(_ problems: [ImportProblem], path: String) -> String {
-        var text = problems.prefix(mostProblems).map { line($0, path: path) + "\n" }.joined()
-        if problems.count > mostProblems {
-            text += "… and \(problems.count - mostProblems) more problems; --report json lists every one.\n"
+        var groups: [[ImportProblem]] = []
+        for problem in problems {
+            if let last = groups.last?.last, let line = problem.line, last.line == line - 1,
+                last.file == problem.file,
+                last.message == problem.message
+            {
+                groups[groups.count - 1].append(problem)
+            } else {
+                groups.append([problem])
+            }
+        }
+        var text = groups.prefix(mostProblems).map { group in
+            guard group.count > 1, let first = group.first?.line, let last = group.last?.line else {
+                return line(group[0], path: path) + "\n"
+            }
+            return "\(VisibleText.of(file(of: group[0], path: path))):\(first)-\(last): "
+                + "\(VisibleText.of(group[0].message)) (\(group.count) rows)\n"
+        }.joined()
+        let shown = groups.prefix(mostProblems).reduce(0) { $0 + $1.count }
+        if problems.count > shown {
+            text += "… and \(problems.count - shown) more problems; --report json lists every one.\n"
         }
         return text
     }

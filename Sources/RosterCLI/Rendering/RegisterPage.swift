@@ -11,7 +11,7 @@ enum RegisterPage {
             let label = lesson.name ?? "the day"
             let (present, marked) = RegisterReport.marks(in: lesson, of: students)
             for (student, entry) in marked {
-                rows.append([label, student.name, entry.mark.rawValue, entry.reason ?? ""])
+                rows.append([label, leaving(student), entry.mark.rawValue, entry.reason ?? ""])
             }
             rows.append([label, "\(present) present", "", ""])
         }
@@ -32,7 +32,7 @@ enum RegisterPage {
     {
         let page = HTMLPage(title: title, date: "\(first.text) to \(last.text)", subject: "Attendance")
         let cells = rows.map { row in
-            [row.student.name]
+            [leaving(row.student)]
                 + [row.lessons, row.present, row.late, row.absent, row.excused].map(String.init)
                 + [RegisterReport.ratePercent(row).map { $0 + "%" } ?? "-"]
         }
@@ -62,8 +62,13 @@ enum RegisterPage {
                 there += entry.mark.isThere ? 1 : 0
                 return RegisterReport.symbol[entry.mark] ?? ""
             }
-            return [student.name] + marks + ["\(there)/\(lessons)"]
+            return [leaving(student)] + marks + ["\(there)/\(lessons)"]
         }
         return page.document(page.tables(columns: ["Name"] + labels + ["Total"], rows: rows))
+    }
+
+    /// A student's name with a leaver's leaving day, as the page shows it (the page escapes it).
+    private static func leaving(_ student: Student) -> String {
+        student.name + (student.left.map { " (left \($0))" } ?? "")
     }
 }

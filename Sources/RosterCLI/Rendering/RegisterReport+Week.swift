@@ -10,6 +10,8 @@ extension RegisterReport {
         let marks: [String: String]
         let lessons: Int
         let there: Int
+        /// A leaver's leaving day.
+        let left: Nullable<String>
     }
 
     /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
@@ -52,15 +54,18 @@ extension RegisterReport {
                     id: student.id.uuidString, name: student.name,
                     marks: Dictionary(
                         uniqueKeysWithValues: own.map { ($0.key.description, $0.value.mark.rawValue) }),
-                    lessons: own.count, there: own.values.filter(\.mark.isThere).count)
+                    lessons: own.count, there: own.values.filter(\.mark.isThere).count,
+                    left: Nullable(student.left?.text))
             }
             guard format == "csv" else { return try JSONReport.text(rows) }
             let keys = columns.compactMap { $0.lesson?.description }
-            return (["id", "name"] + keys + ["lessons", "there"]).joined(separator: ",") + "\r\n"
+            return (["id", "name"] + keys + ["lessons", "there", "left"]).joined(separator: ",") + "\r\n"
                 + rows.map { row in
                     ([row.id, CSVRosterWriter.field(VisibleText.of(row.name))]
                         + keys.map { row.marks[$0] ?? "" }
-                        + [String(row.lessons), String(row.there)]).joined(separator: ",") + "\r\n"
+                        + [String(row.lessons), String(row.there), row.left.value ?? ""]).joined(
+                            separator: ",")
+                        + "\r\n"
                 }.joined()
         default:
             // Short labels are the day of the month alone: the first line names the week.
@@ -68,7 +73,7 @@ extension RegisterReport {
                 (short ? "" : String(column.day.weekdayName.prefix(3)) + " ")
                     + String(column.day.text.suffix(2)) + (column.lesson?.name.map { "/" + $0 } ?? "")
             }
-            let names = students.map { VisibleText.of($0.name) }
+            let names = students.map(StudentText.registerName)
             let nameWidths = names.map(DisplayWidth.of)
             // The total (7 with its gap) stays; when the terminal is narrow, days without a register
             // are left out first, the latest first, then the oldest lessons; the total counts them all.

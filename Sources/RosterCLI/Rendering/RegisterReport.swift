@@ -20,6 +20,12 @@ enum RegisterReport {
         let name: String
         let mark: String
         let reason: Nullable<String>
+        /// A leaver's leaving day.
+        let left: Nullable<String>
+        /// The name as the text report shows it.
+        let shown: String
+
+        enum CodingKeys: String, CodingKey { case id, name, mark, reason, left }
     }
 
     /// For each of the day's lessons, who was absent, excused or late, and how many were present.
@@ -31,19 +37,20 @@ enum RegisterReport {
             let marks = marked.map { student, entry in
                 MarkRow(
                     id: student.id.uuidString, name: student.name, mark: entry.mark.rawValue,
-                    reason: Nullable(entry.reason))
+                    reason: Nullable(entry.reason), left: Nullable(student.left?.text),
+                    shown: StudentText.registerName(student))
             }
             return LessonRow(date: day.text, lesson: Nullable(lesson.name), present: present, marks: marks)
         }
         switch format {
         case "json": return try JSONReport.text(rows)
         case "csv":
-            return "date,lesson,id,name,mark,reason\r\n"
+            return "date,lesson,id,name,mark,reason,left\r\n"
                 + rows.flatMap { row in
                     row.marks.map { mark in
                         [
                             row.date, row.lesson.value ?? "", mark.id, mark.name, mark.mark,
-                            mark.reason.value ?? "",
+                            mark.reason.value ?? "", mark.left.value ?? "",
                         ]
                         .map { CSVRosterWriter.field(VisibleText.of($0)) }.joined(separator: ",") + "\r\n"
                     }
@@ -86,7 +93,7 @@ enum RegisterReport {
         let lesson = row.lesson.value.map { "\(row.date), lesson \($0)" } ?? row.date
         let names = missedMarks.map { mark in
             row.marks.filter { $0.mark == mark.rawValue }.map { mark in
-                VisibleText.of(mark.name) + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
+                mark.shown + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
             }
         }
         return lessonSummary("Register for \(lesson)", present: row.present, names: names)
@@ -120,6 +127,8 @@ enum RegisterReport {
         let absent: Int
         let excused: Int
         let attendancePercent: Nullable<Double>
+        /// A leaver's leaving day.
+        let left: Nullable<String>
     }
 
     /// Each student's lessons, marks and attendance rate; as CSV, the office's term report, with
@@ -139,7 +148,8 @@ enum RegisterReport {
                     SummaryRow(
                         id: row.student.id.uuidString, name: row.student.name, lessons: row.lessons,
                         present: row.present, late: row.late, absent: row.absent, excused: row.excused,
-                        attendancePercent: Nullable(ratePercent(row).flatMap { Double($0) }))
+                        attendancePercent: Nullable(ratePercent(row).flatMap { Double($0) }),
+                        left: Nullable(row.student.left?.text))
                 })
         case "csv":
             let separator = delimiter == .comma ? "," : ";"
@@ -162,7 +172,7 @@ enum RegisterReport {
         default:
             let wide = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
             let short = ["LSNS", "PRES", "LATE", "ABS", "EXC", "RATE"]
-            let names = rows.map { VisibleText.of($0.student.name) }
+            let names = rows.map { StudentText.registerName($0.student) }
             let nameWidths = names.map(DisplayWidth.of)
             // The widest count of each column, by its digits, and the rate's `100.0%` at most.
             var largest = [Int](repeating: 0, count: 5)

@@ -2,6 +2,12 @@ import RosterKit
 
 /// How single values of a student are written for people.
 enum StudentText {
+    /// A student's name as a register report shows it, with a leaver's leaving day:
+    /// `Jack Doe (left 2026-11-13)`.
+    static func registerName(_ student: Student) -> String {
+        VisibleText.of(student.name) + (student.left.map { " (left \($0))" } ?? "")
+    }
+
     /// A score without a needless `.0`: `90`, `88.5`.
     static func score(_ score: Double) -> String {
         JSONRosterWriter.number(score)

@@ -14,9 +14,11 @@ import RosterEngine
 
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
-    /// - Parameter defaultAge: The age of rows without one; with it, the file needs no age column.
+    /// - Parameters:
+    ///   - defaultAge: The age of rows without one; with it, the file needs no age column.
+    ///   - dateOrder: How the file's slashed birth dates are written; without it, as its dates show.
     static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, defaultAge: Int? = nil,
+        _ bytes: UnsafeBufferPointer<UInt8>, defaultAge: Int? = nil, dateOrder: DateOrder? = nil,
         progress: (@Sendable (Int) -> Void)? = nil
     )
         throws(ImportError)
@@ -44,14 +46,22 @@ enum CSVImport {
                 )
             ])
         }
+        // The order of slashed dates is the whole file's, found before any row is read; a file
+        // that cannot say it is refused only when it has a birth date column (below).
+        let order = Result { () throws(DateOrderError) in try BirthDate.order(in: bytes, given: dateOrder) }
         var rows: Rows
         if let split = layout.split(bytes) {
             rows = try readInHalves(
                 bytes, at: split, lines: layout.lines, separator: separator, defaultAge: defaultAge,
-                progress: progress)
+                dateOrder: (try? order.get()) ?? nil, progress: progress)
         } else {
-            rows = Rows(separator: separator, capacity: layout.lines, defaultAge: defaultAge)
+            rows = Rows(
+                separator: separator, capacity: layout.lines, defaultAge: defaultAge,
+                dateOrder: (try? order.get()) ?? nil)
             try rows.read(bytes, progress: progress)
+        }
+        if case .failure(let problem) = order, rows.columns["date of birth"] != nil {
+            throw ImportError(problems: [ImportProblem(message: problem.description)], dateOrder: problem)
         }
         guard rows.header != nil else {
             throw ImportError(problems: [
@@ -72,7 +82,7 @@ enum CSVImport {
     /// The second half needs the header's columns before it starts, so the header is read first.
     private static func readInHalves(
         _ bytes: UnsafeBufferPointer<UInt8>, at split: (position: Int, line: Int), lines: Int,
-        separator: UInt8, defaultAge: Int?,
+        separator: UInt8, defaultAge: Int?, dateOrder: DateOrder?,
         progress: (@Sendable (Int) -> Void)?
     ) throws(ImportError) -> Rows {
         let shared = SharedBytes(bytes)
@@ -82,14 +92,16 @@ enum CSVImport {
                 guard half == 1 else {
                     // The first half has room for every row, so the second is added to it in place.
                     var first = Rows(
-                        separator: separator, capacity: lines + 1, defaultAge: defaultAge, inParallel: true)
+                        separator: separator, capacity: lines + 1, defaultAge: defaultAge,
+                        dateOrder: dateOrder,
+                        inParallel: true)
                     try first.read(
                         UnsafeBufferPointer(rebasing: bytes[..<split.position]), progress: progress)
                     return first
                 }
                 var second = Rows(
                     separator: separator, capacity: lines + 2 - split.line, defaultAge: defaultAge,
-                    inParallel: true)
+                    dateOrder: dateOrder, inParallel: true)
                 try second.read(
                     UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
                 second.forgetHeaderFindings()
@@ -112,6 +124,8 @@ enum CSVImport {
         let separator: UInt8
         /// The age of rows without one.
         let defaultAge: Int?
+        /// How slashed birth dates are written.
+        let dateOrder: DateOrder?
         /// Whether another `Rows` is reading the other half of the file on the other core.
         let inParallel: Bool
         /// The day a birth date's age is counted to.
@@ -127,8 +141,12 @@ enum CSVImport {
         var ids = IDGenerator()
         var count = 0
 
-        init(separator: UInt8, capacity: Int, defaultAge: Int?, inParallel: Bool = false) {
-            (self.separator, self.defaultAge, self.inParallel) = (separator, defaultAge, inParallel)
+        init(
+            separator: UInt8, capacity: Int, defaultAge: Int?, dateOrder: DateOrder?, inParallel: Bool = false
+        ) {
+            (self.separator, self.defaultAge, self.dateOrder, self.inParallel) = (
+                separator, defaultAge, dateOrder, inParallel
+            )
             // Room for one student a line, reserved once: growing the arrays as rows arrive
             // would leave them up to twice as large as needed.
             result.reserveCapacity(capacity)
@@ -198,7 +216,7 @@ enum CSVImport {
             // read, and goes to the result without being held in a batch first.
             if let row = Self.validate(
                 record, columns: fieldColumns, decimalComma: separator != 0x2C, defaultAge: defaultAge,
-                today: today, ids: &ids, problems: &problems)
+                dateOrder: dateOrder, today: today, ids: &ids, problems: &problems)
             {
                 result.append(row)
             }
@@ -209,7 +227,7 @@ enum CSVImport {
         mutating func validatePending() {
             guard !pending.isEmpty else { return }
             let (records, columns, decimalComma) = (pending, fieldColumns, separator != 0x2C)
-            let (defaultAge, today) = (defaultAge, today)
+            let (defaultAge, dateOrder, today) = (defaultAge, dateOrder, today)
             let validate:
                 @Sendable (Range<Int>) -> ([(student: Student, source: ImportSource)], [ImportProblem]) = {
                     range in
@@ -218,7 +236,8 @@ enum CSVImport {
                     let rows = range.compactMap { index in
                         Self.validate(
                             records[index], columns: columns, decimalComma: decimalComma,
-                            defaultAge: defaultAge, today: today, ids: &ids, problems: &problems)
+                            defaultAge: defaultAge, dateOrder: dateOrder, today: today, ids: &ids,
+                            problems: &problems)
                     }
                     return (rows, problems)
                 }
@@ -238,7 +257,7 @@ enum CSVImport {
         /// separates the fields.
         private static func validate(
             _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, defaultAge: Int?,
-            today: SchoolDay, ids: inout IDGenerator, problems: inout [ImportProblem]
+            dateOrder: DateOrder?, today: SchoolDay, ids: inout IDGenerator, problems: inout [ImportProblem]
         ) -> (student: Student, source: ImportSource)? {
             // `columns` follows the order of `CSVImport.fields`.
             func value(_ field: Int) -> String? {
@@ -259,7 +278,8 @@ enum CSVImport {
                 if let text = value(field), !text.isEmpty { details[detail] = text }
             }
             return RosterImporter.student(
-                id: value(0), name: name, age: age, birth: birth.map { ($0, today) }, grade: value(3),
+                id: value(0), name: name, age: age, birth: birth.map { ($0, today, dateOrder) },
+                grade: value(3),
                 score: score, details: details, line: record.line, ids: &ids, problems: &problems)
         }
     }

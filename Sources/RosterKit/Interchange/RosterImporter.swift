@@ -71,12 +71,14 @@ public enum RosterImporter {
     ///   - defaultAge: The age of CSV rows without one; with it, a CSV file needs no age column.
     ///   - surnameFirst: Whether a CSV file's names are written surname first, `Hughes, Amelia`
     ///     (then turned round, the name's parts kept): `nil` when every name holds one comma, `false` never.
+    ///   - dateOrder: How a CSV file's birth dates written with slashes (`30/09/2014`) are ordered;
+    ///     `nil` to find it from the file, where a first or second number over 12 shows it.
     ///   - progress: Called now and then with the number of rows checked so far.
     /// - Returns: The students and any notes.
     /// - Throws: ``ImportError`` listing every problem; then nothing should be imported.
     public static func read(
         _ data: Data, format: InterchangeFormat, defaultAge: Int? = nil, surnameFirst: Bool? = nil,
-        progress: (@Sendable (Int) -> Void)?
+        dateOrder: DateOrder? = nil, progress: (@Sendable (Int) -> Void)?
     )
         throws(ImportError) -> Result
     {
@@ -88,7 +90,8 @@ public enum RosterImporter {
             let read = data.withUnsafeBytes { raw in
                 Swift.Result { () throws(ImportError) in
                     try CSVImport.read(
-                        raw.assumingMemoryBound(to: UInt8.self), defaultAge: defaultAge, progress: progress)
+                        raw.assumingMemoryBound(to: UInt8.self), defaultAge: defaultAge, dateOrder: dateOrder,
+                        progress: progress)
                 }
             }
             (result, problems) = try read.get()
@@ -130,7 +133,8 @@ public enum RosterImporter {
     /// not look like one mistyped, is the school's id (when the row gives no other), as a
     /// spreadsheet from the school's system numbers its students.
     static func student(
-        id: String?, name: String?, age: String?, birth: (date: String, today: SchoolDay)? = nil,
+        id: String?, name: String?, age: String?,
+        birth: (date: String, today: SchoolDay, order: DateOrder?)? = nil,
         grade: String?, score: String?, details: StudentDetails = StudentDetails(), line: Int,
         ids: inout IDGenerator, problems: inout [ImportProblem]
     ) -> (student: Student, source: ImportSource)? {
@@ -157,7 +161,8 @@ public enum RosterImporter {
         let validName = check { try StudentValidator.importedName(name ?? "") }
         let validAge = check { () throws -> Int in
             if given(age) == nil, let birth {
-                guard let years = BirthDate.age(bornOn: birth.date, on: birth.today) else {
+                guard let years = BirthDate.age(bornOn: birth.date, on: birth.today, order: birth.order)
+                else {
                     throw ValidationError.notANumber(
                         field: "date of birth", text: birth.date,
                         expected: BirthDate.example + ", not after today")

@@ -74,7 +74,9 @@ public enum ClassroomIntents {
     {
         var edit: StudentEdit?
         // The fast path: the roster's other names stay bytes of the file.
-        _ = try StorageHandler.updateStored(at: url, command: "edit") { roster in
+        _ = try StorageHandler.updateStored(
+            at: url, command: "edit", summary: edit.map { "edit \($0.before.name)" }
+        ) { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
             let before = roster.student(at: index)
             let after = try changes.applied(to: before)
@@ -101,7 +103,9 @@ public enum ClassroomIntents {
         -> [Student]
     {
         var removed: [Student] = []
-        _ = try StorageHandler.updateStored(at: url, command: "remove") { roster in
+        _ = try StorageHandler.updateStored(
+            at: url, command: "remove", summary: "remove \(NameList.sentence(removed.map(\.name)))"
+        ) { roster in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             removed = doomed.map(roster.student(at:))
             roster.remove(at: doomed)
@@ -129,7 +133,12 @@ public enum ClassroomIntents {
     public static func move(
         _ references: [String], from url: URL, to destination: URL, on day: SchoolDay = .today()
     ) throws -> [Student] {
-        try StorageHandler.moveStudents(from: url, to: destination) { source, target in
+        let (from, to) = (ClassFolder.name(of: url), ClassFolder.name(of: destination))
+        let summary = { (moved: [Student]) in
+            "move \(NameList.sentence(moved.map(\.name))) from \(from) to \(to)"
+        }
+        return try StorageHandler.moveStudents(from: url, to: destination, summary: summary) {
+            source, target in
             let moving = Set(try references.map { try RosterLookup.index(of: $0, in: source) }).sorted()
                 .map { source[$0] }
             if let leaver = moving.first(where: { $0.left != nil }), let left = leaver.left {
@@ -170,6 +179,7 @@ public enum ClassroomIntents {
     ///     the student's value; without it a blank keeps it, as gradebooks import blanks.
     ///   - dryRun: Whether to only work out the changes, writing nothing.
     ///   - allowDuplicates: Whether to import probable duplicates as new students.
+    ///   - source: The file's name, for the history's description of the change.
     ///   - fileURL: The roster file.
     /// - Returns: What the import changed, or for a dry run would change, probable duplicates
     ///   included.
@@ -179,7 +189,7 @@ public enum ClassroomIntents {
     @discardableResult
     public static func importStudents(
         _ imported: RosterImporter.Result, replace: Bool, leavingOn day: SchoolDay = .today(),
-        blankClears: Bool = false, dryRun: Bool = false, allowDuplicates: Bool = false,
+        blankClears: Bool = false, dryRun: Bool = false, allowDuplicates: Bool = false, source: String? = nil,
         into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
         // The dry run and the real one plan the import against the roster alike, so they reach the
@@ -198,7 +208,11 @@ public enum ClassroomIntents {
             return try plan(&roster)
         }
         var changes = ImportChanges()
-        try StorageHandler.importChange(at: fileURL) { roster in
+        let summary = {
+            "import\(source.map { " " + $0 } ?? ""): \(changes.added.count) added, \(changes.updated.count) changed, "
+                + "\(changes.leaving.count) leaving"
+        }
+        try StorageHandler.importChange(at: fileURL, summary: summary()) { roster in
             let addsToRoster = !replace && !roster.isEmpty
             changes = try plan(&roster)
             let addsOnly = addsToRoster && changes.updated.isEmpty && changes.unchangedCount == 0

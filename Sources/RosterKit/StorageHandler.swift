@@ -90,9 +90,11 @@ public enum StorageHandler {
         -> [Student]
     {
         try change(at: url) { current in
+            let summary = "\(command) " + NameList.sentence(students.map(\.name))
             guard let bytes = current.bytes else {
-                let made = RosterChange(
+                var made = RosterChange(
                     command: command, date: Date(), studentsBefore: 0, studentsAfter: students.count)
+                made.summary = summary
                 return (
                     .replace(with: try RosterCodec.fileWriter(students, conventions: .binary), change: made),
                     []
@@ -100,9 +102,10 @@ public enum StorageHandler {
             }
             // The unchanged part of the file is copied from the old file while the new one is written.
             let spliced = try RosterCodec.appending(students, to: bytes, path: current.path, lookingFor: name)
-            let made = RosterChange(
+            var made = RosterChange(
                 command: command, date: Date(), studentsBefore: spliced.oldCount,
                 studentsAfter: spliced.oldCount + students.count)
+            made.summary = summary
             return (.replace(with: spliced.file.write, change: made), spliced.namesakes)
         }
     }
@@ -140,8 +143,9 @@ public enum StorageHandler {
         try change(at: url) { current in
             // A damaged roster is reported, not replaced; a missing one stays missing.
             guard let (students, conventions) = try current.decoded() else { return (.unchanged, ()) }
-            let made = RosterChange(
+            var made = RosterChange(
                 command: "delete-all", date: Date(), studentsBefore: students.count, studentsAfter: 0)
+            made.summary = "delete-all: \(students.count) student\(students.count == 1 ? "" : "s")"
             return (
                 .replace(
                     with: RosterCodec.fileWriter(of: try RosterCodec.encode([], conventions: conventions)),
@@ -188,14 +192,17 @@ public enum StorageHandler {
 
     /// Changes the roster as ``update(at:_:)`` does, naming the change `command` in the history.
     @discardableResult
-    static func update(at url: URL, command: String, _ change: (inout [Student]) throws -> Void) throws
+    static func update(
+        at url: URL, command: String, summary: @autoclosure () -> String? = nil,
+        _ change: (inout [Student]) throws -> Void
+    ) throws
         -> [Student]
     {
         try rewrite(
             at: url, command: command, empty: [], count: \.count,
             decode: { try RosterCodec.decode($0, path: $1) },
             encode: { try RosterCodec.fileWriter($0, conventions: $1) },
-            change: { students, _ in try change(&students) })
+            summary: summary(), change: { students, _ in try change(&students) })
     }
 
     /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
@@ -207,7 +214,10 @@ public enum StorageHandler {
     ///   - command: What makes the change, for the history.
     ///   - change: Changes the students in place; throwing cancels the change.
     /// - Returns: The students now on disk.
-    static func updateStored(at url: URL, command: String, _ change: (inout StoredRoster) throws -> Void)
+    static func updateStored(
+        at url: URL, command: String, summary: @autoclosure () -> String? = nil,
+        _ change: (inout StoredRoster) throws -> Void
+    )
         throws
         -> StoredRoster
     {
@@ -215,6 +225,6 @@ public enum StorageHandler {
             at: url, command: command, empty: StoredRoster([]), count: \.count,
             decode: { try RosterCodec.decodeStored($0, path: $1) },
             encode: { try RosterCodec.fileWriter($0, conventions: $1) },
-            change: { roster, _ in try change(&roster) })
+            summary: summary(), change: { roster, _ in try change(&roster) })
     }
 }

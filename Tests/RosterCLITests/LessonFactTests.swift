@@ -48,6 +48,28 @@ struct LessonFactTests {
         #expect(twoAhead.status == 64)
     }
 
+    @Test("history, undo and redo say what each change did: who, which lesson, what an import changed")
+    func historySaysWhatChanged() throws {
+        #expect(sandbox.run(["absent", "ann", "--date", "2026-11-30", "--lesson", "2"]).status == 0)
+        #expect(sandbox.run(["leave", "bob", "--date", "2026-12-01"]).status == 0)
+        let csv = sandbox.folder.appendingPathComponent("office.csv")
+        try Data("name,age\nNoor Ali,12\n".utf8).write(to: csv)
+        #expect(sandbox.run(["import", csv.path]).status == 0)
+        let history = sandbox.run(["history", "--format", "json"]).output
+        for summary in [
+            "import office.csv: 1 added, 0 changed, 0 leaving", "leave Bob Ray on 2026-12-01",
+            "absent Ann Lee on 2026-11-30, lesson 2", "add Bob Ray",
+        ] {
+            #expect(history.contains("\"summary\":\"\(summary)\""), "\(summary): \(history)")
+        }
+        #expect(sandbox.run(["history"]).output.contains("leave Bob Ray on 2026-12-01"))
+        #expect(
+            sandbox.run(["undo"]).output.hasPrefix(
+                "Undid import office.csv: 1 added, 0 changed, 0 leaving, made at"))
+        #expect(sandbox.run(["undo"]).output.hasPrefix("Undid leave Bob Ray on 2026-12-01, made at"))
+        #expect(sandbox.run(["redo"]).output.hasPrefix("Redid leave Bob Ray on 2026-12-01, made at"))
+    }
+
     @Test("register --delete deletes one lesson taken by mistake, listing its marks; undo brings it back")
     func deleteLesson() throws {
         #expect(sandbox.run(["absent", "ann", "--date", "2026-11-30"]).status == 0)

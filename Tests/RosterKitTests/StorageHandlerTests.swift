@@ -68,8 +68,10 @@ struct StorageHandlerTests {
         #expect(try permissions(of: nested) == 0o644)
         let history = nested.deletingLastPathComponent().appendingPathComponent(".students.plist.history")
         #expect(try permissions(of: history) == 0o700)
+        // The two versions, and the description of each change.
         let versions = try FileManager.default.contentsOfDirectory(atPath: history.path)
-        #expect(versions.count == 2)
+        #expect(versions.filter { $0.hasSuffix(".plist") }.count == 2)
+        #expect(versions.filter { $0.hasSuffix(".about") }.count == 2)
         for version in versions {
             #expect(try permissions(of: history.appendingPathComponent(version)) == 0o600, "\(version)")
         }
@@ -166,7 +168,7 @@ struct StorageHandlerTests {
         try StorageHandler.write(Student(name: "Ada", age: 12), to: file)
         let history = folder.url.appendingPathComponent(".students.plist.history")
         let versions = try FileManager.default.contentsOfDirectory(atPath: history.path)
-        let version = history.appendingPathComponent(try #require(versions.first))
+        let version = history.appendingPathComponent(try #require(versions.first { $0.hasSuffix(".plist") }))
         #expect(try Data(contentsOf: version).isEmpty)
         #expect(try StorageHandler.undo(at: file).command == "add")
         #expect(try StorageHandler.load(from: file) == [])

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 #if canImport(FoundationEssentials)
@@ -33,13 +34,13 @@ struct HistoryCommand: Subcommand {
             context.output.write("No changes are kept for \(context.fileURL.path) yet.\n")
             return
         }
-        let width = max(7, changes.map(\.command.count).max() ?? 0)
+        let width = max(7, changes.map { DisplayWidth.of(ChangeText.described($0)) }.max() ?? 0)
         var text = "WHEN              " + "CHANGE".padded(to: width + 2)
         text += "STUDENTS\n"
         for change in changes {
             let (day, time) = ChangeText.localParts(change.date)
             text +=
-                "\(day) \(time)  " + change.command.padded(to: width + 2)
+                "\(day) \(time)  " + DisplayWidth.padded(ChangeText.described(change), to: width + 2)
             text += "\(change.studentsBefore) -> \(change.studentsAfter)"
             text += change.isUndone ? "  (undone)\n" : "\n"
         }
@@ -50,6 +51,7 @@ struct HistoryCommand: Subcommand {
     private struct Row: Encodable {
         let date: String
         let command: String
+        let summary: Nullable<String>
         let studentsBefore: Int
         let studentsAfter: Int
         let undone: Bool
@@ -60,7 +62,8 @@ struct HistoryCommand: Subcommand {
         let rows = changes.map { change in
             Row(
                 date: PlistDate.iso8601(fromSeconds: change.date.timeIntervalSinceReferenceDate),
-                command: change.command, studentsBefore: change.studentsBefore,
+                command: change.command, summary: Nullable(change.summary),
+                studentsBefore: change.studentsBefore,
                 studentsAfter: change.studentsAfter, undone: change.isUndone)
         }
         return try JSONReport.text(rows)

@@ -114,7 +114,8 @@ struct ImportCommand: Subcommand {
             let changes = try ClassroomIntents.importStudents(
                 result, replace: replace, leavingOn: try leavingDay(context), blankClears: blankClears,
                 dryRun: dryRun,
-                allowDuplicates: allowDuplicates, into: context.fileURL)
+                allowDuplicates: allowDuplicates, source: URL(fileURLWithPath: path).lastPathComponent,
+                into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }

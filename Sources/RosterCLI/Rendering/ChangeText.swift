@@ -14,7 +14,7 @@ import RosterKit
 
 /// How the CLI describes a change from a roster's history.
 enum ChangeText {
-    /// What `undo` says, for example `Undid delete-all from 14:02 (23 -> 0 students): 23
+    /// What `undo` says, for example `Undid delete-all: 23 students, made at 14:02 (23 -> 0 students): 23
     /// students are back.`
     static func undone(_ change: RosterChange, now: Date = Date()) -> String {
         let (before, after) = (change.studentsBefore, change.studentsAfter)
@@ -25,16 +25,22 @@ enum ChangeText {
         return "Undid \(summary(change, now: now)): \(result).\n"
     }
 
-    /// What `redo` says, for example `Redid add from 14:05 (23 -> 24 students): the roster has
+    /// What `redo` says, for example `Redid add Ada Lovelace, made at 14:05 (23 -> 24 students): the roster has
     /// 24 students again.`
     static func redone(_ change: RosterChange, now: Date = Date()) -> String {
         "Redid \(summary(change, now: now)): the roster has \(StudentText.count(change.studentsAfter)) again.\n"
     }
 
-    /// `delete-all from 14:02 (23 -> 0 students)`.
+    /// `delete-all: 23 students, made at 14:02 (23 -> 0 students)`.
     static func summary(_ change: RosterChange, now: Date) -> String {
-        "\(change.command) from \(when(change.date, now: now)) (\(change.studentsBefore) -> \(change.studentsAfter) "
-            + "students)"
+        "\(described(change)), made at \(when(change.date, now: now)) (\(change.studentsBefore) -> "
+            + "\(change.studentsAfter) students)"
+    }
+
+    /// What a change did, as its command described it, shown safely and at most 80 characters;
+    /// the command's name for a change without a description.
+    static func described(_ change: RosterChange) -> String {
+        VisibleText.quoted(Substring(change.summary ?? change.command), limit: 80)
     }
 
     /// The local time of `date`, with the day when it is not today: `14:02` or `2026-11-30 14:02`.

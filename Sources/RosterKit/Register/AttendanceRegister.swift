@@ -51,7 +51,12 @@ public enum AttendanceRegister {
     ) throws -> Marking {
         var entry = entry
         entry.reason = try entry.reason.flatMap { try StudentValidator.freeText($0, field: "reason") }
-        return try StorageHandler.changeStored(at: url, command: command) { roster in
+        let summary = { (marking: Marking) in
+            marking.students.isEmpty
+                ? "\(command): took the register for \(lesson.spoken)"
+                : "\(command) \(NameList.sentence(marking.students.map(\.name))) on \(lesson.spoken)"
+        }
+        return try StorageHandler.changeStored(at: url, command: command, summary: summary) { roster in
             var named: [Int] = []
             for reference in references {
                 let index = try RosterLookup.index(of: reference, among: roster)
@@ -129,7 +134,9 @@ public enum AttendanceRegister {
         student: Student, entry: AttendanceEntry
     )] {
         var deleted: [(student: Student, entry: AttendanceEntry)] = []
-        try StorageHandler.update(at: url, command: "register --delete") { students in
+        try StorageHandler.update(
+            at: url, command: "register --delete", summary: "register --delete \(lesson.spoken)"
+        ) { students in
             for index in students.indices {
                 guard let entry = students[index].attendance.removeValue(forKey: lesson) else { continue }
                 deleted.append((students[index], entry))

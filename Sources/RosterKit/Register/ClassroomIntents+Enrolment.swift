@@ -29,7 +29,10 @@ extension ClassroomIntents {
         -> [Student]
     {
         var leavers: [Student] = []
-        _ = try StorageHandler.updateStored(at: url, command: "leave") { roster in
+        _ = try StorageHandler.updateStored(
+            at: url, command: "leave",
+            summary: "leave \(NameList.sentence(leavers.map(\.name))) on \(day)"
+        ) { roster in
             let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             for index in indices {
                 var student = roster.student(at: index)
@@ -54,7 +57,9 @@ extension ClassroomIntents {
     @discardableResult
     public static func rejoin(_ references: [String], at url: URL) throws -> [Student] {
         var back: [Student] = []
-        _ = try StorageHandler.updateStored(at: url, command: "rejoin") { roster in
+        _ = try StorageHandler.updateStored(
+            at: url, command: "rejoin", summary: "rejoin \(NameList.sentence(back.map(\.name)))"
+        ) { roster in
             let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             for index in indices {
                 var student = roster.student(at: index)
@@ -79,7 +84,10 @@ extension ClassroomIntents {
         _ references: [String], forgetting: Bool, on day: SchoolDay = .today(), at url: URL
     ) throws -> Removal {
         var (erased, leavers) = ([Student](), [Student]())
-        _ = try StorageHandler.updateStored(at: url, command: "remove") { roster in
+        _ = try StorageHandler.updateStored(
+            at: url, command: "remove",
+            summary: "remove \(NameList.sentence((erased + leavers).map(\.name)))"
+        ) { roster in
             let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             var doomed: [Int] = []
             for index in indices {

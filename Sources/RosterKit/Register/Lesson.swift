@@ -12,6 +12,11 @@ public struct Lesson: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The longest a lesson's name may be.
     public static let maximumNameLength = 16
 
+    /// The lesson as a sentence says it: `2026-11-30`, or `2026-11-30, lesson 2`.
+    public var spoken: String {
+        name.map { "\(day), lesson \($0)" } ?? day.text
+    }
+
     /// The lesson called `name` on `day`; `nil` when the name is not 1 to
     /// ``maximumNameLength`` letters, digits and hyphens. Names are kept in lower case, so
     /// `Maths` and `maths` are one lesson; a number is kept without leading zeros (`02` is `2`),

@@ -31,6 +31,10 @@ public struct RosterChange: Sendable, Equatable {
     /// What ties this change to its other half in another roster's history, for a change of two
     /// rosters such as a move, which is undone and redone as one; `nil` for a change of one.
     var link: String?
+    /// What the change did, in words, as the command that made it described it: `absent Zoë
+    /// Martin on 2026-11-30, lesson 2`, `import: 2 added, 1 changed, 1 leaving`; `nil` for a change
+    /// that was not described, or was made before roster kept descriptions.
+    public internal(set) var summary: String?
 
     /// Creates the description of a change.
     ///

@@ -126,7 +126,7 @@ struct RosterHistory {
         let names = try FileSystem.names(inOwnFolder: folder, owners: owners) ?? []
         return names.filter {
             Self.entry(named: $0, in: folder) == nil && !$0.hasSuffix(".tmp")
-                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8)))
+                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8))) && !Self.isAbout($0)
         }
         .sorted()
     }
@@ -191,6 +191,10 @@ struct RosterHistory {
         where name.hasSuffix(".partner") && Self.isLink(name.dropLast(8))
             && !links.contains(String(name.dropLast(8)))
         {
+            unlink(folder + "/" + name)
+        }
+        let sequences = Set(kept.map(\.sequence))
+        for name in names where Self.isAbout(name) && !sequences.contains(Int(name.prefix(8)) ?? -1) {
             unlink(folder + "/" + name)
         }
     }
@@ -341,6 +345,49 @@ struct RosterHistory {
             studentsBefore: before, studentsAfter: after, isUndone: state == .undone)
         change.link = link
         return Entry(sequence: sequence, state: state, change: change, path: folder + "/" + name)
+    }
+}
+
+/// What each change did, in words: a file in the history folder, `00000012.about`, beside the
+/// versions of change 12, written with them and pruned with them.
+extension RosterHistory {
+    /// The longest description kept, in bytes.
+    static let longestSummary = 1_000
+
+    /// The file that describes change `sequence`.
+    func aboutFile(_ sequence: Int) -> String {
+        let number = String(sequence)
+        return folder + "/" + String(repeating: "0", count: max(0, 8 - number.count)) + number + ".about"
+    }
+
+    /// Keeps `summary` as the description of the change whose version is at `version`; a change
+    /// without one leaves no older description of its number behind.
+    func keepSummary(_ summary: String?, ofVersion version: String) {
+        guard let entry = Self.entry(named: Path.name(of: version), in: folder) else { return }
+        let file = aboutFile(entry.sequence)
+        guard let summary else {
+            unlink(file)
+            return
+        }
+        // A description is worth less than the time a sync takes: a lost one leaves the command's name.
+        try? FileSystem.replaceOwnFile(
+            file, with: Array(summary.utf8.prefix(Self.longestSummary)), owners: owners)
+    }
+
+    /// `entry`'s change with its description, when one is kept.
+    func described(_ entry: Entry) -> RosterChange {
+        var change = entry.change
+        if let bytes = try? FileSystem.readOwnFile(
+            aboutFile(entry.sequence), limit: Self.longestSummary, owners: owners)
+        {
+            change.summary = String(decoding: bytes, as: UTF8.self)
+        }
+        return change
+    }
+
+    /// Whether `name` is a description file's: eight digits and `.about`.
+    static func isAbout(_ name: String) -> Bool {
+        name.utf8.count == 14 && name.hasSuffix(".about") && name.prefix(8).allSatisfy(\.isASCIIDigit)
     }
 }
 

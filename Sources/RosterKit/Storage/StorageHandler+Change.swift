@@ -153,6 +153,7 @@ extension StorageHandler {
         switch outcome {
         case .replace(let writer, let change):
             let version = try history.keepVersion(before: change, exists: existed)
+            history.keepSummary(change.summary, ofVersion: version)
             do {
                 let file = try FileSystem.Replacement(of: path)
                 try writer(file.write)
@@ -185,12 +186,10 @@ extension StorageHandler {
             for (outcome, current) in zip(outcomes, rosters) {
                 switch outcome {
                 case .replace(let writer, let change):
-                    versions.append(
-                        (
-                            current.history,
-                            try current.history.keepVersion(before: change, exists: current.bytes != nil)
-                        )
-                    )
+                    let version = try current.history.keepVersion(
+                        before: change, exists: current.bytes != nil)
+                    current.history.keepSummary(change.summary, ofVersion: version)
+                    versions.append((current.history, version))
                     let file = try FileSystem.Replacement(of: current.path)
                     try writer(file.write)
                     files.append(file)
@@ -233,6 +232,7 @@ extension StorageHandler {
         at url: URL, command: String, empty: Students, count: (Students) -> Int,
         decode: (Data, String) throws -> (Students, FileConventions),
         encode: (Students, FileConventions) throws -> RosterCodec.FileWriter,
+        summary: @autoclosure () -> String? = nil,
         change: (inout Students, inout FileConventions) throws -> Void
     ) throws -> Students {
         try self.change(at: url) { current in
@@ -242,8 +242,9 @@ extension StorageHandler {
                 try current.bytes.map { try decode($0, current.path) } ?? (empty, .binary)
             let before = count(students)
             try change(&students, &conventions)
-            let made = RosterChange(
+            var made = RosterChange(
                 command: command, date: Date(), studentsBefore: before, studentsAfter: count(students))
+            made.summary = summary()
             return (.replace(with: try encode(students, conventions), change: made), students)
         }
     }
@@ -253,7 +254,8 @@ extension StorageHandler {
     /// that is not needed, and says whether anything changed; when nothing did, nothing is
     /// written and the history keeps no step.
     static func changeStored<Result>(
-        at url: URL, command: String, _ change: (inout StoredRoster) throws -> (changed: Bool, result: Result)
+        at url: URL, command: String, summary: (Result) -> String? = { _ in nil },
+        _ change: (inout StoredRoster) throws -> (changed: Bool, result: Result)
     ) throws -> Result {
         try self.change(at: url) { current in
             var (roster, conventions) =
@@ -262,8 +264,9 @@ extension StorageHandler {
             let before = roster.count
             let (changed, result) = try change(&roster)
             guard changed else { return (.unchanged, result) }
-            let made = RosterChange(
+            var made = RosterChange(
                 command: command, date: Date(), studentsBefore: before, studentsAfter: roster.count)
+            made.summary = summary(result)
             return (
                 .replace(with: try RosterCodec.fileWriter(roster, conventions: conventions), change: made),
                 result

@@ -14,15 +14,18 @@ extension StorageHandler {
     /// file's conventions.
     ///
     /// - Throws: What `plan` throws, which cancels the change; ``StorageError``.
-    static func importChange(at url: URL, _ plan: (inout [Student]) throws -> [Student]?) throws {
+    static func importChange(
+        at url: URL, summary: @autoclosure () -> String? = nil, _ plan: (inout [Student]) throws -> [Student]?
+    ) throws {
         try change(at: url) { current in
             var (students, conventions) = try current.decoded() ?? ([], .binary)
             let studentsBefore = students.count
             // The roster is planned in place: the students an import leaves alone are not copied.
             let addsOnly = try plan(&students)
-            let made = RosterChange(
+            var made = RosterChange(
                 command: "import", date: Date(), studentsBefore: studentsBefore, studentsAfter: students.count
             )
+            made.summary = summary()
             if let added = addsOnly, let bytes = current.bytes {
                 let spliced = try RosterCodec.appending(added, to: bytes, path: current.path)
                 return (.replace(with: spliced.file.write, change: made), ())

@@ -21,7 +21,8 @@ extension StorageHandler {
     /// - Throws: ``StorageError`` when either roster is missing (a class deleted or renamed
     ///   while the move waited), and what `change` throws; nothing is written then.
     static func moveStudents<Result>(
-        from url: URL, to destination: URL, _ change: (inout [Student], inout [Student]) throws -> Result
+        from url: URL, to destination: URL, summary: (Result) -> String? = { _ in nil },
+        _ change: (inout [Student], inout [Student]) throws -> Result
     ) throws -> Result {
         try self.change(of: [url, destination]) { rosters in
             let decoded = try rosters.map { roster in
@@ -42,6 +43,7 @@ extension StorageHandler {
                     command: "move", date: Date(), studentsBefore: before.students.count,
                     studentsAfter: after.count)
                 made.link = link
+                made.summary = summary(result)
                 return Outcome.replace(
                     with: try RosterCodec.fileWriter(after, conventions: before.conventions), change: made)
             }

@@ -40,7 +40,7 @@ extension StorageHandler {
     /// - Throws: ``StorageError`` when the roster's path cannot be used.
     public static func history(at url: URL = plistURL) throws -> [RosterChange] {
         try change(at: url, writes: false) { current in
-            (.unchanged, try current.history.entries().reversed().map(\.change))
+            (.unchanged, try current.history.entries().reversed().map(current.history.described))
         }
     }
 
@@ -85,7 +85,7 @@ extension StorageHandler {
             let entry = try nextEntry(in: current.history, undoing: undoing, url: url)
             guard entry.change.link == nil else { return (.unchanged, nil) }
             try checkVersion(entry)
-            return (.restore(entry), entry.change)
+            return (.restore(entry), current.history.described(entry))
         }
     }
 
@@ -105,7 +105,7 @@ extension StorageHandler {
             }
             try checkVersion(here)
             try checkVersion(there)
-            return ([.restore(here), .restore(there)], here.change)
+            return ([.restore(here), .restore(there)], rosters[0].history.described(here))
         }
     }
 

@@ -124,7 +124,9 @@ struct EdgeTrustEndToEndTests {
         results.append(try RosterBinary.run(["import", crafted.path], environment: sandbox.environment))
         try sandbox.add("Ada")
         let history = sandbox.folder.appendingPathComponent(".students.plist.history")
-        let version = try #require(try FileManager.default.contentsOfDirectory(atPath: history.path).first)
+        let version = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: history.path).first { $0.hasSuffix(".plist") }
+        )
         try FileManager.default.removeItem(at: history.appendingPathComponent(version))
         try FileManager.default.copyItem(at: crafted, to: history.appendingPathComponent(version))
         results.append(try RosterBinary.run(["undo"], environment: sandbox.environment))

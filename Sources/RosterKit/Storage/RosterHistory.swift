@@ -371,7 +371,7 @@ extension RosterHistory {
         }
         // A description is worth less than the time a sync takes: a lost one leaves the command's name.
         try? FileSystem.replaceOwnFile(
-            file, with: Array(summary.utf8.prefix(Self.longestSummary)), owners: owners)
+            file, with: Array(summary.utf8.prefix(Self.longestSummary)), owners: owners, durable: false)
     }
 
     /// `entry`'s change with its description, when one is kept.

@@ -326,7 +326,9 @@ extension FileSystem {
 
     /// Replaces roster's own small file at `path` with `bytes`, as ``replace(_:with:durable:)``
     /// does; what is there already must be roster's own.
-    static func replaceOwnFile(_ path: String, with bytes: [UInt8], owners: [uid_t], durable: Bool = true) throws {
+    static func replaceOwnFile(_ path: String, with bytes: [UInt8], owners: [uid_t], durable: Bool = true)
+        throws
+    {
         var status = stat()
         if lstat(path, &status) == 0 {
             guard isOwn(status, type: S_IFREG, owners: owners), status.st_nlink == 1 else {

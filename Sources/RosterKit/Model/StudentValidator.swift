@@ -52,7 +52,7 @@ public enum StudentValidator {
 
     /// A name read from an import file: as ``name(_:)`` makes it, or exactly as it is when only
     /// its control, text-direction or line-separator characters keep `add` from taking it and a
-    /// roster file may hold it (see ``problem(withStoredName:)``), so that every roster comes back
+    /// roster file may hold it (the rules a roster file's names are read by), so that every roster comes back
     /// from its own export. Such a name is shown escaped (see ``VisibleText``), and `edit` can fix it.
     ///
     /// - Parameter name: The name as the file has it.

@@ -21,11 +21,11 @@ Prints "N passed, N failed" and one line per failed point; exits 1 when any poin
 import json
 import os
 import plistlib
-import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+
+import faults
 
 SYSCALLS = ["openat", "write", "fsync", "link", "rename", "unlink", "unlinkat", "rmdir", "getdents64",
             "newfstatat", "fchmod", "mkdir"]
@@ -136,18 +136,9 @@ def points(binary, folder, command, syscall):
     """The numbers N of the calls of `syscall` that touch the home folder, in a clean run."""
     work = folder + "-count-" + syscall
     shutil.copytree(folder, work, symlinks=True)
-    trace = work + ".trace"
-    Home(binary, work).run(command, prefix=["strace", "-f", "-qq", "-y", "-o", trace, "-e", "trace=" + syscall])
-    found, index = [], 0
-    with open(trace, errors="replace") as handle:
-        for line in handle:
-            if "resumed>" in line or not re.search(r"\b" + syscall + r"\(", line):
-                continue
-            index += 1
-            if work in line:
-                found.append(index)
+    home = Home(binary, work)
+    found = faults.calls_touching(work, syscall, lambda prefix: home.run(command, prefix=prefix))
     shutil.rmtree(work)
-    os.unlink(trace)
     return found
 
 
@@ -160,7 +151,7 @@ def check_point(job):
     try:
         old = home.state()
         old_histories = home.histories()
-        inject = "inject=%s:%s:when=%d" % (syscall, "error=EIO" if fault == "eio" else "signal=KILL", number)
+        inject = faults.injection(syscall, number, fault)
         result = home.run(command, prefix=["strace", "-f", "-qq", "-o", "/dev/null", "-e", inject])
         following = home.run(["classes"])
         if following.returncode != 0:
@@ -218,15 +209,7 @@ def main():
             for number in sorted(set(numbers)):
                 for fault in ("eio", "kill"):
                     jobs.append((binary, folder, name, command, expected, histories, undone, syscall, number, fault))
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        results = list(pool.map(check_point, jobs))
-    failed_points = sum(1 for problems in results if problems)
-    for problem in [problem for problems in results for problem in problems][:200]:
-        print(problem)
-    print("class fault injection: %d points" % len(jobs))
-    print("%d passed, %d failed" % (len(jobs) - failed_points, failed_points))
-    return 1 if failed_points else 0
-
+    return faults.run_points(jobs, check_point, "class fault injection")
 
 if __name__ == "__main__":
     sys.exit(main())

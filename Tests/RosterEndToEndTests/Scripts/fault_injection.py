@@ -17,11 +17,11 @@ Prints "N passed, N failed" and one line per failed point; exits 1 when any poin
 import json
 import os
 import plistlib
-import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+
+import faults
 
 SYSCALLS = ["openat", "write", "fsync", "fdatasync", "link", "rename", "unlink", "getdents64",
             "fchmod", "fchown", "mkdir"]
@@ -108,19 +108,9 @@ def points(binary, folder, command, syscall):
     work = folder + "-count-" + syscall
     shutil.copytree(folder, work, symlinks=True)
     roster = Roster(binary, work)
-    trace = os.path.join(os.path.dirname(work), os.path.basename(work) + ".trace")
     command = [os.path.join(work, "more.csv") if word == "IMPORT" else word for word in command]
-    roster.run(command, prefix=["strace", "-f", "-qq", "-y", "-o", trace, "-e", "trace=" + syscall])
-    found, index = [], 0
-    with open(trace, errors="replace") as handle:
-        for line in handle:
-            if "resumed>" in line or not re.search(r"\b" + syscall + r"\(", line):
-                continue
-            index += 1
-            if work in line:
-                found.append(index)
+    found = faults.calls_touching(work, syscall, lambda prefix: roster.run(command, prefix=prefix))
     shutil.rmtree(work)
-    os.unlink(trace)
     return found
 
 
@@ -132,7 +122,7 @@ def check_point(binary, folder, name, command, expected_new, syscall, number, fa
     try:
         old = names(roster.file)
         history_before = roster.history()
-        inject = "inject=%s:%s:when=%d" % (syscall, "error=EIO" if fault == "eio" else "signal=KILL", number)
+        inject = faults.injection(syscall, number, fault)
         args = [os.path.join(work, "more.csv") if word == "IMPORT" else word for word in command]
         result = roster.run(args, prefix=["strace", "-f", "-qq", "-o", "/dev/null", "-e", inject])
         try:
@@ -193,16 +183,7 @@ def main():
             for number in numbers:
                 for fault in ("eio", "kill"):
                     jobs.append((binary, folder, name, command, expected, syscall, number, fault, None))
-    with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-        results = list(pool.map(lambda job: check_point(*job), jobs))
-    failed = [problem for problems in results for problem in problems]
-    failed_points = sum(1 for problems in results if problems)
-    for problem in failed[:200]:
-        print(problem)
-    print("fault injection: %d points" % len(jobs))
-    print("%d passed, %d failed" % (len(jobs) - failed_points, failed_points))
-    return 1 if failed_points else 0
-
+    return faults.run_points(jobs, lambda job: check_point(*job), "fault injection")
 
 if __name__ == "__main__":
     sys.exit(main())

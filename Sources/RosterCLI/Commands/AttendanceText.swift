@@ -39,11 +39,6 @@ enum AttendanceText {
         return lesson
     }
 
-    /// The lesson as messages name it: `2026-12-01`, or `2026-12-01, lesson maths`.
-    static func describe(_ lesson: Lesson) -> String {
-        lesson.name.map { "\(lesson.day), lesson \($0)" } ?? lesson.day.text
-    }
-
     /// The line `pick` and `groups` give when today's register leaves students out.
     static func noteLeftOut(_ students: [Student], _ context: CommandContext) {
         guard !students.isEmpty else { return }
@@ -59,13 +54,13 @@ enum AttendanceText {
         let names = marking.students.map { VisibleText.of($0.name) }.joined(separator: ", ")
         guard marking.changed else {
             context.output.write(
-                "Already marked \(mark.rawValue) on \(describe(lesson)): \(names); nothing changed.\n")
+                "Already marked \(mark.rawValue) on \(lesson.spoken): \(names); nothing changed.\n")
             return
         }
-        context.saved.record("\(names) marked \(mark.rawValue) on \(describe(lesson))")
-        context.output.write("Marked \(mark.rawValue) on \(describe(lesson)): \(names).\n")
+        context.saved.record("\(names) marked \(mark.rawValue) on \(lesson.spoken)")
+        context.output.write("Marked \(mark.rawValue) on \(lesson.spoken): \(names).\n")
         if marking.tookRegister {
-            context.output.write("Took the register for \(describe(lesson)): everyone else present.\n")
+            context.output.write("Took the register for \(lesson.spoken): everyone else present.\n")
         }
     }
 }

@@ -25,13 +25,13 @@ struct PresentCommand: Subcommand, TakesLesson {
             return AttendanceText.report(marking, as: .present, in: lesson, context)
         }
         if marking.tookRegister {
-            context.saved.record("The register for \(AttendanceText.describe(lesson)) was taken")
+            context.saved.record("The register for \(lesson.spoken) was taken")
             context.output.write(
-                "Took the register for \(AttendanceText.describe(lesson)): everyone present.\n")
+                "Took the register for \(lesson.spoken): everyone present.\n")
             noteEarlierAbsences(marking.presentAfterAbsence, on: lesson.day, context)
         } else {
             context.output.write(
-                "The register for \(AttendanceText.describe(lesson)) was already taken; nothing changed.\n")
+                "The register for \(lesson.spoken) was already taken; nothing changed.\n")
         }
     }
 }

@@ -188,7 +188,7 @@ extension RegisterCommand {
         let lesson = try AttendanceText.lesson(
             LessonOptions(date: parts.first ?? "", lesson: parts.count > 1 ? parts[1] : nil), context)
         let deleted = try AttendanceRegister.delete(lesson, at: context.fileURL)
-        let described = AttendanceText.describe(lesson)
+        let described = lesson.spoken
         context.saved.record("The deletion of the register for \(described) was saved")
         let marks = deleted.map { "\(VisibleText.of($0.student.name)) \($0.entry.mark.rawValue)" }
         context.output.write(

@@ -26,7 +26,7 @@ enum RollCall {
             throw UsageError.message(
                 "The roster is empty; add students with 'roster add <name> --age <age>'.")
         }
-        let described = AttendanceText.describe(lesson)
+        let described = lesson.spoken
         context.errorOutput.write(
             "Roll call for \(context.rosterDescription), "
                 + "\(described): \(students.count) students. p or Enter present, a absent, l late, e excused, "

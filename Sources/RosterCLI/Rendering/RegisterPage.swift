@@ -69,6 +69,6 @@ enum RegisterPage {
 
     /// A student's name with a leaver's leaving day, as the page shows it (the page escapes it).
     private static func leaving(_ student: Student) -> String {
-        student.name + (student.left.map { " (left \($0))" } ?? "")
+        StudentText.registerName(student.name, left: student.left?.text, escaped: false)
     }
 }

@@ -22,10 +22,6 @@ enum RegisterReport {
         let reason: Nullable<String>
         /// A leaver's leaving day.
         let left: Nullable<String>
-        /// The name as the text report shows it.
-        let shown: String
-
-        enum CodingKeys: String, CodingKey { case id, name, mark, reason, left }
     }
 
     /// For each of the day's lessons, who was absent, excused or late, and how many were present.
@@ -37,8 +33,7 @@ enum RegisterReport {
             let marks = marked.map { student, entry in
                 MarkRow(
                     id: student.id.uuidString, name: student.name, mark: entry.mark.rawValue,
-                    reason: Nullable(entry.reason), left: Nullable(student.left?.text),
-                    shown: StudentText.registerName(student))
+                    reason: Nullable(entry.reason), left: Nullable(student.left?.text))
             }
             return LessonRow(date: day.text, lesson: Nullable(lesson.name), present: present, marks: marks)
         }
@@ -93,7 +88,8 @@ enum RegisterReport {
         let lesson = row.lesson.value.map { "\(row.date), lesson \($0)" } ?? row.date
         let names = missedMarks.map { mark in
             row.marks.filter { $0.mark == mark.rawValue }.map { mark in
-                mark.shown + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
+                StudentText.registerName(mark.name, left: mark.left.value)
+                    + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
             }
         }
         return lessonSummary("Register for \(lesson)", present: row.present, names: names)

@@ -3,9 +3,15 @@ import RosterKit
 /// How single values of a student are written for people.
 enum StudentText {
     /// A student's name as a register report shows it, with a leaver's leaving day:
-    /// `Jack Doe (left 2026-11-13)`.
+    /// `Jack Doe (left 2026-11-13)`; escaped for a terminal unless `escaped` is `false` (for a
+    /// page, which escapes it itself).
+    static func registerName(_ name: String, left: String?, escaped: Bool = true) -> String {
+        (escaped ? VisibleText.of(name) : name) + (left.map { " (left \($0))" } ?? "")
+    }
+
+    /// ``registerName(_:left:escaped:)`` of `student`.
     static func registerName(_ student: Student) -> String {
-        VisibleText.of(student.name) + (student.left.map { " (left \($0))" } ?? "")
+        registerName(student.name, left: student.left?.text)
     }
 
     /// A score without a needless `.0`: `90`, `88.5`.

@@ -21,8 +21,9 @@ public enum AttendanceRegister {
         public let tookRegister: Bool
         /// Whether anything changed; `false` when every mark was already so.
         public let changed: Bool
-        /// The students that taking the register marked present who were absent or excused in an
-        /// earlier lesson of the day, in roster order, so that a teacher can check them.
+        /// The students that taking the register with nobody named marked present who were absent
+        /// or excused in an earlier lesson of the day, in roster order, so that a teacher can check
+        /// them.
         public var presentAfterAbsence: [Student] = []
     }
 
@@ -75,7 +76,8 @@ public enum AttendanceRegister {
             let changed = tookRegister || before.contains { $0 != entry }
             let marked = named.map(roster.student(at:))
             var marking = Marking(students: marked, tookRegister: tookRegister, changed: changed)
-            if tookRegister {
+            // Only a register taken with nobody named marks everyone present without a word.
+            if tookRegister, named.isEmpty {
                 marking.presentAfterAbsence = presentAfterAbsence(roll, in: lesson, of: roster)
             }
             return (changed, marking)

@@ -277,13 +277,15 @@ extension FileSystem {
             return nil
         }
         guard isOwn(status, type: S_IFDIR, owners: owners) else { throw StorageError.notOwnFile(path: path) }
-        return try names(inFolder: path)
+        // Never through a link: one put in the folder's place after the check is not followed.
+        return try names(inFolder: path, followingLinks: false)
     }
 
     /// The names in the folder at `path`, which may be anyone's, such as a shared folder of
-    /// classes; read to its end or not at all, never a shorter list.
-    static func names(inFolder path: String) throws -> [String] {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    /// classes (a link to it is followed unless `followingLinks` is `false`); read to its end or
+    /// not at all, never a shorter list.
+    static func names(inFolder path: String, followingLinks: Bool = true) throws -> [String] {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0, let folder = fdopendir(descriptor) else {
             throw failure(path, action: "read the folder")
         }

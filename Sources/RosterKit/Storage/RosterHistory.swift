@@ -132,14 +132,16 @@ struct RosterHistory {
     }
 
     /// Keeps the roster as it is before `change`, as the newest version, pending until
-    /// ``settle(_:)``; a roster that does not exist yet is kept as an empty file. Returns the
-    /// version's path, for ``discard(_:)`` should the change fail.
+    /// ``settle(_:)``, with the change's description (see ``keepSummary(_:sequence:)``); a roster
+    /// that does not exist yet is kept as an empty file. Returns the version's path, for
+    /// ``discard(_:)`` should the change fail.
     func keepVersion(before change: RosterChange, exists: Bool) throws -> String {
         if !exists { try setAsideOrphan() }
         try FileSystem.createPrivateFolder(folder)
         let sequence = (try entries().map(\.sequence).max() ?? 0) + 1
         let path = folder + "/" + Self.name(sequence: sequence, state: .pending, change: change)
         try keep(exists: exists, as: path)
+        keepSummary(change.summary, sequence: sequence)
         return path
     }
 
@@ -301,12 +303,17 @@ struct RosterHistory {
 
     // MARK: Names
 
-    private static func name(sequence: Int, state: State, change: RosterChange) -> String {
+    /// A change's number as a version's name starts with it: eight digits, `00000012`.
+    private static func sequenceText(_ sequence: Int) -> String {
         let number = String(sequence)
+        return String(repeating: "0", count: max(0, 8 - number.count)) + number
+    }
+
+    private static func name(sequence: Int, state: State, change: RosterChange) -> String {
         let command = String(
             change.command.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }.prefix(32))
         let seconds = min(max(Int64(change.date.timeIntervalSince1970), 0), latestSeconds)
-        return String(repeating: "0", count: max(0, 8 - number.count)) + number + "-\(state.rawValue)-"
+        return sequenceText(sequence) + "-\(state.rawValue)-"
             + "\(seconds)-\(change.studentsBefore)-\(change.studentsAfter)-"
             + (command.isEmpty ? "change" : command) + (change.link.map { "." + $0 } ?? "") + ".plist"
     }
@@ -356,15 +363,13 @@ extension RosterHistory {
 
     /// The file that describes change `sequence`.
     func aboutFile(_ sequence: Int) -> String {
-        let number = String(sequence)
-        return folder + "/" + String(repeating: "0", count: max(0, 8 - number.count)) + number + ".about"
+        folder + "/" + Self.sequenceText(sequence) + ".about"
     }
 
-    /// Keeps `summary` as the description of the change whose version is at `version`; a change
-    /// without one leaves no older description of its number behind.
-    func keepSummary(_ summary: String?, ofVersion version: String) {
-        guard let entry = Self.entry(named: Path.name(of: version), in: folder) else { return }
-        let file = aboutFile(entry.sequence)
+    /// Keeps `summary` as the description of change `sequence`; a change without one leaves no
+    /// older description of its number behind.
+    private func keepSummary(_ summary: String?, sequence: Int) {
+        let file = aboutFile(sequence)
         guard let summary else {
             unlink(file)
             return

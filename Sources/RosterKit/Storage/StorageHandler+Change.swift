@@ -153,7 +153,6 @@ extension StorageHandler {
         switch outcome {
         case .replace(let writer, let change):
             let version = try history.keepVersion(before: change, exists: existed)
-            history.keepSummary(change.summary, ofVersion: version)
             do {
                 let file = try FileSystem.Replacement(of: path)
                 try writer(file.write)
@@ -188,7 +187,6 @@ extension StorageHandler {
                 case .replace(let writer, let change):
                     let version = try current.history.keepVersion(
                         before: change, exists: current.bytes != nil)
-                    current.history.keepSummary(change.summary, ofVersion: version)
                     versions.append((current.history, version))
                     let file = try FileSystem.Replacement(of: current.path)
                     try writer(file.write)

@@ -1,0 +1,169 @@
+/// An exact number: a whole numerator over a positive whole denominator, always in lowest terms.
+///
+/// The markbook adds points and divides them by maximums. In binary floating point, 54.5 can
+/// come out as 54.4999…, and a student would drop a letter for it; a ``Fraction`` keeps every
+/// sum and quotient exact, so that a result is rounded once, at the end, to two decimals
+/// (see ``rounded(toDecimalPlaces:)``).
+///
+/// Numerator and denominator are 128-bit. A sum or product whose exact terms would not fit
+/// (which takes denominators no class's marks make) is kept as the nearest double instead,
+/// still far finer than the two decimals a result is shown with.
+public struct Fraction: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The numerator, with the number's sign.
+    public let numerator: Int128
+    /// The denominator, always greater than zero.
+    public let denominator: Int128
+
+    /// Zero.
+    public static let zero = Fraction(0)
+    /// One hundred, for percentages.
+    public static let hundred = Fraction(100)
+
+    /// The whole number `value`.
+    public init(_ value: Int) {
+        (numerator, denominator) = (Int128(value), 1)
+    }
+
+    /// `numerator` over `denominator`, reduced to lowest terms.
+    ///
+    /// - Precondition: `denominator` is not zero.
+    public init(_ numerator: Int128, over denominator: Int128) {
+        precondition(denominator != 0, "a fraction's denominator is never zero")
+        let divisor = Self.greatestCommonDivisor(numerator.magnitude, denominator.magnitude)
+        let sign: Int128 = denominator < 0 ? -1 : 1
+        self.numerator = sign * numerator / Int128(divisor)
+        self.denominator = sign * denominator / Int128(divisor)
+    }
+
+    /// The number a decimal text such as `8.5` or `8,5` writes, or `nil` when it is not one.
+    ///
+    /// - Parameters:
+    ///   - text: Digits with at most one decimal point or comma and no sign.
+    ///   - places: The most digits allowed after the point.
+    public init?(decimal text: some StringProtocol, places: Int = 2) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        guard (1...2).contains(parts.count), parts[0].count <= 12,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+            !parts[0].isEmpty || parts.count == 2
+        else { return nil }
+        let fraction = parts.count == 2 ? parts[1] : ""
+        guard fraction.count <= places, parts.count == 1 || !fraction.isEmpty else { return nil }
+        let digits = String(parts[0]) + fraction
+        guard let whole = Int128(digits.isEmpty ? "0" : digits) else { return nil }
+        var scale: Int128 = 1
+        for _ in 0..<fraction.count { scale *= 10 }
+        self.init(whole, over: scale)
+    }
+
+    public static func + (left: Fraction, right: Fraction) -> Fraction {
+        let divisor = Int128(greatestCommonDivisor(left.denominator.magnitude, right.denominator.magnitude))
+        let (leftScale, rightScale) = (right.denominator / divisor, left.denominator / divisor)
+        let (first, o1) = left.numerator.multipliedReportingOverflow(by: leftScale)
+        let (second, o2) = right.numerator.multipliedReportingOverflow(by: rightScale)
+        let (sum, o3) = first.addingReportingOverflow(second)
+        let (denominator, o4) = left.denominator.multipliedReportingOverflow(by: leftScale)
+        guard !(o1 || o2 || o3 || o4) else { return nearest(left.doubleValue + right.doubleValue) }
+        return Fraction(sum, over: denominator)
+    }
+
+    public static func - (left: Fraction, right: Fraction) -> Fraction {
+        left + Fraction(-right.numerator, over: right.denominator)
+    }
+
+    public static func * (left: Fraction, right: Fraction) -> Fraction {
+        // Cross-reducing first keeps the products as small as they can be.
+        let first = Int128(greatestCommonDivisor(left.numerator.magnitude, right.denominator.magnitude))
+        let second = Int128(greatestCommonDivisor(right.numerator.magnitude, left.denominator.magnitude))
+        let (numerator, o1) = (left.numerator / max(first, 1)).multipliedReportingOverflow(
+            by: right.numerator / max(second, 1))
+        let (denominator, o2) = (left.denominator / max(second, 1)).multipliedReportingOverflow(
+            by: right.denominator / max(first, 1))
+        guard !(o1 || o2) else { return nearest(left.doubleValue * right.doubleValue) }
+        return Fraction(numerator, over: denominator)
+    }
+
+    /// `left` divided by `right`.
+    ///
+    /// - Precondition: `right` is not zero.
+    public static func / (left: Fraction, right: Fraction) -> Fraction {
+        precondition(right.numerator != 0, "a fraction is never divided by zero")
+        return left * Fraction(right.denominator, over: right.numerator)
+    }
+
+    public static func < (left: Fraction, right: Fraction) -> Bool {
+        (left - right).numerator < 0
+    }
+
+    /// The number rounded half up (away from zero) to `places` decimals, as a fraction.
+    public func rounded(toDecimalPlaces places: Int) -> Fraction {
+        var scale: Int128 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = self * Fraction(scale, over: 1)
+        let (quotient, remainder) = scaled.numerator.magnitude.quotientAndRemainder(
+            dividingBy: scaled.denominator.magnitude)
+        let up = remainder * 2 >= scaled.denominator.magnitude ? 1 : 0
+        let magnitude = Int128(quotient) + Int128(up)
+        return Fraction(numerator < 0 ? -magnitude : magnitude, over: scale)
+    }
+
+    /// The number in decimals, rounded half up to `places`, without trailing zeros unless
+    /// `keepsZeros`: `8.5`, `87.50`, `12`.
+    public func decimalText(places: Int = 2, keepsZeros: Bool = false) -> String {
+        let rounded = rounded(toDecimalPlaces: places)
+        var scale: Int128 = 1
+        for _ in 0..<places { scale *= 10 }
+        let units = (rounded.numerator * (scale / rounded.denominator)).magnitude
+        let (whole, part) = units.quotientAndRemainder(dividingBy: UInt128(scale))
+        var fraction = String(part)
+        fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction
+        if !keepsZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
+        return (rounded.numerator < 0 ? "-" : "") + "\(whole)" + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// The number to two decimals, without trailing zeros.
+    public var description: String { decimalText() }
+
+    /// The number as the nearest double, for a chart or a sort.
+    public var doubleValue: Double { Double(numerator) / Double(denominator) }
+
+    /// Reads a fraction kept as text: a decimal (`8.5`) or a quotient (`17/3`).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        let parts = text.split(separator: "/")
+        if parts.count == 2, let numerator = Int128(parts[0]), let denominator = Int128(parts[1]),
+            denominator > 0
+        {
+            self.init(numerator, over: denominator)
+        } else if let value = Fraction(decimal: text, places: 6) {
+            self = value
+        } else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: "'\(text.prefix(40))' is not a number"))
+        }
+    }
+
+    /// Keeps the fraction as text: a decimal when it has at most six decimals, else a quotient.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        let decimal = decimalText(places: 6)
+        try container.encode(
+            Fraction(decimal: decimal, places: 6) == self ? decimal : "\(numerator)/\(denominator)")
+    }
+
+    /// The fraction nearest `value` with a denominator of 10¹⁵: where a result goes when its
+    /// exact terms would not fit in 128 bits.
+    private static func nearest(_ value: Double) -> Fraction {
+        let scale = 1e15
+        let scaled = (value * scale).rounded()
+        guard scaled.isFinite, abs(scaled) < 1e36 else { return Fraction(0) }
+        return Fraction(Int128(scaled), over: Int128(scale))
+    }
+
+    private static func greatestCommonDivisor(_ first: UInt128, _ second: UInt128) -> UInt128 {
+        var (a, b) = (first, second)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a == 0 ? 1 : a
+    }
+}

@@ -1,0 +1,104 @@
+import RosterEngine
+
+/// One student's mark on one assessment, as the teacher gave it.
+///
+/// A mark is kept as it was typed: points stay points and a percentage stays a percentage, so
+/// that changing an assessment's maximum later never changes what a teacher meant. A mark that
+/// is not there at all is *blank* (not marked yet): ``Student/marks`` simply has no entry.
+///
+/// How each kind counts (see ``MarkbookCalculator``):
+/// - ``points(_:)`` and ``percent(_:)`` count as given;
+/// - ``excused`` is left out of both the points and the maximum;
+/// - ``missing`` counts 0 of the maximum.
+public enum Mark: Sendable, Hashable {
+    /// Points out of the assessment's maximum, such as 8.5.
+    case points(Fraction)
+    /// A percentage of the assessment's maximum, such as 80.
+    case percent(Fraction)
+    /// Excused: the assessment does not count for this student.
+    case excused
+    /// Missing: the work was due and not handed in; it counts 0.
+    case missing
+
+    /// The most decimals a typed mark may have.
+    public static let decimalPlaces = 2
+
+    /// Reads a mark as a teacher types it, checked against the assessment's maximum.
+    ///
+    /// `8`, `8.5` and `8,5` are points; `8/10` is points out of the maximum, which must be the
+    /// assessment's; `80%` is a percentage; `ex` or `excused`, and `missing`, are the two other
+    /// kinds (`EX` and `MI`, as gradebooks export them, too).
+    ///
+    /// - Parameters:
+    ///   - text: What was typed.
+    ///   - outOf: The assessment's maximum.
+    /// - Throws: ``MarkError`` when `text` is not a mark, or is not one on this assessment.
+    public init(typed text: String, outOf: Fraction) throws(MarkError) {
+        let trimmed = String(text.trimmingWhitespace())
+        switch trimmed.lowercased() {
+        case "ex", "excused": self = .excused
+        case "mi", "missing": self = .missing
+        default: self = try Self.number(trimmed, outOf: outOf)
+        }
+    }
+
+    private static func number(_ text: String, outOf: Fraction) throws(MarkError) -> Mark {
+        if text.hasSuffix("%") {
+            guard let percent = Fraction(decimal: text.dropLast(), places: decimalPlaces) else {
+                throw .notAMark(text)
+            }
+            guard percent <= .hundred else { throw .percentOverHundred(text) }
+            return .percent(percent)
+        }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let points = Fraction(decimal: parts[0], places: decimalPlaces) else {
+            throw text.hasPrefix("-") ? .belowZero(text) : .notAMark(text)
+        }
+        if parts.count == 2 {
+            guard let maximum = Fraction(decimal: parts[1], places: decimalPlaces) else {
+                throw .notAMark(text)
+            }
+            guard maximum == outOf else { throw .otherMaximum(text, outOf: outOf) }
+        }
+        guard points <= outOf else { throw .overMaximum(text, outOf: outOf) }
+        return .points(points)
+    }
+
+    /// The points this mark gives on an assessment out of `outOf`; `nil` when it is excused.
+    public func points(outOf: Fraction) -> Fraction? {
+        switch self {
+        case .points(let points): points
+        case .percent(let percent): percent * outOf / .hundred
+        case .excused: nil
+        case .missing: .zero
+        }
+    }
+
+    /// The mark as it is shown and stored: `8.5`, `80%`, `EX` or `MI`.
+    public var text: String {
+        switch self {
+        case .points(let points): points.decimalText(places: Self.decimalPlaces)
+        case .percent(let percent): percent.decimalText(places: Self.decimalPlaces) + "%"
+        case .excused: "EX"
+        case .missing: "MI"
+        }
+    }
+
+    /// Reads a mark as it is stored (``text``); `nil` when it is not one.
+    init?(stored text: String) {
+        switch text {
+        case "EX": self = .excused
+        case "MI": self = .missing
+        default:
+            if text.hasSuffix("%") {
+                guard let percent = Fraction(decimal: text.dropLast(), places: Self.decimalPlaces),
+                    percent <= .hundred
+                else { return nil }
+                self = .percent(percent)
+            } else {
+                guard let points = Fraction(decimal: text, places: Self.decimalPlaces) else { return nil }
+                self = .points(points)
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+extension Student {
+    /// The key a student's marks are kept under in their record: a dictionary from each
+    /// assessment's id to the mark's text (``Mark/text``). The iOS app ignores it.
+    static let marksKey = "marks"
+
+    /// The student's marks in their class, by assessment id (``Assessment/id``); an assessment
+    /// without an entry is blank, not marked yet.
+    ///
+    /// A mark kept in a form roster cannot read is left out; ``MarkCoding/problem(in:)`` names
+    /// it when the roster is read.
+    public var marks: [String: Mark] {
+        get {
+            guard let entries = markEntries else { return [:] }
+            var marks: [String: Mark] = [:]
+            for entry in entries {
+                guard case .string(let text) = entry.value, let mark = Mark(stored: text) else { continue }
+                marks[entry.key] = mark
+            }
+            return marks
+        }
+        set {
+            otherFields.removeAll { $0.key == Self.marksKey }
+            guard !newValue.isEmpty else { return }
+            let entries = newValue.sorted { Self.isBefore($0.key, $1.key) }.map {
+                PlistEntry(key: $0.key, value: .string($0.value.text))
+            }
+            otherFields.append(PlistEntry(key: Self.marksKey, value: .dictionary(entries)))
+        }
+    }
+
+    /// The stored entries of ``marks``, or `nil` when the student has none.
+    private var markEntries: [PlistEntry]? {
+        for field in otherFields where field.key == Self.marksKey {
+            if case .dictionary(let entries) = field.value { return entries }
+        }
+        return nil
+    }
+
+    /// Assessment ids in the order they were made: `a2` before `a10`.
+    private static func isBefore(_ first: String, _ second: String) -> Bool {
+        first.count != second.count ? first.count < second.count : first < second
+    }
+}

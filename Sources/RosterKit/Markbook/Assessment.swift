@@ -37,6 +37,7 @@ public struct Assessment: Sendable, Hashable, Codable {
         case id, name, outOf, category, date, term
     }
 
+    /// Reads an assessment as the markbook file keeps it, its day as `yyyy-mm-dd`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
@@ -47,6 +48,7 @@ public struct Assessment: Sendable, Hashable, Codable {
         term = try container.decodeIfPresent(String.self, forKey: .term)
     }
 
+    /// Writes an assessment as the markbook file keeps it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

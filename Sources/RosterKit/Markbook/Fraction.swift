@@ -56,6 +56,7 @@ public struct Fraction: Sendable, Hashable, Comparable, Codable, CustomStringCon
         self.init(whole, over: scale)
     }
 
+    /// The exact sum.
     public static func + (left: Fraction, right: Fraction) -> Fraction {
         let divisor = Int128(greatestCommonDivisor(left.denominator.magnitude, right.denominator.magnitude))
         let (leftScale, rightScale) = (right.denominator / divisor, left.denominator / divisor)
@@ -67,10 +68,12 @@ public struct Fraction: Sendable, Hashable, Comparable, Codable, CustomStringCon
         return Fraction(sum, over: denominator)
     }
 
+    /// The exact difference.
     public static func - (left: Fraction, right: Fraction) -> Fraction {
         left + Fraction(-right.numerator, over: right.denominator)
     }
 
+    /// The exact product.
     public static func * (left: Fraction, right: Fraction) -> Fraction {
         // Cross-reducing first keeps the products as small as they can be.
         let first = Int128(greatestCommonDivisor(left.numerator.magnitude, right.denominator.magnitude))
@@ -91,6 +94,7 @@ public struct Fraction: Sendable, Hashable, Comparable, Codable, CustomStringCon
         return left * Fraction(right.denominator, over: right.numerator)
     }
 
+    /// Whether `left` is less than `right`, exactly.
     public static func < (left: Fraction, right: Fraction) -> Bool {
         (left - right).numerator < 0
     }

@@ -9,6 +9,7 @@ public enum LetterScaleError: Error, Equatable, Sendable, CustomStringConvertibl
     /// No letter starts at 0, so some results would have none.
     case noLowestLetter
 
+    /// The problem in words, naming what was typed.
     public var description: String {
         switch self {
         case .notAPair(let pair): "'\(pair)' is not a letter and its lowest result, such as B:80"

@@ -11,6 +11,7 @@ public enum MarkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A percentage over 100.
     case percentOverHundred(String)
 
+    /// The problem in words, naming what was typed.
     public var description: String {
         switch self {
         case .notAMark(let text):

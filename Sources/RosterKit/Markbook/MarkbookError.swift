@@ -9,6 +9,7 @@ public enum MarkbookError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No category is called that.
     case unknownCategory(String)
 
+    /// The problem in words, naming what was typed.
     public var description: String {
         switch self {
         case .unknownAssessment(let name, let closest):

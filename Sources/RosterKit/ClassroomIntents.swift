@@ -146,7 +146,9 @@ public enum ClassroomIntents {
             }
             let joining = moving.map { student in
                 var joining = student
+                // The register and the marks stay with the class they were made in.
                 (joining.attendance, joining.joined, joining.left) = ([:], day, nil)
+                joining.marks = [:]
                 return joining
             }
             for student in joining {

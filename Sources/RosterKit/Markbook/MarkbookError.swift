@@ -8,6 +8,14 @@ public enum MarkbookError: Error, Equatable, Sendable, CustomStringConvertible {
     case nameTaken(String)
     /// No category is called that.
     case unknownCategory(String)
+    /// A name for an assessment or a category that breaks the rule for names.
+    case badName(String, problem: String)
+    /// A maximum that is not a number above 0 with at most two decimals.
+    case badMaximum(String)
+    /// A weight that is not a number from 0 to 1000 with at most two decimals.
+    case badWeight(String)
+    /// The assessment has marks that a new maximum would leave over it.
+    case marksOverMaximum(String, count: Int)
 
     /// The problem in words, naming what was typed.
     public var description: String {
@@ -20,6 +28,11 @@ public enum MarkbookError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(name.prefix(60))' matches \(matches.count) assessments: " + NameList.sentence(matches)
         case .nameTaken(let name): "an assessment is called '\(name)' already"
         case .unknownCategory(let name): "there is no category called '\(name.prefix(60))'"
+        case .badName(_, let problem): "the name is \(problem)"
+        case .badMaximum(let text): "'\(text.prefix(40))' is not a maximum above 0 with at most two decimals"
+        case .badWeight(let text): "'\(text.prefix(40))' is not a weight from 0 to 1000 with at most two decimals"
+        case .marksOverMaximum(let name, let count):
+            "\(count) mark\(count == 1 ? "" : "s") on '\(name)' would be over the new maximum"
         }
     }
 }

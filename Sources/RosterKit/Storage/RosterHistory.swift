@@ -73,7 +73,7 @@ struct RosterHistory {
 
     /// The users whose files roster trusts beside this roster: the one running it, and the
     /// roster's owner (or, for a roster not made yet, its folder's).
-    private let owners: [uid_t]
+    let owners: [uid_t]
 
     /// The kept versions, oldest change first, with what a killed command left put right.
     ///
@@ -126,7 +126,7 @@ struct RosterHistory {
         let names = try FileSystem.names(inOwnFolder: folder, owners: owners) ?? []
         return names.filter {
             Self.entry(named: $0, in: folder) == nil && !$0.hasSuffix(".tmp")
-                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8))) && !Self.isAbout($0)
+                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8))) && !Self.isAbout($0) && !Self.isMarkbook($0)
         }
         .sorted()
     }
@@ -155,9 +155,10 @@ struct RosterHistory {
         guard rename(folder, aside) == 0 else { throw FileSystem.failure(folder, action: "set aside") }
     }
 
-    /// Drops a version made for a change that failed.
+    /// Drops a version made for a change that failed, and the markbook kept with it.
     func discard(_ version: String) {
         unlink(version)
+        if let sequence = Int(Path.name(of: version).prefix(8)) { unlink(markbookFile(sequence)) }
     }
 
     /// Once a change is on disk: settles its pending version, makes it private (a link to the
@@ -196,7 +197,8 @@ struct RosterHistory {
             unlink(folder + "/" + name)
         }
         let sequences = Set(kept.map(\.sequence))
-        for name in names where Self.isAbout(name) && !sequences.contains(Int(name.prefix(8)) ?? -1) {
+        for name in names
+        where (Self.isAbout(name) || Self.isMarkbook(name)) && !sequences.contains(Int(name.prefix(8)) ?? -1) {
             unlink(folder + "/" + name)
         }
     }
@@ -304,7 +306,7 @@ struct RosterHistory {
     // MARK: Names
 
     /// A change's number as a version's name starts with it: eight digits, `00000012`.
-    private static func sequenceText(_ sequence: Int) -> String {
+    static func sequenceText(_ sequence: Int) -> String {
         let number = String(sequence)
         return String(repeating: "0", count: max(0, 8 - number.count)) + number
     }
@@ -441,5 +443,5 @@ extension RosterHistory {
 
 extension Character {
     /// Whether this is one of the ASCII digits 0 to 9.
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -32,6 +32,9 @@ extension StorageHandler {
     enum Outcome {
         /// The roster's new file, and the change that made it, for the history.
         case replace(with: RosterCodec.FileWriter, change: RosterChange)
+        /// The roster's new file and the class's new markbook, written as one change: the
+        /// markbook as it was is kept with the roster's version, so that undo takes back both.
+        case replaceWithMarkbook(with: RosterCodec.FileWriter, markbook: [UInt8], change: RosterChange)
         /// A version kept in the history takes the roster's place: an undo or a redo.
         case restore(RosterHistory.Entry)
         /// A private file beside the roster, such as the pick round: not a change to undo.
@@ -89,9 +92,9 @@ extension StorageHandler {
         }
         return try underLocks(of: [path]) {
             FileSystem.removeLeftovers(beside: path)
-            let bytes = writes ? try readBytes(path) : nil
-            let (outcome, result) = try decide(Current(path: path, bytes: bytes))
-            try carryOut(outcome, at: path, existed: bytes != nil)
+            let current = Current(path: path, bytes: writes ? try readBytes(path) : nil)
+            let (outcome, result) = try decide(current)
+            try carryOut(outcome, at: current)
             return result
         }
     }
@@ -148,11 +151,16 @@ extension StorageHandler {
     }
 
     /// Steps 5 to 7: writes what a change decided.
-    private static func carryOut(_ outcome: Outcome, at path: String, existed: Bool) throws {
-        let history = RosterHistory(rosterPath: path)
+    private static func carryOut(_ outcome: Outcome, at current: Current) throws {
+        let (path, history) = (current.path, current.history)
         switch outcome {
+        case .replaceWithMarkbook:
+            // Two files: the roster and the markbook, renamed together by a journal.
+            try carryOut([outcome], at: [current])
+        case .restore(let entry) where try history.keptMarkbook(of: entry) != nil:
+            try carryOut([outcome], at: [current])
         case .replace(let writer, let change):
-            let version = try history.keepVersion(before: change, exists: existed)
+            let version = try history.keepVersion(before: change, exists: current.bytes != nil)
             do {
                 let file = try FileSystem.Replacement(of: path)
                 try writer(file.write)
@@ -191,9 +199,24 @@ extension StorageHandler {
                     let file = try FileSystem.Replacement(of: current.path)
                     try writer(file.write)
                     files.append(file)
+                case .replaceWithMarkbook(let writer, let markbook, let change):
+                    let version = try current.history.keepVersion(
+                        before: change, exists: current.bytes != nil)
+                    versions.append((current.history, version))
+                    try current.history.keepMarkbook(try current.read(.markbook), forVersion: version)
+                    let file = try FileSystem.Replacement(of: current.path)
+                    try writer(file.write)
+                    files.append(file)
+                    files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), markbook))
                 case .restore(let entry):
                     swaps.append((current.history, try current.history.prepareSwap(entry)))
                     steps.append(Journal.Step(from: entry.path, to: current.path, claims: false))
+                    if let kept = try current.history.keptMarkbook(of: entry) {
+                        // The two markbooks change places, as the two rosters do.
+                        let live = try current.read(.markbook) ?? Data()
+                        files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), Array(kept)))
+                        files.append(try newFile(current.history.markbookFile(entry.sequence), Array(live)))
+                    }
                 case .keepBeside, .unchanged:
                     continue
                 }
@@ -214,6 +237,13 @@ extension StorageHandler {
         try finish(journal)
         for kept in versions { kept.history.settle(kept.version) }
         for kept in swaps { kept.history.finishSwap(kept.swap) }
+    }
+
+    /// A new file with `bytes`, written and synced beside `path`, for a journal to rename over it.
+    private static func newFile(_ path: String, _ bytes: [UInt8]) throws -> FileSystem.Replacement {
+        let file = try FileSystem.Replacement(of: path)
+        try bytes.withUnsafeBytes(file.write)
+        return file
     }
 
     /// Makes a recorded journal's renames, trying once more when a step fails (a disk's passing
@@ -281,7 +311,7 @@ extension StorageHandler {
     }
 
     /// The roster file's bytes, once its ends show it may be a roster.
-    private static func readBytes(_ path: String) throws -> Data? {
+    static func readBytes(_ path: String) throws -> Data? {
         try FileSystem.read(path) { head, tail, size in
             try RosterCodec.checkEnds(head: head, tail: tail, size: size, path: path)
         }
@@ -297,6 +327,9 @@ struct SideFile: Sendable {
     static let groups = SideFile(suffix: "groups", limit: 4 << 20)
     /// The seating plan of ``ClassSeats``.
     static let seats = SideFile(suffix: "seats", limit: 1 << 20)
+    /// The class's ``Markbook``: its assessments, categories and scale, versioned with the
+    /// roster (see ``StorageHandler/Outcome/replaceWithMarkbook(with:markbook:change:)``).
+    static let markbook = SideFile(suffix: "markbook", limit: 4 << 20)
 
     /// What follows the roster's name: `.students.plist.<suffix>`.
     let suffix: String

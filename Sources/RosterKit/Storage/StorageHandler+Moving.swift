@@ -101,16 +101,18 @@ extension StorageHandler {
     private static func checkFilesBeside(_ path: String) throws {
         let owners = FileSystem.trustedOwners(ofRoster: path)
         _ = try RosterHistory(rosterPath: path).entries()
-        for side in [SideFile.picks, .groups, .seats] {
+        for side in [SideFile.picks, .groups, .seats, .markbook] {
             try FileSystem.checkOwnFile(side.path(besideRoster: path), owners: owners, singleName: true)
         }
     }
 
-    /// What roster keeps beside the roster at `path`: its history, its pick round, its groups and its seating plan.
+    /// What roster keeps beside the roster at `path`: its history, its pick round, its groups,
+    /// its seating plan and its markbook.
     private static func filesBeside(_ path: String) -> [String] {
         [
             RosterHistory.folder(ofRoster: path), SideFile.picks.path(besideRoster: path),
             SideFile.groups.path(besideRoster: path), SideFile.seats.path(besideRoster: path),
+            SideFile.markbook.path(besideRoster: path),
         ]
     }
 }

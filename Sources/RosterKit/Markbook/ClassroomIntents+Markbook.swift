@@ -1,0 +1,231 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The markbook's intents: each is one change of the class (``StorageHandler/updateMarkbook(at:command:summary:_:)``)
+/// and one undo step.
+extension ClassroomIntents {
+    /// The most points an assessment may be out of.
+    public static let largestMaximum = Fraction(100_000)
+
+    /// Reads a maximum as typed, such as `10` or `12.5`.
+    ///
+    /// - Throws: ``MarkbookError/badMaximum(_:)``.
+    public static func maximum(_ text: String) throws(MarkbookError) -> Fraction {
+        guard let value = Fraction(decimal: text), value > .zero, value <= largestMaximum else {
+            throw .badMaximum(text)
+        }
+        return value
+    }
+
+    /// Reads a weight as typed, such as `30` or `12.5`.
+    ///
+    /// - Throws: ``MarkbookError/badWeight(_:)``.
+    public static func weight(_ text: String) throws(MarkbookError) -> Fraction {
+        guard let value = Fraction(decimal: text), value <= Fraction(1000) else { throw .badWeight(text) }
+        return value
+    }
+
+    /// Adds an assessment; a category it names that does not exist yet is made, without a weight.
+    ///
+    /// - Parameters:
+    ///   - assessment: The new assessment (its id is given by the markbook).
+    ///   - fromScore: Whether every student's ``Student/score`` becomes their mark on it.
+    ///   - url: The roster file.
+    /// - Returns: The assessment as stored, and whether its category was made.
+    /// - Throws: ``MarkbookError`` for a name that is taken or breaks the rule for names.
+    @discardableResult
+    public static func addAssessment(_ assessment: Assessment, fromScore: Bool = false, at url: URL) throws
+        -> (assessment: Assessment, madeCategory: Bool)
+    {
+        var new = assessment
+        new.name = try checkedName(assessment.name)
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "assessment", summary: { "add assessment \($0.assessment.name)" }
+        ) { book, students in
+            let madeCategory = try ensureCategory(new.category, in: &book)
+            if let category = new.category { new.category = book.category(named: category)?.name }
+            let added = try book.add(new)
+            if fromScore {
+                for index in students.indices {
+                    guard let score = students[index].score, let points = Fraction(decimal: String(score), places: 2)
+                    else { continue }
+                    students[index].marks[added.id] = .points(points * added.outOf / .hundred)
+                }
+            }
+            return (added, madeCategory)
+        }
+    }
+
+    /// Changes an assessment's maximum, category, day or term; `nil` keeps each.
+    ///
+    /// - Throws: ``MarkbookError`` for an unknown assessment, or a maximum under a mark given.
+    @discardableResult
+    public static func editAssessment(
+        _ reference: String, outOf: Fraction? = nil, category: String? = nil, date: SchoolDay? = nil,
+        term: String? = nil, at url: URL
+    ) throws -> Assessment {
+        try StorageHandler.updateMarkbook(
+            at: url, command: "assessment", summary: { "edit assessment \($0.name)" }
+        ) { book, students in
+            var assessment = try book.assessment(named: reference)
+            if let outOf {
+                let over = students.filter { ($0.marks[assessment.id]?.points(outOf: outOf) ?? .zero) > outOf }
+                guard over.isEmpty else { throw MarkbookError.marksOverMaximum(assessment.name, count: over.count) }
+                assessment.outOf = outOf
+            }
+            if let category {
+                _ = try ensureCategory(category, in: &book)
+                assessment.category = book.category(named: category)?.name
+            }
+            if let date { assessment.date = date }
+            if let term { assessment.term = term }
+            try book.update(assessment)
+            return assessment
+        }
+    }
+
+    /// Renames an assessment; its marks stay with it.
+    ///
+    /// - Returns: The assessment as it was, and as it is now.
+    @discardableResult
+    public static func renameAssessment(_ reference: String, to name: String, at url: URL) throws
+        -> (old: Assessment, new: Assessment)
+    {
+        let name = try checkedName(name)
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "assessment", summary: { "rename assessment \($0.old.name) to \($0.new.name)" }
+        ) { book, _ in
+            let old = try book.assessment(named: reference)
+            var renamed = old
+            renamed.name = name
+            try book.update(renamed)
+            return (old, renamed)
+        }
+    }
+
+    /// The assessment `reference` names, and how many marks it has (for asking before it goes).
+    public static func assessmentAndMarks(_ reference: String, at url: URL) throws -> (Assessment, marks: Int) {
+        let (students, book) = try StorageHandler.loadMarkbook(from: url)
+        let assessment = try book.assessment(named: reference)
+        return (assessment, students.filter { $0.marks[assessment.id] != nil }.count)
+    }
+
+    /// Removes an assessment and every mark given on it.
+    ///
+    /// - Returns: The assessment removed, and how many marks went with it.
+    @discardableResult
+    public static func removeAssessment(_ reference: String, at url: URL) throws -> (Assessment, marks: Int) {
+        try StorageHandler.updateMarkbook(
+            at: url, command: "assessment", summary: { "remove assessment \($0.0.name)" }
+        ) { book, students in
+            let assessment = try book.assessment(named: reference)
+            var removed = 0
+            for index in students.indices where students[index].marks[assessment.id] != nil {
+                students[index].marks[assessment.id] = nil
+                removed += 1
+            }
+            book.removeAssessment(id: assessment.id)
+            return (assessment, removed)
+        }
+    }
+
+    /// Sets a category's weight and how many marks it drops; `nil` keeps each (a new category
+    /// has no weight and drops none).
+    @discardableResult
+    public static func setCategory(
+        _ name: String, weight: Fraction?? = nil, dropLowest: Int? = nil, at url: URL
+    ) throws -> MarkCategory {
+        let name = try checkedName(name)
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "category", summary: { "set category \($0.name)" }
+        ) { book, _ in
+            var category = book.category(named: name) ?? MarkCategory(name: name)
+            if let weight { category.weight = weight }
+            if let dropLowest { category.dropLowest = dropLowest }
+            book.setCategory(category)
+            return category
+        }
+    }
+
+    /// Removes a category; its assessments stay, in no category.
+    public static func removeCategory(_ name: String, at url: URL) throws {
+        try StorageHandler.updateMarkbook(at: url, command: "category", summary: { "remove category \(name)" }) {
+            book, _ in try book.removeCategory(named: name)
+        }
+    }
+
+    /// Sets the letters results are given, or clears them with `nil`.
+    public static func setScale(_ scale: LetterScale?, at url: URL) throws {
+        try StorageHandler.updateMarkbook(
+            at: url, command: "scale", summary: { scale.map { "set scale \($0.text)" } ?? "clear scale" }
+        ) { book, _ in
+            book.scale = scale
+        }
+    }
+
+    /// One student's new mark, as ``mark(_:_:at:)`` takes it.
+    public struct MarkEntry: Sendable {
+        /// The student: a name, words of it, an id or a school id.
+        public let student: String
+        /// The mark as typed, or `nil` to clear it.
+        public let value: String?
+
+        /// A student and the mark they get (`nil` clears it).
+        public init(student: String, value: String?) {
+            (self.student, self.value) = (student, value)
+        }
+    }
+
+    /// A mark changed by ``mark(_:_:at:)``.
+    public struct MarkChange: Sendable, Equatable {
+        /// The student, as stored.
+        public let student: Student
+        /// The mark before, or `nil` when blank.
+        public let before: Mark?
+        /// The mark now, or `nil` when cleared.
+        public let after: Mark?
+    }
+
+    /// Gives students marks on one assessment, all in one change; nothing is written when one
+    /// of them cannot be given.
+    ///
+    /// - Returns: The assessment, and each mark as it was and is, in the order given.
+    /// - Throws: ``MarkbookError``, ``LookupError`` or ``MarkError``, naming the first problem.
+    @discardableResult
+    public static func mark(_ reference: String, _ entries: [MarkEntry], at url: URL) throws
+        -> (assessment: Assessment, changes: [MarkChange])
+    {
+        try StorageHandler.updateMarkbook(
+            at: url, command: "mark",
+            summary: { "mark \($0.assessment.name) for \(NameList.sentence($0.changes.map(\.student.name)))" }
+        ) { book, students in
+            let assessment = try book.assessment(named: reference)
+            var changes: [MarkChange] = []
+            for entry in entries {
+                let index = try RosterLookup.index(of: entry.student, in: students)
+                let mark = try entry.value.map { text throws(MarkError) in try Mark(typed: text, outOf: assessment.outOf) }
+                let before = students[index].marks[assessment.id]
+                students[index].marks[assessment.id] = mark
+                changes.append(MarkChange(student: students[index], before: before, after: mark))
+            }
+            return (assessment, changes)
+        }
+    }
+
+    private static func checkedName(_ name: String) throws(MarkbookError) -> String {
+        let trimmed = String(name.trimmingWhitespace())
+        if let problem = StudentValidator.problem(withStoredName: trimmed) { throw .badName(name, problem: problem) }
+        return trimmed
+    }
+
+    private static func ensureCategory(_ name: String?, in book: inout Markbook) throws(MarkbookError) -> Bool {
+        guard let name, book.category(named: name) == nil else { return false }
+        book.setCategory(MarkCategory(name: try checkedName(name)))
+        return true
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The class's markbook, kept beside its roster in `.students.plist.markbook` (an XML property
+/// list, as `PropertyListEncoder` writes it), and each student's marks, kept in their record.
+///
+/// A change of either is one change of the class: the roster and the markbook are written
+/// together, under the roster's lock, renamed by one ``Journal``, and undone as one step.
+extension StorageHandler {
+    /// The class's students (leavers too) and its markbook, read together under the roster's
+    /// lock, so that the marks and the assessments they are on are of one moment.
+    ///
+    /// - Parameter url: The roster file.
+    /// - Returns: The students in file order, and the markbook (empty when the class has none).
+    /// - Throws: ``StorageError`` when a file cannot be read or is damaged.
+    public static func loadMarkbook(from url: URL = plistURL) throws -> (students: [Student], markbook: Markbook) {
+        let path = try FileSystem.rosterTarget(url.path)
+        return try underLocks(of: [path]) {
+            let current = Current(path: path, bytes: try readBytes(path))
+            return (try current.decoded()?.students ?? [], try markbook(of: current))
+        }
+    }
+
+    /// Changes the markbook, the students' marks, or both, as one change of the class and one
+    /// undo step.
+    ///
+    /// - Parameters:
+    ///   - url: The roster file.
+    ///   - command: The command's name, for the history.
+    ///   - summary: What the change did in words, for the history, made from `change`'s result.
+    ///   - change: Edits the markbook and the students (leavers too) in place; throwing cancels
+    ///     the change. When neither changes, nothing is written and the history keeps no step.
+    /// - Returns: What `change` returned.
+    public static func updateMarkbook<Result>(
+        at url: URL = plistURL, command: String, summary: (Result) -> String? = { _ in nil },
+        _ change: (inout Markbook, inout [Student]) throws -> Result
+    ) throws -> Result {
+        try self.change(at: url) { current in
+            var (students, conventions) = try current.decoded() ?? ([], FileConventions(format: .binary))
+            let before = try markbook(of: current)
+            var (book, edited) = (before, students)
+            let result = try change(&book, &edited)
+            guard book != before || edited != students else { return (.unchanged, result) }
+            var made = RosterChange(
+                command: command, date: Date(), studentsBefore: students.count, studentsAfter: edited.count)
+            made.summary = summary(result)
+            students = []
+            // Every student was read whole, other apps' keys with them: the students say it all.
+            conventions.otherFields = [:]
+            let writer = try RosterCodec.fileWriter(of: RosterCodec.encode(edited, conventions: conventions))
+            guard book != before else { return (.replace(with: writer, change: made), result) }
+            return (.replaceWithMarkbook(with: writer, markbook: try encode(book), change: made), result)
+        }
+    }
+
+    /// The markbook kept beside the roster a change was shown; empty when there is none.
+    static func markbook(of current: Current) throws -> Markbook {
+        guard let bytes = try current.read(.markbook), !bytes.isEmpty else { return Markbook() }
+        do {
+            return try PropertyListDecoder().decode(Markbook.self, from: bytes)
+        } catch {
+            throw StorageError.damaged(
+                path: SideFile.markbook.path(besideRoster: current.path),
+                reason: "it is not a markbook roster wrote")
+        }
+    }
+
+    private static func encode(_ markbook: Markbook) throws -> [UInt8] {
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = .xml
+        return Array(try encoder.encode(markbook))
+    }
+}

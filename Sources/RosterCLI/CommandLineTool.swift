@@ -40,6 +40,9 @@ public enum CommandLineTool {
         SubcommandEntry(ImportCommand.self),
         SubcommandEntry(ExportCommand.self),
         SubcommandEntry(PathCommand.self),
+        SubcommandEntry(AssessmentCommand.self), SubcommandEntry(CategoryCommand.self),
+        SubcommandEntry(ScaleCommand.self), SubcommandEntry(MarkCommand.self),
+        SubcommandEntry(GradesCommand.self),
     ]
 
     /// The subcommand called `name`, if there is one.

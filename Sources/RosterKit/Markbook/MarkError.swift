@@ -16,11 +16,11 @@ public enum MarkError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAMark(let text):
             "'\(text.prefix(40))' is not a mark: points (8 or 8.5), points out of the maximum (8/10), "
-                + "a percentage (80%), ex, missing, or - to clear"
-        case .belowZero(let text): "'\(text.prefix(40))' is below zero"
-        case .overMaximum(let text, let outOf): "'\(text.prefix(40))' is over the maximum of \(outOf)"
-        case .otherMaximum(let text, let outOf): "'\(text.prefix(40))' is not out of the maximum of \(outOf)"
-        case .percentOverHundred(let text): "'\(text.prefix(40))' is over 100%"
+                + "a percentage (80%), ex, missing, or - to clear."
+        case .belowZero(let text): "'\(text.prefix(40))' is below zero."
+        case .overMaximum(let text, let outOf): "'\(text.prefix(40))' is over the maximum of \(outOf)."
+        case .otherMaximum(let text, let outOf): "'\(text.prefix(40))' is not out of the maximum of \(outOf)."
+        case .percentOverHundred(let text): "'\(text.prefix(40))' is over 100%."
         }
     }
 }

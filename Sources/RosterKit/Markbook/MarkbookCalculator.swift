@@ -66,6 +66,28 @@ public struct MarkbookCalculator: Sendable {
             letter: overall.flatMap { overall in markbook.scale?.letter(for: overall) }, isWeighted: weighted)
     }
 
+    /// The lowest percentage that, given on every assessment still blank, brings the overall
+    /// result (rounded to two decimals) to `target`; `nil` when even full marks would not, or
+    /// nothing is blank. The result never falls as a mark rises, so the percentage is found by
+    /// halving, to two decimals.
+    public func neededOnBlanks(for marks: [String: Mark], toReach target: Fraction) -> Fraction? {
+        let blanks = result(for: marks).blanks
+        guard !blanks.isEmpty else { return nil }
+        func reaches(_ hundredths: Int) -> Bool {
+            var filled = marks
+            for blank in blanks { filled[blank.id] = .percent(Fraction(Int128(hundredths), over: 100)) }
+            guard let overall = result(for: filled).overall else { return false }
+            return overall.rounded(toDecimalPlaces: 2) >= target
+        }
+        guard reaches(10_000) else { return nil }
+        var (low, high) = (0, 10_000)
+        while low < high {
+            let middle = (low + high) / 2
+            if reaches(middle) { high = middle } else { low = middle + 1 }
+        }
+        return Fraction(Int128(low), over: 100)
+    }
+
     private func categoryResult(
         _ category: MarkCategory?, _ assessments: [Assessment], marks: [String: Mark], counts: Bool
     ) -> CategoryResult {

@@ -21,18 +21,18 @@ public enum MarkbookError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownAssessment(let name, let closest):
-            "there is no assessment called '\(name.prefix(60))'"
+            "There is no assessment called '\(name.prefix(60))'"
                 + (closest.isEmpty
-                    ? "" : "; did you mean " + NameList.sentence(closest.map { "'\($0)'" }) + "?")
+                    ? "." : "; did you mean " + NameList.sentence(closest.map { "'\($0)'" }) + "?")
         case .ambiguousAssessment(let name, let matches):
-            "'\(name.prefix(60))' matches \(matches.count) assessments: " + NameList.sentence(matches)
-        case .nameTaken(let name): "an assessment is called '\(name)' already"
-        case .unknownCategory(let name): "there is no category called '\(name.prefix(60))'"
-        case .badName(_, let problem): "the name is \(problem)"
-        case .badMaximum(let text): "'\(text.prefix(40))' is not a maximum above 0 with at most two decimals"
-        case .badWeight(let text): "'\(text.prefix(40))' is not a weight from 0 to 1000 with at most two decimals"
+            "'\(name.prefix(60))' matches \(matches.count) assessments: " + NameList.sentence(matches) + "."
+        case .nameTaken(let name): "An assessment is called '\(name)' already."
+        case .unknownCategory(let name): "There is no category called '\(name.prefix(60))'."
+        case .badName(_, let problem): "The name is \(problem)."
+        case .badMaximum(let text): "'\(text.prefix(40))' is not a maximum above 0 with at most two decimals."
+        case .badWeight(let text): "'\(text.prefix(40))' is not a weight from 0 to 1000 with at most two decimals."
         case .marksOverMaximum(let name, let count):
-            "\(count) mark\(count == 1 ? "" : "s") on '\(name)' would be over the new maximum"
+            "\(count) mark\(count == 1 ? "" : "s") on '\(name)' would be over the new maximum."
         }
     }
 }

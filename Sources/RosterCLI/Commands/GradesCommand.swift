@@ -1,0 +1,87 @@
+import RosterKit
+
+/// `roster grades [--term T] [--projected] [--sort name|surname|result] [--format table|json|csv] [--all]`
+/// and `roster grades --explain <student>`
+struct GradesCommand: Subcommand {
+    static let name = "grades"
+    static let abstract = "Show each student's marks, category results, overall result and letter."
+    static let discussion: String? =
+        "Excused marks are left out of the points and the maximum; missing ones count 0; blank ones (not "
+            + "marked yet) are left out, or with --projected count 0 once the assessment's date has passed. "
+            + "A category's result is its counted points over their maximums, after its dropped marks; the "
+            + "overall result is Σ(weight × category result) / Σ(weight) when weights are set, else all points "
+            + "over all maximums; the letter comes from the result rounded to two decimals. "
+            + "'grades --explain ada' shows the arithmetic line by line."
+    static let fields: [CommandField<Self>] = [
+        .option("term", \.term, valueName: "name", help: "Count only the assessments of this term.", parse: .text),
+        .flag("projected", \.projected, help: "Count blank marks as 0 once their date has passed."),
+        .option(
+            "sort", \.sort, valueName: "order", help: "The order of the rows.",
+            parse: .choice(among: [.name, .surname, .result], default: .name)),
+        .format(\.format, [.table, .json, .csv], help: "How to print the markbook."),
+        .flag("all", \.all, help: "Include the students who have left."),
+        .option(
+            "explain", \.explain, valueName: "student", help: "Show how one student's result is worked out.",
+            parse: .text),
+    ]
+
+    /// The orders of the rows.
+    enum Order: String, CaseIterable, Sendable {
+        case name, surname, result
+    }
+
+    var term: String?
+    var projected = false
+    var sort: Order?
+    var format: OutputFormat?
+    var all = false
+    var explain: String?
+
+    func validate() throws {
+        if explain != nil, let other = [("--sort", sort != nil), ("--format", format != nil), ("--all", all)]
+            .first(where: \.1)
+        {
+            throw UsageError.message("\(other.0) is for the whole markbook, not --explain; drop one of them.")
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        let (students, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
+        guard !book.assessments.isEmpty else {
+            context.output.write("No assessments yet. Add one with: roster assessment add \"Quiz 1\" --out-of 10\n")
+            return
+        }
+        let calculator = MarkbookCalculator(markbook: book, projected: projected, term: term)
+        if let term, calculator.assessments.isEmpty {
+            throw UsageError.message("No assessment is in the term '\(VisibleText.of(term))'; 'roster assessment list' shows the terms.")
+        }
+        if let explain {
+            let index = try RosterLookup.index(of: explain, in: students)
+            let student = students[index]
+            return context.output.write(GradeExplanation.text(student, calculator))
+        }
+        var rows = (all ? students : students.filter { !$0.hasLeft() }).map { ($0, calculator.result(for: $0.marks)) }
+        rows = ordered(rows)
+        let report = GradesReport(calculator: calculator, rows: rows)
+        switch format ?? .table {
+        case .json: context.output.write(try report.json())
+        case .csv: context.output.write(report.csv())
+        default:
+            context.output.write(report.table(width: context.width))
+            for note in report.notes { context.errorOutput.write("Note: \(note)\n") }
+        }
+    }
+
+    private func ordered(_ rows: [(Student, StudentResult)]) -> [(Student, StudentResult)] {
+        switch sort ?? .name {
+        case .result:
+            return rows.sorted { ($0.1.overall ?? Fraction(-1)) > ($1.1.overall ?? Fraction(-1)) }
+        case .surname:
+            let order = RosterSorter.sortedIndices(rows.map(\.0), by: .surname, reversed: false)
+            return order.map { rows[$0] }
+        case .name:
+            let order = RosterSorter.sortedIndices(rows.map(\.0), by: .name, reversed: false)
+            return order.map { rows[$0] }
+        }
+    }
+}

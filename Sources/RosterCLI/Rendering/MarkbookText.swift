@@ -1,0 +1,97 @@
+import RosterEngine
+import RosterKit
+
+/// How the markbook's assessments, categories and scale are written for a person.
+enum MarkbookText {
+    /// A day as an assessment's `--date` takes it: YYYY-MM-DD (any year from 1900), today,
+    /// yesterday or a weekday.
+    static func day(_ text: String) throws -> SchoolDay {
+        guard let day = SchoolDay(text) ?? SchoolDay(spoken: text) else {
+            throw UsageError.invalidValue(
+                VisibleText.of(text), label: "--date <day>",
+                reason: "Give a day as YYYY-MM-DD (such as \(SchoolDay.today())), today, yesterday or a weekday.")
+        }
+        return day
+    }
+
+    /// `Quiz 1 (out of 10, Quizzes, due 2026-12-01, Autumn)`.
+    static func describe(_ assessment: Assessment) -> String {
+        var details = ["out of \(assessment.outOf)"]
+        if let category = assessment.category { details.append(VisibleText.of(category)) }
+        if let date = assessment.date { details.append("due \(date)") }
+        if let term = assessment.term { details.append(VisibleText.of(term)) }
+        return VisibleText.of(assessment.name) + " (" + details.joined(separator: ", ") + ")"
+    }
+
+    /// A mark as a teacher reads it: `8/10`, `80% (8/10)`, `excused`, `missing`.
+    static func mark(_ mark: Mark, outOf: Fraction) -> String {
+        switch mark {
+        case .points(let points): "\(points)/\(outOf)"
+        case .percent(let percent): "\(percent)% (\(mark.points(outOf: outOf) ?? .zero)/\(outOf))"
+        case .excused: "excused"
+        case .missing: "missing"
+        }
+    }
+
+    /// `Homework (weight 30, drops the lowest 1)`.
+    static func describe(_ category: MarkCategory) -> String {
+        var details: [String] = [category.weight.map { "weight \($0)" } ?? "no weight"]
+        if category.dropLowest > 0 { details.append("drops the lowest \(category.dropLowest)") }
+        return VisibleText.of(category.name) + " (" + details.joined(separator: ", ") + ")"
+    }
+
+    /// Prints the assessments: a table, or JSON.
+    static func listAssessments(format: OutputFormat, _ context: CommandContext) throws {
+        let (students, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
+        let marked = { (assessment: Assessment) in students.filter { $0.marks[assessment.id] != nil }.count }
+        if format == .json {
+            struct Row: Encodable {
+                let name: String
+                let outOf: String
+                let category: Nullable<String>
+                let date: Nullable<String>
+                let term: Nullable<String>
+                let marked: Int
+            }
+            context.output.write(
+                try JSONReport.text(
+                    book.assessments.map {
+                        Row(
+                            name: $0.name, outOf: $0.outOf.description, category: Nullable($0.category),
+                            date: Nullable($0.date?.text), term: Nullable($0.term), marked: marked($0))
+                    }))
+            return
+        }
+        guard !book.assessments.isEmpty else {
+            context.output.write("No assessments yet. Add one with: roster assessment add \"Quiz 1\" --out-of 10\n")
+            return
+        }
+        let rows = book.assessments.map { assessment in
+            [
+                VisibleText.of(assessment.name), assessment.outOf.description,
+                assessment.category.map(VisibleText.of) ?? "-", assessment.date?.text ?? "-",
+                assessment.term.map(VisibleText.of) ?? "-", "\(marked(assessment))",
+            ]
+        }
+        context.output.write(table(["ASSESSMENT", "OUT OF", "CATEGORY", "DUE", "TERM", "MARKED"], rows, context))
+    }
+
+    /// A plain table: the first column cut to fit `context`'s width (never below 12
+    /// characters), the others as they are.
+    static func table(_ titles: [String], _ rows: [[String]], _ context: CommandContext) -> String {
+        let widths = titles.indices.map { column in
+            max(DisplayWidth.of(titles[column]), rows.map { DisplayWidth.of($0[column]) }.max() ?? 0)
+        }
+        let others = widths.dropFirst().reduce(0) { $0 + $1 + 2 }
+        let first = max(min(widths[0], 13), min(widths[0], context.width - others))
+        func line(_ cells: [String]) -> String {
+            var text = DisplayWidth.padded(DisplayWidth.truncated(cells[0], to: first), to: first)
+            for column in cells.indices.dropFirst() {
+                text += "  " + DisplayWidth.padded(cells[column], to: widths[column])
+            }
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text + "\n"
+        }
+        return line(titles) + rows.map(line).joined()
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import RosterKit
 import RosterTestSupport
 import Testing
 
@@ -32,7 +33,14 @@ struct AppReadsEveryRosterTests {
             ["add", "Ada Lovelace", "--age", "12", "--grade", "7"], ["add", "Zoë Martin", "--age", "11"],
             ["edit", "zoe", "--age", "12", "--score", "88", "--note", "front"], ["absent", "zoe"],
             ["present"],
-            ["import", csv.path], ["pick"], ["groups", "--count", "2"],
+            ["import", csv.path],
+            ["category", "set", "Homework", "--weight", "50", "--drop-lowest", "1"],
+            ["assessment", "add", "Quiz 1", "--out-of", "10", "--category", "Homework"],
+            ["mark", "quiz 1", "leo", "8", "ada", "ex"], ["scale", "set", "A:90 B:50 C:0"],
+            ["assessment", "rename", "q1", "Quiz One"],
+            ["assessment", "add", "Old", "--out-of", "5", "--from-score"],
+            ["assessment", "remove", "old", "--yes"], ["undo"], ["redo"], ["grades"],
+            ["pick"], ["groups", "--count", "2"],
             ["seats", "--rows", "2", "--columns", "2"],
             ["--class", "7B", "add", "Kofi Mensah", "--age", "13"], ["move", "leo", "--to", "7B"],
             ["leave", "zoe", "--date", "yesterday"], ["rejoin", "zoe"], ["remove", "--forget", "ada"],
@@ -53,6 +61,11 @@ struct AppReadsEveryRosterTests {
         #expect(try Self.appRead(sandbox.file).get().sorted() == ["Ada Lovelace", "Leo Brown", "Zoë Martin"])
         #expect(try Self.appRead(exported).get().sorted() == ["Ada Lovelace", "Leo Brown", "Zoë Martin"])
         #expect(try Self.appRead(seventhB).get().sorted() == ["Kofi Mensah", "Leo Brown"])
+        // His mark stays with the class it was given in.
+        let marks = { (url: URL) in try StorageHandler.load(from: url).first { $0.name == "Leo Brown" }?.marks
+        }
+        #expect(try marks(sandbox.file) == ["a1": .points(Fraction(8))])
+        #expect(try marks(seventhB) == [:])
     }
 
     @Test("a roster whose ages are numbers, as plistlib writes them, keeps numbers")

@@ -25,6 +25,8 @@ struct EveryOptionTests {
         "classes": ["classes"], "move": ["move", "ada", "--to", "7B"], "absent": ["absent", "ada"],
         "present": ["present"], "register": ["register"], "import": ["import", "{folder}/class.csv"],
         "export": ["export"], "path": ["path"], "leave": ["leave", "zoe"], "rejoin": ["rejoin", "leo"],
+        "assessment": ["assessment", "list"], "category": ["category", "list"], "scale": ["scale", "show"],
+        "mark": ["mark", "q1", "ada", "7"], "grades": ["grades"],
     ]
 
     /// The base of an option that does something only to some input, such as `--age` for a file
@@ -46,6 +48,7 @@ struct EveryOptionTests {
         case ("import", "from-class", _): return "7A"
         case ("list", "columns", _): return "name"
         case ("list", "max-age", _): return "11"
+        case ("grades", "term", _): return "Autumn"
         case ("seats", "rows", _), ("seats", "columns", _): return "3"
         case (_, "file", _): return "{folder}/other.plist"
         case (_, "class", _): return "7B"
@@ -81,6 +84,12 @@ struct EveryOptionTests {
             ["--class", "7B", "add", "Kofi Mensah", "--age", "12"],
             ["pick"], ["groups", "--count", "2"], ["edit", "mia", "--age", "12"], ["undo"],
             ["absent", "mia"], ["leave", "leo", "--date", "2026-12-02"],
+            ["category", "set", "Homework", "--weight", "40", "--drop-lowest", "1"],
+            ["assessment", "add", "Quiz 1", "--out-of", "10", "--category", "Homework", "--term", "Autumn"],
+            ["assessment", "add", "Test 1", "--out-of", "20", "--category", "Tests", "--date", "2026-11-01"],
+            ["category", "set", "Tests", "--weight", "60"],
+            ["mark", "q1", "ada", "8", "zoe", "5", "leo", "9"],
+            ["scale", "set", "A:80 B:50 C:0"],
         ]
         for arguments in setup {
             let status = run(arguments, environment: environment).status

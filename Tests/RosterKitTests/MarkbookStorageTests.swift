@@ -12,7 +12,8 @@ struct MarkbookStorageTests {
     init() throws {
         folder = try TemporaryFolder()
         file = folder.file()
-        try StorageHandler.save([Student(name: "Ada Lovelace", age: 12), Student(name: "Alan Turing", age: 13)], to: file)
+        try StorageHandler.save(
+            [Student(name: "Ada Lovelace", age: 12), Student(name: "Alan Turing", age: 13)], to: file)
     }
 
     /// Adds an assessment and gives Ada a mark on it, in one change.
@@ -83,7 +84,11 @@ struct MarkbookStorageTests {
         #expect(text.contains("<string>8</string>"))
         text = text.replacingOccurrences(of: "<string>8</string>", with: "<string>eight</string>")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        #expect(throws: StorageError.damaged(path: file.path, reason: "record 1 has a mark for 'a1' that is not points, a percentage, EX or MI")) {
+        #expect(
+            throws: StorageError.damaged(
+                path: file.path,
+                reason: "record 1 has a mark for 'a1' that is not points, a percentage, EX or MI")
+        ) {
             try StorageHandler.load(from: file)
         }
     }

@@ -25,10 +25,13 @@ struct AssessmentCommand: Subcommand {
         .option("category", \.category, valueName: "name", help: "The category it counts in.", parse: .text),
         .option(
             "date", \.date, valueName: "day",
-            help: "The day it is due (YYYY-MM-DD, today or a weekday); a projected result counts it once passed.",
+            help:
+                "The day it is due (YYYY-MM-DD, today or a weekday); a projected result counts it once passed.",
             parse: .text),
-        .option("term", \.term, valueName: "name", help: "The term it belongs to, such as Autumn.", parse: .text),
-        .flag("from-score", \.fromScore, help: "Turn every student's score into a mark on the new assessment."),
+        .option(
+            "term", \.term, valueName: "name", help: "The term it belongs to, such as Autumn.", parse: .text),
+        .flag(
+            "from-score", \.fromScore, help: "Turn every student's score into a mark on the new assessment."),
         .format(\.format, [.table, .json], help: "How to print the list."),
         .flag("yes", \.yes, help: "Remove without asking."),
     ]
@@ -49,7 +52,8 @@ struct AssessmentCommand: Subcommand {
         let counts = ["add": 1, "list": 0, "edit": 1, "rename": 2, "remove": 1]
         guard let count = counts[verb] else {
             throw UsageError.message(
-                "'\(VisibleText.of(verb))' is not an assessment action: use add, list, edit, rename or remove.")
+                "'\(VisibleText.of(verb))' is not an assessment action: use add, list, edit, rename or remove."
+            )
         }
         guard names.count == count else {
             throw UsageError.message(
@@ -64,8 +68,12 @@ struct AssessmentCommand: Subcommand {
         if verb == "edit", details.allSatisfy({ $0.1 == nil }) {
             throw UsageError.message("assessment edit needs --out-of, --category, --date or --term.")
         }
-        if fromScore, verb != "add" { throw UsageError.message("--from-score is for 'assessment add'; drop it.") }
-        if format != nil, verb != "list" { throw UsageError.message("--format is for 'assessment list'; drop it.") }
+        if fromScore, verb != "add" {
+            throw UsageError.message("--from-score is for 'assessment add'; drop it.")
+        }
+        if format != nil, verb != "list" {
+            throw UsageError.message("--format is for 'assessment list'; drop it.")
+        }
         if yes, verb != "remove" { throw UsageError.message("--yes confirms 'assessment remove'; drop it.") }
     }
 
@@ -74,9 +82,11 @@ struct AssessmentCommand: Subcommand {
         case "add": try add(context)
         case "edit": try edit(context)
         case "rename":
-            let (old, new) = try ClassroomIntents.renameAssessment(names[0], to: names[1], at: context.fileURL)
+            let (old, new) = try ClassroomIntents.renameAssessment(
+                names[0], to: names[1], at: context.fileURL)
             context.saved.record("Assessment \(old.name) was renamed")
-            context.output.write("Renamed assessment \(VisibleText.of(old.name)) to \(VisibleText.of(new.name)).\n")
+            context.output.write(
+                "Renamed assessment \(VisibleText.of(old.name)) to \(VisibleText.of(new.name)).\n")
         case "remove": try remove(context)
         default: try MarkbookText.listAssessments(format: format ?? .table, context)
         }
@@ -115,7 +125,8 @@ struct AssessmentCommand: Subcommand {
             }
             guard
                 context.confirm(
-                    "Remove \(VisibleText.of(assessment.name)) and its \(marks) mark\(marks == 1 ? "" : "s") ('roster undo' brings them back)?")
+                    "Remove \(VisibleText.of(assessment.name)) and its \(marks) mark\(marks == 1 ? "" : "s") ('roster undo' brings them back)?"
+                )
             else {
                 context.output.write("Nothing was removed.\n")
                 return

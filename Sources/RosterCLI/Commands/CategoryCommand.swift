@@ -17,7 +17,8 @@ struct CategoryCommand: Subcommand {
                 name: "action", help: "set <name>, list or remove <name>.",
                 verbs: [.init(word: "set"), .init(word: "list"), .init(word: "remove")]), \.action),
         .option(
-            "weight", \.weight, valueName: "w", help: "Its weight in the overall result, such as 30, or none.",
+            "weight", \.weight, valueName: "w",
+            help: "Its weight in the overall result, such as 30, or none.",
             parse: .text),
         .option(
             "drop-lowest", \.dropLowest, valueName: "n", help: "How many of its marks to drop, such as 1.",
@@ -40,22 +41,29 @@ struct CategoryCommand: Subcommand {
         }
         guard action.count - 1 == count else {
             throw UsageError.message(
-                "category \(verb) takes \(count == 0 ? "no name" : "one name"); put a name with spaces in quotes.")
+                "category \(verb) takes \(count == 0 ? "no name" : "one name"); put a name with spaces in quotes."
+            )
         }
         if verb != "set", weight != nil || dropLowest != nil {
-            throw UsageError.message("\(weight != nil ? "--weight" : "--drop-lowest") is for 'category set'; drop it.")
+            throw UsageError.message(
+                "\(weight != nil ? "--weight" : "--drop-lowest") is for 'category set'; drop it.")
         }
-        if format != nil, verb != "list" { throw UsageError.message("--format is for 'category list'; drop it.") }
+        if format != nil, verb != "list" {
+            throw UsageError.message("--format is for 'category list'; drop it.")
+        }
         if let dropLowest, !(Int(dropLowest).map { (0...100).contains($0) } ?? false) {
             throw UsageError.invalidValue(
-                VisibleText.of(dropLowest), label: "--drop-lowest <n>", reason: "Use a whole number from 0 to 100.")
+                VisibleText.of(dropLowest), label: "--drop-lowest <n>",
+                reason: "Use a whole number from 0 to 100.")
         }
     }
 
     func run(in context: CommandContext) throws {
         switch verb {
         case "set":
-            let weight: Fraction?? = try self.weight.map { $0 == "none" ? .none : try ClassroomIntents.weight($0) }
+            let weight: Fraction?? = try self.weight.map {
+                $0 == "none" ? .none : try ClassroomIntents.weight($0)
+            }
             let category = try ClassroomIntents.setCategory(
                 action[1], weight: weight, dropLowest: dropLowest.flatMap { Int($0) }, at: context.fileURL)
             context.saved.record("Category \(category.name) was set")
@@ -63,7 +71,8 @@ struct CategoryCommand: Subcommand {
         case "remove":
             try ClassroomIntents.removeCategory(action[1], at: context.fileURL)
             context.saved.record("Category \(action[1]) was removed")
-            context.output.write("Removed category \(VisibleText.of(action[1])); its assessments are in no category now.\n")
+            context.output.write(
+                "Removed category \(VisibleText.of(action[1])); its assessments are in no category now.\n")
         default: try list(context)
         }
     }
@@ -88,7 +97,8 @@ struct CategoryCommand: Subcommand {
             return
         }
         guard !book.categories.isEmpty else {
-            context.output.write("No categories yet. Make one with: roster category set Homework --weight 30\n")
+            context.output.write(
+                "No categories yet. Make one with: roster category set Homework --weight 30\n")
             return
         }
         let rows = book.categories.map { category in
@@ -97,7 +107,8 @@ struct CategoryCommand: Subcommand {
                 "\(book.assessments.filter { $0.category == category.name }.count)",
             ]
         }
-        context.output.write(MarkbookText.table(["CATEGORY", "WEIGHT", "DROPS", "ASSESSMENTS"], rows, context))
+        context.output.write(
+            MarkbookText.table(["CATEGORY", "WEIGHT", "DROPS", "ASSESSMENTS"], rows, context))
         let weights = book.categories.compactMap(\.weight)
         let sum = weights.reduce(Fraction.zero, +)
         if !weights.isEmpty, sum != .hundred {

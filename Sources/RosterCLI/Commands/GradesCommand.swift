@@ -7,13 +7,14 @@ struct GradesCommand: Subcommand {
     static let abstract = "Show each student's marks, category results, overall result and letter."
     static let discussion: String? =
         "Excused marks are left out of the points and the maximum; missing ones count 0; blank ones (not "
-            + "marked yet) are left out, or with --projected count 0 once the assessment's date has passed. "
-            + "A category's result is its counted points over their maximums, after its dropped marks; the "
-            + "overall result is Σ(weight × category result) / Σ(weight) when weights are set, else all points "
-            + "over all maximums; the letter comes from the result rounded to two decimals. "
-            + "'grades --explain ada' shows the arithmetic line by line."
+        + "marked yet) are left out, or with --projected count 0 once the assessment's date has passed. "
+        + "A category's result is its counted points over their maximums, after its dropped marks; the "
+        + "overall result is Σ(weight × category result) / Σ(weight) when weights are set, else all points "
+        + "over all maximums; the letter comes from the result rounded to two decimals. "
+        + "'grades --explain ada' shows the arithmetic line by line."
     static let fields: [CommandField<Self>] = [
-        .option("term", \.term, valueName: "name", help: "Count only the assessments of this term.", parse: .text),
+        .option(
+            "term", \.term, valueName: "name", help: "Count only the assessments of this term.", parse: .text),
         .flag("projected", \.projected, help: "Count blank marks as 0 once their date has passed."),
         .option(
             "sort", \.sort, valueName: "order", help: "The order of the rows.",
@@ -38,8 +39,9 @@ struct GradesCommand: Subcommand {
     var explain: String?
 
     func validate() throws {
-        if explain != nil, let other = [("--sort", sort != nil), ("--format", format != nil), ("--all", all)]
-            .first(where: \.1)
+        if explain != nil,
+            let other = [("--sort", sort != nil), ("--format", format != nil), ("--all", all)]
+                .first(where: \.1)
         {
             throw UsageError.message("\(other.0) is for the whole markbook, not --explain; drop one of them.")
         }
@@ -48,19 +50,24 @@ struct GradesCommand: Subcommand {
     func run(in context: CommandContext) throws {
         let (students, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
         guard !book.assessments.isEmpty else {
-            context.output.write("No assessments yet. Add one with: roster assessment add \"Quiz 1\" --out-of 10\n")
+            context.output.write(
+                "No assessments yet. Add one with: roster assessment add \"Quiz 1\" --out-of 10\n")
             return
         }
         let calculator = MarkbookCalculator(markbook: book, projected: projected, term: term)
         if let term, calculator.assessments.isEmpty {
-            throw UsageError.message("No assessment is in the term '\(VisibleText.of(term))'; 'roster assessment list' shows the terms.")
+            throw UsageError.message(
+                "No assessment is in the term '\(VisibleText.of(term))'; 'roster assessment list' shows the terms."
+            )
         }
         if let explain {
             let index = try RosterLookup.index(of: explain, in: students)
             let student = students[index]
             return context.output.write(GradeExplanation.text(student, calculator))
         }
-        var rows = (all ? students : students.filter { !$0.hasLeft() }).map { ($0, calculator.result(for: $0.marks)) }
+        var rows = (all ? students : students.filter { !$0.hasLeft() }).map {
+            ($0, calculator.result(for: $0.marks))
+        }
         rows = ordered(rows)
         let report = GradesReport(calculator: calculator, rows: rows)
         switch format ?? .table {

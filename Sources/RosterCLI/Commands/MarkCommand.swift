@@ -10,7 +10,9 @@ struct MarkCommand: Subcommand {
         + "not marked yet). 'roster mark \"Quiz 1\" ada 8 alan 7/10' gives two marks in one change, which "
         + "'roster undo' takes back whole; nothing is written when one value cannot be given."
     static let fields: [CommandField<Self>] = [
-        .argument(ArgumentSpec(name: "assessment", help: "The assessment, by name, its start or initials (q2)."), \.assessment),
+        .argument(
+            ArgumentSpec(name: "assessment", help: "The assessment, by name, its start or initials (q2)."),
+            \.assessment),
         .arguments(
             ArgumentSpec(name: "student value", help: "A student (name, words or id) and their mark."),
             \.pairs, position: 1),
@@ -24,17 +26,20 @@ struct MarkCommand: Subcommand {
             throw UsageError.message(
                 pairs.isEmpty
                     ? "mark needs a student and a value, such as: roster mark \"Quiz 1\" ada 8"
-                    : "'\(VisibleText.of(pairs.last ?? ""))' has no value; give each student a value, such as: ada 8")
+                    : "'\(VisibleText.of(pairs.last ?? ""))' has no value; give each student a value, such as: ada 8"
+            )
         }
     }
 
     func run(in context: CommandContext) throws {
         let entries = stride(from: 0, to: pairs.count, by: 2).map { index in
-            ClassroomIntents.MarkEntry(student: pairs[index], value: pairs[index + 1] == "-" ? nil : pairs[index + 1])
+            ClassroomIntents.MarkEntry(
+                student: pairs[index], value: pairs[index + 1] == "-" ? nil : pairs[index + 1])
         }
         let (assessment, changes) = try ClassroomIntents.mark(self.assessment, entries, at: context.fileURL)
         context.saved.record(
-            "The marks on \(assessment.name) for \(changes.map(\.student.name).joined(separator: ", ")) were saved")
+            "The marks on \(assessment.name) for \(changes.map(\.student.name).joined(separator: ", ")) were saved"
+        )
         var text = ""
         for change in changes {
             let now = change.after.map { MarkbookText.mark($0, outOf: assessment.outOf) } ?? "blank"

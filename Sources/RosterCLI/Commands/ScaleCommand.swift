@@ -21,7 +21,8 @@ struct ScaleCommand: Subcommand {
 
     func validate() throws {
         guard ["set", "show", "clear"].contains(verb) else {
-            throw UsageError.message("'\(VisibleText.of(verb))' is not a scale action: use set, show or clear.")
+            throw UsageError.message(
+                "'\(VisibleText.of(verb))' is not a scale action: use set, show or clear.")
         }
         guard verb == "set" ? action.count >= 2 : action.count == 1 else {
             throw UsageError.message(
@@ -46,7 +47,8 @@ struct ScaleCommand: Subcommand {
             let scale = try StorageHandler.loadMarkbook(from: context.fileURL).markbook.scale
             context.output.write(
                 scale.map { VisibleText.of($0.text) + "\n" }
-                    ?? "No scale: results are percentages only. Set one with: roster scale set \"A:90 B:80 C:70 D:60 E:0\"\n")
+                    ?? "No scale: results are percentages only. Set one with: roster scale set \"A:90 B:80 C:70 D:60 E:0\"\n"
+            )
         }
     }
 }

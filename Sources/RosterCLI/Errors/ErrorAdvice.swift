@@ -28,15 +28,18 @@ enum ErrorAdvice {
                 "Give a --date when they were on the roll; 'roster show <student>' says when they joined and left."
         case EnrolmentError.notLeft: return "'roster leave <student>' records a leaver."
         case is MarkError:
-            return "Give points up to the maximum (8 or 8/10), a percentage (80%), ex, missing, or - to clear; "
+            return
+                "Give points up to the maximum (8 or 8/10), a percentage (80%), ex, missing, or - to clear; "
                 + "nothing was written."
         case MarkbookError.unknownAssessment, MarkbookError.ambiguousAssessment:
             return "'roster assessment list' shows the assessments."
-        case MarkbookError.nameTaken: return "Choose another name, or change that one with 'roster assessment edit'."
+        case MarkbookError.nameTaken:
+            return "Choose another name, or change that one with 'roster assessment edit'."
         case MarkbookError.unknownCategory: return "'roster category list' shows the categories."
         case MarkbookError.marksOverMaximum:
             return "Give a larger --out-of, or change those marks first with 'roster mark'."
-        case is LetterScaleError: return "Write the scale as letters and lower bounds: \"A:90 B:80 C:70 D:60 E:0\"."
+        case is LetterScaleError:
+            return "Write the scale as letters and lower bounds: \"A:90 B:80 C:70 D:60 E:0\"."
         case SeatingError.noPlan: return "Make one with 'roster seats --rows <n> --columns <n>'."
         case SeatingError.roomTooSmall, SeatingError.badRoom:
             return "Give the room's size with --rows <n> and --columns <n>."

@@ -11,7 +11,8 @@ enum GradeExplanation {
             text += "\n" + heading(category, calculator.markbook) + "\n"
             let width = category.lines.map { DisplayWidth.of(VisibleText.of($0.assessment.name)) }.max() ?? 0
             for line in category.lines {
-                text += "  " + DisplayWidth.padded(VisibleText.of(line.assessment.name), to: width) + "  "
+                text +=
+                    "  " + DisplayWidth.padded(VisibleText.of(line.assessment.name), to: width) + "  "
                     + DisplayWidth.padded(given(line), to: 12) + "  " + reason(line) + "\n"
             }
             if let share = category.result {
@@ -22,12 +23,13 @@ enum GradeExplanation {
         }
         text += "\n" + overall(result) + "\n"
         if let overall = result.overall, let scale = calculator.markbook.scale {
-            text += "Letter: \(result.letter ?? "-") (\(overall.decimalText(keepsZeros: true))% on the scale \(VisibleText.of(scale.text)))\n"
-            text += nextLetter(student, result, calculator, scale)
+            text +=
+                "Letter: \(result.letter ?? "-") (\(overall.decimalText(keepsZeros: true))% on the scale \(VisibleText.of(scale.text)))\n"
         }
-        if !result.blanks.isEmpty, calculator.markbook.scale == nil {
+        if !result.blanks.isEmpty {
             text += "Still blank: \(result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")).\n"
         }
+        if let scale = calculator.markbook.scale { text += nextLetter(student, result, calculator, scale) }
         let weights = calculator.markbook.categories.compactMap(\.weight).reduce(Fraction.zero, +)
         if result.isWeighted, weights != .hundred {
             text += "Note: the weights add up to \(weights), not 100; they are used as they stand.\n"
@@ -39,7 +41,9 @@ enum GradeExplanation {
         guard let name = category.name else { return "No category" }
         var details: [String] = []
         if let weight = category.weight { details.append("weight \(weight)") }
-        if let drops = book.category(named: name)?.dropLowest, drops > 0 { details.append("drops the lowest \(drops)") }
+        if let drops = book.category(named: name)?.dropLowest, drops > 0 {
+            details.append("drops the lowest \(drops)")
+        }
         if book.isWeighted, category.weight == nil { details.append("no weight: does not count") }
         return VisibleText.of(name) + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
     }
@@ -66,28 +70,32 @@ enum GradeExplanation {
 
     private static func overall(_ result: StudentResult) -> String {
         guard let overall = result.overall else { return "Overall: no counted mark yet." }
-        let counting = result.categories.filter { $0.result != nil && (!result.isWeighted || $0.weight != nil) }
+        let counting = result.categories.filter {
+            $0.result != nil && (!result.isWeighted || $0.weight != nil)
+        }
         guard result.isWeighted else {
             let points = counting.reduce(Fraction.zero) { $0 + $1.points }
             let maximum = counting.reduce(Fraction.zero) { $0 + $1.maximum }
-            return "Overall (no weights: all points over all maximums): \(points) of \(maximum) = \(overall.decimalText())%"
+            return
+                "Overall (no weights: all points over all maximums): \(points) of \(maximum) = \(overall.decimalText())%"
         }
         let terms = counting.map { "\($0.weight ?? .zero) × \(($0.result ?? .zero).decimalText())" }
         let weights = counting.map { "\($0.weight ?? .zero)" }
-        return "Overall: (\(terms.joined(separator: " + "))) / (\(weights.joined(separator: " + "))) = \(overall.decimalText())%"
+        return
+            "Overall: (\(terms.joined(separator: " + "))) / (\(weights.joined(separator: " + "))) = \(overall.decimalText())%"
     }
 
     private static func nextLetter(
         _ student: Student, _ result: StudentResult, _ calculator: MarkbookCalculator, _ scale: LetterScale
     ) -> String {
         guard let overall = result.overall, let next = scale.nextStep(above: overall) else { return "" }
-        let blanks = result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")
         guard !result.blanks.isEmpty else {
             return "Nothing is blank, so the letter stays \(result.letter ?? "-") unless a mark changes.\n"
         }
+        let them = result.blanks.count == 1 ? "it" : "each of them"
         guard let needed = calculator.neededOnBlanks(for: student.marks, toReach: next.from) else {
-            return "Still blank: \(blanks). Even full marks on \(result.blanks.count == 1 ? "it" : "them") would not reach \(next.letter) (\(next.from)%).\n"
+            return "Even full marks on \(them) would not reach \(next.letter) (\(next.from)%).\n"
         }
-        return "Still blank: \(blanks). \(needed.decimalText())% or more on \(result.blanks.count == 1 ? "it" : "each") would reach \(next.letter) (\(next.from)%).\n"
+        return "\(needed.decimalText())% or more on \(them) would reach \(next.letter) (\(next.from)%).\n"
     }
 }

@@ -40,7 +40,8 @@ struct GradesReport {
     func table(width: Int) -> String {
         let tail = categories + ["RESULT"] + (calculator.markbook.scale == nil ? [] : ["LETTER"])
         let tailWidths = tail.map { max(DisplayWidth.of($0), 7) }
-        let nameWidth = min(max(4, rows.map { DisplayWidth.of(VisibleText.of($0.student.name)) }.max() ?? 4), 30)
+        let nameWidth = min(
+            max(4, rows.map { DisplayWidth.of(VisibleText.of($0.student.name)) }.max() ?? 4), 30)
         var room = width - max(13, nameWidth) - tailWidths.reduce(0) { $0 + $1 + 2 }
         var shown: [Assessment] = []
         for assessment in assessments {
@@ -52,7 +53,8 @@ struct GradesReport {
         let titles = ["NAME"] + shown.map { VisibleText.of($0.name) } + tail
         let lines = rows.map { row in
             [VisibleText.of(row.student.name)]
-                + shown.map { assessment in cell(row.result.lines.first { $0.assessment.id == assessment.id }) }
+                + shown.map { assessment in cell(row.result.lines.first { $0.assessment.id == assessment.id })
+                }
                 + row.result.categories.map { $0.result.map { $0.decimalText() + "%" } ?? "-" }
                 + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
                 + (calculator.markbook.scale == nil ? [] : [row.result.letter ?? "-"])
@@ -67,7 +69,8 @@ struct GradesReport {
     private func cell(_ line: MarkLine?) -> String {
         guard let line else { return "" }
         switch (line.status, line.mark) {
-        case (.dropped, let mark?): return "(" + (mark.points(outOf: line.assessment.outOf)?.description ?? "") + ")"
+        case (.dropped, let mark?):
+            return "(" + (mark.points(outOf: line.assessment.outOf)?.description ?? "") + ")"
         case (_, .excused?): return "EX"
         case (_, .missing?): return "MI"
         case (_, let mark?): return mark.points(outOf: line.assessment.outOf)?.description ?? ""
@@ -85,7 +88,9 @@ struct GradesReport {
         func line(_ cells: [String]) -> String {
             var text = DisplayWidth.padded(DisplayWidth.truncated(cells[0], to: first), to: first)
             for column in cells.indices.dropFirst() {
-                text += "  " + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cells[column])))
+                text +=
+                    "  "
+                    + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cells[column])))
                     + cells[column]
             }
             while text.hasSuffix(" ") { text.removeLast() }
@@ -140,7 +145,9 @@ struct GradesReport {
                         assessments.compactMap { a in student.marks[a.id].map { (a.name, $0.text) } },
                         uniquingKeysWith: { first, _ in first }),
                     categories: Dictionary(
-                        result.categories.map { ($0.name ?? "No category", Nullable($0.result?.decimalText())) },
+                        result.categories.map {
+                            ($0.name ?? "No category", Nullable($0.result?.decimalText()))
+                        },
                         uniquingKeysWith: { first, _ in first }),
                     result: Nullable(result.overall?.decimalText()), letter: Nullable(result.letter))
             })

@@ -9,7 +9,8 @@ enum MarkbookText {
         guard let day = SchoolDay(text) ?? SchoolDay(spoken: text) else {
             throw UsageError.invalidValue(
                 VisibleText.of(text), label: "--date <day>",
-                reason: "Give a day as YYYY-MM-DD (such as \(SchoolDay.today())), today, yesterday or a weekday.")
+                reason:
+                    "Give a day as YYYY-MM-DD (such as \(SchoolDay.today())), today, yesterday or a weekday.")
         }
         return day
     }
@@ -63,7 +64,8 @@ enum MarkbookText {
             return
         }
         guard !book.assessments.isEmpty else {
-            context.output.write("No assessments yet. Add one with: roster assessment add \"Quiz 1\" --out-of 10\n")
+            context.output.write(
+                "No assessments yet. Add one with: roster assessment add \"Quiz 1\" --out-of 10\n")
             return
         }
         let rows = book.assessments.map { assessment in
@@ -73,7 +75,8 @@ enum MarkbookText {
                 assessment.term.map(VisibleText.of) ?? "-", "\(marked(assessment))",
             ]
         }
-        context.output.write(table(["ASSESSMENT", "OUT OF", "CATEGORY", "DUE", "TERM", "MARKED"], rows, context))
+        context.output.write(
+            table(["ASSESSMENT", "OUT OF", "CATEGORY", "DUE", "TERM", "MARKED"], rows, context))
     }
 
     /// A plain table: the first column cut to fit `context`'s width (never below 12

@@ -45,14 +45,15 @@ extension ClassroomIntents {
         var new = assessment
         new.name = try checkedName(assessment.name)
         return try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: { "add assessment \($0.assessment.name)" }
+            at: url, command: "assessment", summary: "add assessment \(new.name)"
         ) { book, students in
             let madeCategory = try ensureCategory(new.category, in: &book)
             if let category = new.category { new.category = book.category(named: category)?.name }
             let added = try book.add(new)
             if fromScore {
                 for index in students.indices {
-                    guard let score = students[index].score, let points = Fraction(decimal: String(score), places: 2)
+                    guard let score = students[index].score,
+                        let points = Fraction(decimal: String(score), places: 2)
                     else { continue }
                     students[index].marks[added.id] = .points(points * added.outOf / .hundred)
                 }
@@ -69,13 +70,19 @@ extension ClassroomIntents {
         _ reference: String, outOf: Fraction? = nil, category: String? = nil, date: SchoolDay? = nil,
         term: String? = nil, at url: URL
     ) throws -> Assessment {
-        try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: { "edit assessment \($0.name)" }
+        var name = reference
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "assessment", summary: "edit assessment \(name)"
         ) { book, students in
             var assessment = try book.assessment(named: reference)
+            name = assessment.name
             if let outOf {
-                let over = students.filter { ($0.marks[assessment.id]?.points(outOf: outOf) ?? .zero) > outOf }
-                guard over.isEmpty else { throw MarkbookError.marksOverMaximum(assessment.name, count: over.count) }
+                let over = students.filter {
+                    ($0.marks[assessment.id]?.points(outOf: outOf) ?? .zero) > outOf
+                }
+                guard over.isEmpty else {
+                    throw MarkbookError.marksOverMaximum(assessment.name, count: over.count)
+                }
                 assessment.outOf = outOf
             }
             if let category {
@@ -97,10 +104,12 @@ extension ClassroomIntents {
         -> (old: Assessment, new: Assessment)
     {
         let name = try checkedName(name)
+        var oldName = reference
         return try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: { "rename assessment \($0.old.name) to \($0.new.name)" }
+            at: url, command: "assessment", summary: "rename assessment \(oldName) to \(name)"
         ) { book, _ in
             let old = try book.assessment(named: reference)
+            oldName = old.name
             var renamed = old
             renamed.name = name
             try book.update(renamed)
@@ -109,7 +118,8 @@ extension ClassroomIntents {
     }
 
     /// The assessment `reference` names, and how many marks it has (for asking before it goes).
-    public static func assessmentAndMarks(_ reference: String, at url: URL) throws -> (Assessment, marks: Int) {
+    public static func assessmentAndMarks(_ reference: String, at url: URL) throws -> (Assessment, marks: Int)
+    {
         let (students, book) = try StorageHandler.loadMarkbook(from: url)
         let assessment = try book.assessment(named: reference)
         return (assessment, students.filter { $0.marks[assessment.id] != nil }.count)
@@ -120,10 +130,12 @@ extension ClassroomIntents {
     /// - Returns: The assessment removed, and how many marks went with it.
     @discardableResult
     public static func removeAssessment(_ reference: String, at url: URL) throws -> (Assessment, marks: Int) {
-        try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: { "remove assessment \($0.0.name)" }
+        var name = reference
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "assessment", summary: "remove assessment \(name)"
         ) { book, students in
             let assessment = try book.assessment(named: reference)
+            name = assessment.name
             var removed = 0
             for index in students.indices where students[index].marks[assessment.id] != nil {
                 students[index].marks[assessment.id] = nil
@@ -142,8 +154,9 @@ extension ClassroomIntents {
     ) throws -> MarkCategory {
         let name = try checkedName(name)
         return try StorageHandler.updateMarkbook(
-            at: url, command: "category", summary: { "set category \($0.name)" }
-        ) { book, _ in
+            at: url, command: "category", summary: "set category \(name)"
+        ) {
+            book, _ in
             var category = book.category(named: name) ?? MarkCategory(name: name)
             if let weight { category.weight = weight }
             if let dropLowest { category.dropLowest = dropLowest }
@@ -154,7 +167,9 @@ extension ClassroomIntents {
 
     /// Removes a category; its assessments stay, in no category.
     public static func removeCategory(_ name: String, at url: URL) throws {
-        try StorageHandler.updateMarkbook(at: url, command: "category", summary: { "remove category \(name)" }) {
+        try StorageHandler.updateMarkbook(
+            at: url, command: "category", summary: "remove category \(name)"
+        ) {
             book, _ in try book.removeCategory(named: name)
         }
     }
@@ -162,7 +177,7 @@ extension ClassroomIntents {
     /// Sets the letters results are given, or clears them with `nil`.
     public static func setScale(_ scale: LetterScale?, at url: URL) throws {
         try StorageHandler.updateMarkbook(
-            at: url, command: "scale", summary: { scale.map { "set scale \($0.text)" } ?? "clear scale" }
+            at: url, command: "scale", summary: scale.map { "set scale \($0.text)" } ?? "clear scale"
         ) { book, _ in
             book.scale = scale
         }
@@ -200,30 +215,37 @@ extension ClassroomIntents {
     public static func mark(_ reference: String, _ entries: [MarkEntry], at url: URL) throws
         -> (assessment: Assessment, changes: [MarkChange])
     {
-        try StorageHandler.updateMarkbook(
+        var (name, changes): (String, [MarkChange]) = (reference, [])
+        let assessment = try StorageHandler.updateMarkbook(
             at: url, command: "mark",
-            summary: { "mark \($0.assessment.name) for \(NameList.sentence($0.changes.map(\.student.name)))" }
+            summary: "mark \(name) for \(NameList.sentence(changes.map(\.student.name)))"
         ) { book, students in
             let assessment = try book.assessment(named: reference)
-            var changes: [MarkChange] = []
+            name = assessment.name
             for entry in entries {
                 let index = try RosterLookup.index(of: entry.student, in: students)
-                let mark = try entry.value.map { text throws(MarkError) in try Mark(typed: text, outOf: assessment.outOf) }
+                let mark = try entry.value.map { text throws(MarkError) in
+                    try Mark(typed: text, outOf: assessment.outOf)
+                }
                 let before = students[index].marks[assessment.id]
                 students[index].marks[assessment.id] = mark
                 changes.append(MarkChange(student: students[index], before: before, after: mark))
             }
-            return (assessment, changes)
+            return assessment
         }
+        return (assessment, changes)
     }
 
     private static func checkedName(_ name: String) throws(MarkbookError) -> String {
         let trimmed = String(name.trimmingWhitespace())
-        if let problem = StudentValidator.problem(withStoredName: trimmed) { throw .badName(name, problem: problem) }
+        if let problem = StudentValidator.problem(withStoredName: trimmed) {
+            throw .badName(name, problem: problem)
+        }
         return trimmed
     }
 
-    private static func ensureCategory(_ name: String?, in book: inout Markbook) throws(MarkbookError) -> Bool {
+    private static func ensureCategory(_ name: String?, in book: inout Markbook) throws(MarkbookError) -> Bool
+    {
         guard let name, book.category(named: name) == nil else { return false }
         book.setCategory(MarkCategory(name: try checkedName(name)))
         return true

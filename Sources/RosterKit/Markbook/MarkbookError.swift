@@ -30,7 +30,8 @@ public enum MarkbookError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownCategory(let name): "There is no category called '\(name.prefix(60))'."
         case .badName(_, let problem): "The name is \(problem)."
         case .badMaximum(let text): "'\(text.prefix(40))' is not a maximum above 0 with at most two decimals."
-        case .badWeight(let text): "'\(text.prefix(40))' is not a weight from 0 to 1000 with at most two decimals."
+        case .badWeight(let text):
+            "'\(text.prefix(40))' is not a weight from 0 to 1000 with at most two decimals."
         case .marksOverMaximum(let name, let count):
             "\(count) mark\(count == 1 ? "" : "s") on '\(name)' would be over the new maximum."
         }

@@ -126,7 +126,8 @@ struct RosterHistory {
         let names = try FileSystem.names(inOwnFolder: folder, owners: owners) ?? []
         return names.filter {
             Self.entry(named: $0, in: folder) == nil && !$0.hasSuffix(".tmp")
-                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8))) && !Self.isAbout($0) && !Self.isMarkbook($0)
+                && !($0.hasSuffix(".partner") && Self.isLink($0.dropLast(8))) && !Self.isAbout($0)
+                && !Self.isMarkbook($0)
         }
         .sorted()
     }
@@ -198,7 +199,8 @@ struct RosterHistory {
         }
         let sequences = Set(kept.map(\.sequence))
         for name in names
-        where (Self.isAbout(name) || Self.isMarkbook(name)) && !sequences.contains(Int(name.prefix(8)) ?? -1) {
+        where (Self.isAbout(name) || Self.isMarkbook(name)) && !sequences.contains(Int(name.prefix(8)) ?? -1)
+        {
             unlink(folder + "/" + name)
         }
     }

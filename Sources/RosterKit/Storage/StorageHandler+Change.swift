@@ -214,7 +214,8 @@ extension StorageHandler {
                     if let kept = try current.history.keptMarkbook(of: entry) {
                         // The two markbooks change places, as the two rosters do.
                         let live = try current.read(.markbook) ?? Data()
-                        files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), Array(kept)))
+                        files.append(
+                            try newFile(SideFile.markbook.path(besideRoster: current.path), Array(kept)))
                         files.append(try newFile(current.history.markbookFile(entry.sequence), Array(live)))
                     }
                 case .keepBeside, .unchanged:

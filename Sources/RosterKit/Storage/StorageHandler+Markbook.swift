@@ -16,7 +16,9 @@ extension StorageHandler {
     /// - Parameter url: The roster file.
     /// - Returns: The students in file order, and the markbook (empty when the class has none).
     /// - Throws: ``StorageError`` when a file cannot be read or is damaged.
-    public static func loadMarkbook(from url: URL = plistURL) throws -> (students: [Student], markbook: Markbook) {
+    public static func loadMarkbook(from url: URL = plistURL) throws -> (
+        students: [Student], markbook: Markbook
+    ) {
         let path = try FileSystem.rosterTarget(url.path)
         return try underLocks(of: [path]) {
             let current = Current(path: path, bytes: try readBytes(path))
@@ -30,12 +32,12 @@ extension StorageHandler {
     /// - Parameters:
     ///   - url: The roster file.
     ///   - command: The command's name, for the history.
-    ///   - summary: What the change did in words, for the history, made from `change`'s result.
+    ///   - summary: What the change did in words, for the history, worked out once `change` has run.
     ///   - change: Edits the markbook and the students (leavers too) in place; throwing cancels
     ///     the change. When neither changes, nothing is written and the history keeps no step.
     /// - Returns: What `change` returned.
     public static func updateMarkbook<Result>(
-        at url: URL = plistURL, command: String, summary: (Result) -> String? = { _ in nil },
+        at url: URL = plistURL, command: String, summary: @autoclosure () -> String? = nil,
         _ change: (inout Markbook, inout [Student]) throws -> Result
     ) throws -> Result {
         try self.change(at: url) { current in
@@ -46,7 +48,7 @@ extension StorageHandler {
             guard book != before || edited != students else { return (.unchanged, result) }
             var made = RosterChange(
                 command: command, date: Date(), studentsBefore: students.count, studentsAfter: edited.count)
-            made.summary = summary(result)
+            made.summary = summary()
             students = []
             // Every student was read whole, other apps' keys with them: the students say it all.
             conventions.otherFields = [:]

@@ -1,0 +1,179 @@
+import Foundation
+import RosterKit
+import RosterTestSupport
+import Testing
+
+@testable import RosterCLI
+
+/// The markbook's commands as a teacher types them, and every bad input they refuse.
+@Suite("Markbook commands")
+struct MarkbookCommandTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        for name in ["Ada Lovelace", "Alan Turing", "Grace Hopper"] { _ = try sandbox.add(name) }
+        for command in [
+            ["category", "set", "Homework", "--weight", "30", "--drop-lowest", "1"],
+            ["category", "set", "Tests", "--weight", "70"],
+            ["assessment", "add", "Homework 1", "--out-of", "10", "--category", "homework"],
+            ["assessment", "add", "Homework 2", "--out-of", "20", "--category", "Homework"],
+            ["assessment", "add", "Test 1", "--out-of", "50", "--category", "Tests", "--date", "2026-11-20"],
+            ["scale", "set", "A:90 B:80 C:70 D:60 E:0"],
+        ] {
+            let result = sandbox.run(command)
+            try #require(result.status == 0, "\(command): \(result.errorOutput)")
+        }
+    }
+
+    /// The roster's bytes and the markbook's, to show that a refused command wrote nothing.
+    func files() throws -> [Data?] {
+        let markbook = sandbox.folder.appendingPathComponent(".students.plist.markbook")
+        return [try Data(contentsOf: sandbox.file), FileManager.default.contents(atPath: markbook.path)]
+    }
+
+    @Test("marks in every form a teacher types, with what each was before")
+    func marking() throws {
+        let result = sandbox.run(["mark", "h1", "ada", "8,5", "alan", "9/10", "grace", "ex"])
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == "Homework 1: Ada Lovelace 8.5/10 (was blank)\nHomework 1: Alan Turing 9/10 (was blank)\n"
+                + "Homework 1: Grace Hopper excused (was blank)\n")
+        let again = sandbox.run(["mark", "homework 1", "ada", "80%", "grace", "-"])
+        #expect(
+            again.output
+                == "Homework 1: Ada Lovelace 80% (8/10) (was 8.5/10)\nHomework 1: Grace Hopper blank (was excused)\n"
+        )
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students.map { $0.marks["a1"] } == [.percent(Fraction(80)), .points(Fraction(9)), nil])
+    }
+
+    @Test(
+        "each bad input gets one Error: line and changes nothing",
+        arguments: [
+            (["mark", "h1", "ada", "11"], "'11' is over the maximum of 10."),
+            (["mark", "h1", "ada", "8/9"], "'8/9' is not out of the maximum of 10."),
+            (["mark", "h1", "ada", "101%"], "'101%' is over 100%."),
+            (["mark", "h1", "ada", "eight"], "'eight' is not a mark"),
+            (["mark", "h1", "ada", "8", "zed", "5"], "No student matches 'zed'."),
+            (
+                ["mark", "homewrk 1", "ada", "8"],
+                "There is no assessment called 'homewrk 1'; did you mean 'Homework 1', 'Homework 2'?"
+            ),
+            (["mark", "homework", "ada", "8"], "'homework' matches 2 assessments: Homework 1, Homework 2."),
+            (
+                ["assessment", "add", "homework 1", "--out-of", "5"],
+                "An assessment is called 'Homework 1' already."
+            ),
+            (["assessment", "add", "Quiz", "--out-of", "0"], "'0' is not a maximum above 0"),
+            (["assessment", "add", "Quiz", "--out-of", "ten"], "'ten' is not a maximum above 0"),
+            (["scale", "set", "A:90 B:80"], "No letter starts at 0, so some results would have none."),
+            (["scale", "set", "A90"], "'A90' is not a letter and its lowest result"),
+            (["category", "set", "Homework", "--weight", "heavy"], "'heavy' is not a weight"),
+            (["category", "remove", "Quizzes"], "There is no category called 'Quizzes'."),
+            (
+                ["assessment", "edit", "h1", "--out-of", "5"],
+                "1 mark on 'Homework 1' would be over the new maximum."
+            ),
+        ])
+    func badInput(arguments: [String], message: String) throws {
+        #expect(sandbox.run(["mark", "h1", "alan", "7"]).status == 0)
+        let before = try files()
+        let result = sandbox.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errorOutput.split(separator: "\n").count == 1)
+        #expect(result.errorOutput.hasPrefix("Error: " + message), "\(result.errorOutput)")
+        #expect(try files() == before)
+    }
+
+    @Test(
+        "usage mistakes are refused with exit 64, naming the option",
+        arguments: [
+            (["mark", "h1", "ada"], "'ada' has no value"),
+            (["assessment", "add", "Quiz"], "assessment add needs --out-of <points>."),
+            (["assessment", "list", "--out-of", "5"], "--out-of is for 'assessment add'"),
+            (["assessment", "remove", "h1"], "assessment remove needs --yes"),
+            (["category", "set", "H", "--drop-lowest", "-1"], "-1"),
+            (["grades", "--explain", "ada", "--sort", "result"], "--sort is for the whole markbook"),
+            (["grades", "--term", "Spring"], "No assessment is in the term 'Spring'"),
+        ])
+    func usage(arguments: [String], message: String) throws {
+        #expect(sandbox.run(["mark", "h1", "alan", "7"]).status == 0)
+        let before = try files()
+        let result = sandbox.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+        #expect(try files() == before)
+    }
+
+    @Test("grades shows results by category and letter, and --explain works them out line by line")
+    func gradesAndExplain() throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "2", "alan", "9"]).status == 0)
+        #expect(sandbox.run(["mark", "h2", "ada", "18", "alan", "missing"]).status == 0)
+        #expect(sandbox.run(["mark", "test 1", "ada", "40"]).status == 0)
+        let table = sandbox.run(["grades", "--sort", "result"], environment: ["COLUMNS": "100"])
+        // Ada: homework drops 2/10 (18/20 = 90%), tests 80%: (30 × 90 + 70 × 80) / 100 = 83.
+        // Alan: homework drops the missing 0/20 (9/10 = 90%), no test yet: 90.
+        let rows = table.output.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
+        #expect(rows.dropFirst().first?.suffix(2) == ["90%", "A"])
+        #expect(rows.dropFirst(2).first?.suffix(2) == ["83%", "B"])
+        let explained = sandbox.run(["grades", "--explain", "ada"]).output
+        #expect(
+            explained.contains(
+                "Homework 1  2/10          dropped: without it the category's result is highest"))
+        #expect(explained.contains("= 18 of 20 points: 90%"))
+        #expect(explained.contains("Overall: (30 × 90 + 70 × 80) / (30 + 70) = 83%"))
+        #expect(explained.contains("Letter: B"))
+        #expect(sandbox.run(["mark", "h1", "grace", "5"]).status == 0)
+        #expect(sandbox.run(["mark", "h2", "grace", "10"]).status == 0)
+        let grace = sandbox.run(["grades", "--explain", "grace"]).output
+        // Grace has 50% (an E) and a blank test: (30 × 50 + 70 × t) / 100 is 60.00 to two
+        // decimals, a D, from t = 64.28 (59.996), not 64.29.
+        #expect(
+            grace.contains("Still blank: Test 1.\n64.28% or more on it would reach D (60%).\n"), "\(grace)")
+    }
+
+    @Test("the CSV is a gradebook's: a Points Possible row, EX and MI, and blank cells")
+    func csv() throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "8", "alan", "ex", "grace", "missing"]).status == 0)
+        let lines = sandbox.run(["grades", "--format", "csv"]).output.split(separator: "\r\n").map(
+            String.init)
+        #expect(lines[0].hasPrefix("Student,ID,SIS User ID,Homework 1,Homework 2,Test 1,"))
+        #expect(lines[1] == "Points Possible,,,10,20,50,,,,")
+        #expect(lines.contains { $0.hasPrefix("Ada Lovelace,") && $0.contains(",,8,,,80,,80,B") })
+        #expect(lines.contains { $0.hasPrefix("Alan Turing,") && $0.contains(",,EX,,,,,,") })
+        #expect(lines.contains { $0.hasPrefix("Grace Hopper,") && $0.contains(",,MI,,,0,,0,E") })
+    }
+
+    @Test("removing an assessment asks at a terminal, and undo brings it back with its marks")
+    func removeAndUndo() throws {
+        #expect(sandbox.run(["mark", "h2", "ada", "15"]).status == 0)
+        let declined = sandbox.run(
+            ["assessment", "remove", "h2"], input: ScriptedInput(["n"], isTerminal: true))
+        #expect(declined.output == "Nothing was removed.\n")
+        let removed = sandbox.run(
+            ["assessment", "remove", "h2"], input: ScriptedInput(["y"], isTerminal: true))
+        #expect(removed.output == "Removed assessment Homework 2 and its 1 mark.\n")
+        #expect(try StorageHandler.load(from: sandbox.file)[0].marks.isEmpty)
+        #expect(sandbox.run(["undo"]).status == 0)
+        let list = sandbox.run(["assessment", "list"]).output
+        #expect(list.contains("Homework 2"))
+        #expect(try StorageHandler.load(from: sandbox.file)[0].marks == ["a2": .points(Fraction(15))])
+    }
+
+    @Test("--from-score turns every score into a mark on a new assessment, in one undo step")
+    func fromScore() throws {
+        #expect(sandbox.run(["edit", "ada", "--score", "87.5"]).status == 0)
+        #expect(sandbox.run(["assessment", "add", "Baseline", "--out-of", "40", "--from-score"]).status == 0)
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students[0].marks["a4"] == .points(Fraction(35)))
+        #expect(students[1].marks["a4"] == nil)
+        #expect(sandbox.run(["undo"]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file)[0].marks.isEmpty)
+        #expect(!sandbox.run(["assessment", "list"]).output.contains("Baseline"))
+    }
+}

@@ -28,16 +28,31 @@ SYSCALLS = ["openat", "write", "fsync", "fdatasync", "link", "rename", "unlink",
 
 
 def names(path):
-    """What the roster holds, student by student in file order (ids aside, since an added
-    student's is new on every run); None when there is no file; raises when it is damaged."""
+    """What the class holds: the roster student by student in file order (ids aside, since an
+    added student's is new on every run) with each one's register and marks, then the markbook
+    beside it; None when there is no roster; raises when either is damaged."""
     if not os.path.exists(path):
         return None
     with open(path, "rb") as handle:
         data = handle.read()
     if not data:
         return None
-    return [(student["name"], student["age"], json.dumps(student.get("register"), sort_keys=True))
-            for student in plistlib.loads(data)]
+    students = [(student["name"], student["age"], json.dumps(student.get("register"), sort_keys=True),
+                 json.dumps(student.get("marks"), sort_keys=True))
+                for student in plistlib.loads(data)]
+    return students + [("markbook", markbook(path))]
+
+
+def markbook(roster_path):
+    """The class's assessments and categories, as the markbook beside the roster keeps them."""
+    folder, name = os.path.split(roster_path)
+    path = os.path.join(folder, "." + name + ".markbook")
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return None
+    with open(path, "rb") as handle:
+        book = plistlib.load(handle)
+    return json.dumps({"assessments": [entry["name"] for entry in book.get("assessments", [])],
+                       "categories": [entry["name"] for entry in book.get("categories", [])]})
 
 
 class Roster:
@@ -79,6 +94,10 @@ CASES = [
     ("redo", BASE + [["undo"]], ["redo"]),
     ("absent", BASE, ["absent", "ada", "--date", "2026-11-30"]),
     ("pick", BASE, ["pick"]),
+    ("assessment-add", BASE, ["assessment", "add", "Quiz", "--out-of", "10", "--category", "Quizzes"]),
+    ("mark", BASE + [["assessment", "add", "Quiz", "--out-of", "10"]], ["mark", "quiz", "ada", "8", "alan", "ex"]),
+    ("assessment-remove", BASE + [["assessment", "add", "Quiz", "--out-of", "10"], ["mark", "quiz", "ada", "8"]],
+     ["assessment", "remove", "quiz", "--yes"]),
 ]
 
 
@@ -125,6 +144,9 @@ def check_point(binary, folder, name, command, expected_new, syscall, number, fa
         inject = faults.injection(syscall, number, fault)
         args = [os.path.join(work, "more.csv") if word == "IMPORT" else word for word in command]
         result = roster.run(args, prefix=["strace", "-f", "-qq", "-o", "/dev/null", "-e", inject])
+        # A change of the roster and its markbook killed between its two renames is finished by
+        # the next command from its journal: one runs before the class is read.
+        roster.run(["list"])
         try:
             now = names(roster.file)
         except Exception as error:  # a roster that does not decode

@@ -184,6 +184,10 @@ struct Invocation {
             let folder = ClassFolder(environment: environment)
             let names = deleted ? folder.deleted.names : folder.names
             return show(names.map { VisibleText.of($0) + "\n" }.joined())
+        case .markbookNames(let names, let word, let typed):
+            return show(
+                StudentNameCompletion.markbookNames(
+                    names, matching: word, typed: typed, environment: environment))
         case .subcommand(let index):
             guard index < words.count else { return show(rootHelp) }
             return run(words[index], Array(words[(index + 1)...]), options: options, saved: saved)

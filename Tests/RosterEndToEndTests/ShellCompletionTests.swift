@@ -180,6 +180,76 @@ struct ShellCompletionTests {
         try zshCompletesClasses()
     }
 
+    @Test("every shell completes the markbook: assessments after their verbs and first in mark, categories")
+    func markbook() throws {
+        for command in [
+            ["assessment", "add", "Quiz 1", "--out-of", "10"],
+            ["assessment", "add", "Écrit final", "--out-of", "40"],
+            ["category", "set", "Homework"],
+        ] {
+            try #require(sandbox.run(command).status == 0)
+        }
+        let bash = try #require(installedTool("bash"))
+        let file = try write(try script("bash"), to: "roster.bash")
+        let probe = """
+            source "$1"
+            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _roster; echo "${COMPREPLY[*]}"; }
+            t roster assessment ""
+            t roster assessment remove ""
+            t roster assessment edit ec
+            t roster mark ""
+            t roster mark q1 Zo
+            t roster category set ""
+            """
+        let result = try RosterBinary.run(
+            ["-c", probe, "bash", file.path], environment: environment, directory: folder,
+            executable: bash.path)
+        #expect(
+            result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+                "add list edit rename remove", "Quiz\\ 1 Écrit\\ final", "Écrit\\ final",
+                "Quiz\\ 1 Écrit\\ final",
+                "Zoë\\ Martin", "Homework", "",
+            ])
+        if let fish = installedTool("fish") {
+            let script = try write(try self.script("fish"), to: "roster.fish")
+            let lines = """
+                source $argv[1]
+                for line in 'roster assessment remove ' 'roster mark ' 'roster mark q1 Zo' 'roster category remove ' \\
+                    'roster edit Zo'
+                    complete -C "$line" | string split -f1 \\t | string join ' '
+                end
+                """
+            let fished = try RosterBinary.run(
+                ["-c", lines, script.path], environment: environment, directory: folder, executable: fish.path
+            )
+            #expect(
+                fished.output.split(separator: "\n").map(String.init) == [
+                    "Quiz 1 Écrit final", "Quiz 1 Écrit final", "Zoë Martin", "Homework", "Zoë Martin",
+                ], "\(fished.errorOutput)")
+        }
+        guard let python = installedTool("python3"), let zsh = installedTool("zsh") else { return }
+        let keys = [
+            "roster assessment rem\t", "roster assessment remove Q\t", "roster mark É\t",
+            "roster category set H\t",
+        ]
+        let expected = [
+            "roster assessment remove", "roster assessment remove Quiz\\ 1", "roster mark Écrit\\ final",
+            "roster category set Homework",
+        ]
+        let keyFile = try write(
+            String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")
+        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Scripts/type_at_shell.py")
+        let typed = try RosterBinary.run(
+            [driver.path, keyFile.path, "TYPE-HERE> "] + (try startArguments("zsh", executable: zsh)),
+            environment: environment, directory: folder, executable: python.path)
+        let screens = try JSONDecoder().decode([String].self, from: Data(typed.output.utf8))
+        for (screen, line) in zip(screens, expected) {
+            #expect(Self.shown(screen).contains(line), "zsh: \(Self.shown(screen))")
+        }
+        #expect(screens.count == keys.count, "zsh: \(typed.errorOutput)")
+    }
+
     /// zsh at a terminal: a Tab after a verb, after `restore` and after `--class`.
     private func zshCompletesClasses() throws {
         guard let python = installedTool("python3"), let zsh = installedTool("zsh") else { return }

@@ -16,8 +16,9 @@ struct AssessmentCommand: Subcommand {
             ArgumentSpec(
                 name: "action", help: "add <name>, list, edit <name>, rename <old> <new> or remove <name>.",
                 verbs: [
-                    .init(word: "add"), .init(word: "list"), .init(word: "edit"), .init(word: "rename"),
-                    .init(word: "remove"),
+                    .init(word: "add"), .init(word: "list"), .init(word: "edit", follows: .assessments),
+                    .init(word: "rename", follows: .assessments),
+                    .init(word: "remove", follows: .assessments),
                 ]), \.action),
         .option(
             "out-of", \.outOf, valueName: "points", help: "The most points a student can get, such as 10.",

@@ -15,7 +15,10 @@ struct CategoryCommand: Subcommand {
         .arguments(
             ArgumentSpec(
                 name: "action", help: "set <name>, list or remove <name>.",
-                verbs: [.init(word: "set"), .init(word: "list"), .init(word: "remove")]), \.action),
+                verbs: [
+                    .init(word: "set", follows: .categories), .init(word: "list"),
+                    .init(word: "remove", follows: .categories),
+                ]), \.action),
         .option(
             "weight", \.weight, valueName: "w",
             help: "Its weight in the overall result, such as 30, or none.",

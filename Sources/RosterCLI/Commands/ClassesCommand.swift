@@ -19,8 +19,8 @@ struct ClassesCommand: Subcommand {
                 help: "rename <old> <new>, delete <name> or restore <name>; none lists the classes.",
                 isOptional: true,
                 verbs: [
-                    .init(word: "rename"), .init(word: "delete"),
-                    .init(word: "restore", takesDeletedClass: true),
+                    .init(word: "rename", follows: .classes), .init(word: "delete", follows: .classes),
+                    .init(word: "restore", follows: .deletedClasses),
                 ]
             ), \.action),
         .format(\.format, [.table, .json], help: "How to print the classes."),

@@ -32,6 +32,16 @@ extension CompletionScript {
                 [[ ${name,,} == "${1,,}"* ]] && _roster_quoted "$name" && COMPREPLY+=("$REPLY")
             done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-$2classes 2>/dev/null)
         }
+        _roster_names() {
+            # $1 is what the markbook lists (assessments, categories); $2 the word so far, which
+            # roster matches as it finds an assessment (ec finds Écrit); the words typed say which
+            # roster (--file, --class).
+            local name
+            COMPREPLY=()
+            while IFS= read -r name; do
+                _roster_quoted "$name" && COMPREPLY+=("$REPLY")
+            done < <("${COMP_WORDS[0]/#\\~/$HOME}" --complete-$1 "$2" "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)
+        }
         _roster() {
             local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" prefix="" subcommand="" i
             # --format=json: bash splits the word at '=' (see COMP_WORDBREAKS), or leaves it whole.
@@ -131,12 +141,24 @@ extension CompletionScript {
         for command in commands {
             let verbs = verbs(command)
             if !verbs.isEmpty {
-                let kept = verbs.filter { !$0.takesDeletedClass }.map(\.word).joined(separator: "|")
-                let deleted = verbs.filter(\.takesDeletedClass).map(\.word).joined(separator: "|")
                 text +=
                     "        \(command.name)) case \"$prev\" in \(command.name)) \(compgen(verbs.map(\.word))) ;; "
+                let sources: [(ArgumentSpec.Names, String)] = [
+                    (.classes, "_roster_classes \"$cur\""),
+                    (.deletedClasses, "_roster_classes \"$cur\" deleted-"),
+                    (.assessments, "_roster_names assessments \"$cur\""),
+                    (.categories, "_roster_names categories \"$cur\""),
+                ]
+                for (names, source) in sources where !verbPattern(command, names).isEmpty {
+                    text += "\(verbPattern(command, names))) \(source) ;; "
+                }
+                text += "esac ;;\n"
+                continue
+            }
+            if takesAssessmentFirst(command) {
                 text +=
-                    "\(kept)) _roster_classes \"$cur\" ;; \(deleted)) _roster_classes \"$cur\" deleted- ;; esac ;;\n"
+                    "        \(command.name)) if [[ $prev == \(command.name) ]]; then _roster_names assessments \"$cur\"; "
+                    + "else _roster_students \"$cur\"; fi ;;\n"
                 continue
             }
             let what =

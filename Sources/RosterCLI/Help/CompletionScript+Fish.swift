@@ -14,6 +14,35 @@ extension CompletionScript {
                 set -l words (commandline -opc)
                 $words[1] "--complete-$argv[1]classes" 2>/dev/null
             end
+            function __roster_using
+                # Whether the subcommand, the first word that is not an option (nor the value of
+                # --file, --class or --color), is $argv[1]: 'edit' in 'roster assessment edit' is not.
+                set -l words (commandline -opc)
+                set -e words[1]
+                while set -q words[1]
+                    switch $words[1]
+                        case --file --class --color
+                            set -e words[1]
+                            set -q words[1]; and set -e words[1]
+                        case '-*'
+                            set -e words[1]
+                        case '*'
+                            test "$words[1]" = "$argv[1]"
+                            return
+                    end
+                end
+                return 1
+            end
+            function __roster_names
+                # $argv[1] is what the markbook lists: assessments or categories.
+                set -l words (commandline -opc)
+                $words[1] --complete-$argv[1] "" $words[2..-1] 2>/dev/null
+            end
+            function __roster_after
+                # Whether the word before the one being completed is $argv[1].
+                set -l words (commandline -opc)
+                test "$words[-1]" = "$argv[1]"
+            end
             function __roster_student
                 __roster_students (commandline -ct | string unescape)
             end
@@ -41,11 +70,16 @@ extension CompletionScript {
         text +=
             "complete -c roster -n '__fish_seen_subcommand_from help' -a '\(commands.map(\.name).joined(separator: " "))'\n"
         for command in commands {
-            let condition = "__fish_seen_subcommand_from \(command.name)"
+            let condition = "__roster_using \(command.name)"
             for option in command.allOptions { text += fishOption(option, condition: condition) }
             if takesFiles(command) { text += "complete -c roster -n '\(condition)' -F\n" }
             text += fishVerbs(verbs(command), condition: condition)
-            if takesStudents(command) {
+            if takesAssessmentFirst(command) {
+                text +=
+                    "complete -c roster -n '\(condition); and __roster_after \(command.name)' -a '(__roster_names assessments)'\n"
+                text +=
+                    "complete -c roster -n '\(condition); and not __roster_after \(command.name)' -a '(__roster_student)'\n"
+            } else if takesStudents(command) {
                 text += "complete -c roster -n '\(condition)' -a '(__roster_student)'\n"
             }
         }
@@ -72,7 +106,14 @@ extension CompletionScript {
         var text =
             "complete -c roster -n '\(condition); and not __fish_seen_subcommand_from \(words)' -a '\(words)'\n"
         for verb in verbs {
-            let source = verb.takesDeletedClass ? "(__roster_classes deleted-)" : "(__roster_classes)"
+            let source: String
+            switch verb.follows {
+            case .nothing: continue
+            case .classes: source = "(__roster_classes)"
+            case .deletedClasses: source = "(__roster_classes deleted-)"
+            case .assessments: source = "(__roster_names assessments)"
+            case .categories: source = "(__roster_names categories)"
+            }
             text +=
                 "complete -c roster -n '\(condition); and __fish_seen_subcommand_from \(verb.word)' -a '\(source)'\n"
         }

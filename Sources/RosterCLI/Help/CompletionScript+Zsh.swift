@@ -2,9 +2,16 @@ extension CompletionScript {
     /// The zsh script, for `compinit`: `_arguments` with every option written so that its value
     /// may follow as the next word or after `=`.
     var zsh: String {
-        let allVerbs = commands.flatMap { verbs($0) }
-        let kept = allVerbs.filter { !$0.takesDeletedClass }.map(\.word).joined(separator: "|")
-        let deleted = allVerbs.filter(\.takesDeletedClass).map(\.word).joined(separator: "|")
+        let sources: [(ArgumentSpec.Names, String)] = [
+            (.classes, "_roster_classes"), (.deletedClasses, "_roster_deleted_classes"),
+            (.assessments, "_roster_assessments"), (.categories, "_roster_categories"),
+        ]
+        let afterVerb = sources.compactMap { names, source -> String? in
+            let pattern = commands.map { verbPattern($0, names, prefix: $0.name + ":") }.filter {
+                !$0.isEmpty
+            }
+            return pattern.isEmpty ? nil : "            \(pattern.joined(separator: "|"))) \(source) ;;"
+        }.joined(separator: "\n")
         var text = """
             #compdef roster
             # zsh completion for roster; save as _roster in a folder on $fpath.
@@ -28,10 +35,17 @@ extension CompletionScript {
             # _arguments passes its own options to an action, so each list has a function of its own.
             _roster_classes() { _roster_class_names "" }
             _roster_deleted_classes() { _roster_class_names deleted- }
-            _roster_class_after_verb() {
-                case $words[2] in
-                    \(kept)) _roster_classes ;;
-                    \(deleted)) _roster_deleted_classes ;;
+            _roster_markbook_names() {
+                # $1 is what the markbook lists: assessments or categories.
+                local -a names
+                names=(${(f)"$(${~roster_words[1]} --complete-$1 "" ${roster_words[2,-1]} 2>/dev/null)"})
+                compadd -M 'm:{a-zA-Z}={A-Za-z}' -a names
+            }
+            _roster_assessments() { _roster_markbook_names assessments }
+            _roster_categories() { _roster_markbook_names categories }
+            _roster_after_verb() {
+                case $words[1]:$words[2] in
+            \(afterVerb)
                 esac
             }
             _roster() {
@@ -59,7 +73,10 @@ extension CompletionScript {
             if !verbs.isEmpty {
                 let words = verbs.map(\.word).joined(separator: " ")
                 text += "                        '1:action:(\(words))' \\\n"
-                text += "                        '2:class:_roster_class_after_verb' \\\n"
+                text += "                        '2:name:_roster_after_verb' \\\n"
+            } else if takesAssessmentFirst(command) {
+                text += "                        '1:assessment:_roster_assessments' \\\n"
+                text += "                        '*:student:_roster_students' \\\n"
             } else if takesFiles(command) {
                 text += "                        '*:file:_files' \\\n"
             } else if takesStudents(command) {

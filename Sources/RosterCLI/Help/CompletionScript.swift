@@ -30,7 +30,18 @@ struct CompletionScript {
 
     /// Whether the command's arguments are students, completed from the roster in use.
     func takesStudents(_ command: CommandSpec) -> Bool {
-        command.arguments.contains { $0.name == "student" }
+        command.arguments.contains { $0.name == "student" || $0.name == "student value" }
+    }
+
+    /// Whether the command's first argument is an assessment, as `mark`'s, completed from the
+    /// markbook of the roster in use; students follow it.
+    func takesAssessmentFirst(_ command: CommandSpec) -> Bool {
+        command.arguments.first?.name == "assessment"
+    }
+
+    /// The verbs of `command` followed by `names`, joined for a shell's `case` pattern.
+    func verbPattern(_ command: CommandSpec, _ names: ArgumentSpec.Names, prefix: String = "") -> String {
+        verbs(command).filter { $0.follows == names }.map { prefix + $0.word }.joined(separator: "|")
     }
 
     /// Whether an option's value is a class, as `--class` and `move --to`.

@@ -23,12 +23,7 @@ enum StudentNameCompletion {
         typed words: [String], matching word: String? = nil, forFish: Bool = false,
         environment: [String: String]
     ) -> String {
-        let file = value(of: "--file", in: words).map { path in
-            path.hasPrefix("~/") ? (environment["HOME"] ?? "~") + path.dropFirst() : path
-        }
-        guard
-            let url = try? RosterFileLocation.resolve(
-                option: file, className: value(of: "--class", in: words), environment: environment),
+        guard let url = roster(typed: words, environment: environment),
             let students = try? StorageHandler.load(from: url)
         else { return "" }
         var seen = Set<String>()
@@ -48,6 +43,35 @@ enum StudentNameCompletion {
             }
         }
         return text
+    }
+
+    /// The names of the markbook's assessments or categories that start with `word` (ignoring
+    /// case and accents, as an assessment is found), one per line, for
+    /// `roster --complete-assessments <word> <the words typed so far>` (and
+    /// `--complete-categories`): after `assessment edit`, `rename` and `remove`, `category set`
+    /// and `remove`, and as the first argument of `mark`.
+    static func markbookNames(
+        _ names: ArgumentSpec.Names, matching word: String, typed words: [String],
+        environment: [String: String]
+    ) -> String {
+        guard let url = roster(typed: words, environment: environment),
+            let book = try? StorageHandler.loadMarkbook(from: url).markbook
+        else { return "" }
+        let listed = names == .categories ? book.categories.map(\.name) : book.assessments.map(\.name)
+        let start = RosterLookup.foldedSpelling(of: word)
+        return listed.filter { !$0.contains(where: { $0.isNewline || $0 == "\t" }) }
+            .filter { RosterLookup.foldedSpelling(of: $0).hasPrefix(start) }
+            .map { VisibleText.of($0) + "\n" }.joined()
+    }
+
+    /// The roster the words typed so far would use: their `--file` or `--class`, else the
+    /// environment's.
+    private static func roster(typed words: [String], environment: [String: String]) -> URL? {
+        let file = value(of: "--file", in: words).map { path in
+            path.hasPrefix("~/") ? (environment["HOME"] ?? "~") + path.dropFirst() : path
+        }
+        return try? RosterFileLocation.resolve(
+            option: file, className: value(of: "--class", in: words), environment: environment)
     }
 
     /// The last value given to `option` in `words`: `--file x`, `--file=x`, or `--file = x` as bash

@@ -78,16 +78,31 @@ struct ArgumentSpec: Sendable {
     var isOptional = false
     /// Options that stand in for it: given any of them, it may be left out.
     var replacedBy: [String] = []
-    /// The words it may start with, such as `rename` for `classes`, each naming the classes that
-    /// follow it; completion offers them.
+    /// The words it may start with, such as `rename` for `classes`, each naming what follows
+    /// it; completion offers them.
     var verbs: [Verb] = []
 
-    /// A word an argument may start with, and which classes it is followed by.
+    /// A word an argument may start with, and what follows it.
     struct Verb: Sendable {
         /// The word, such as `restore`.
         let word: String
-        /// Whether the classes that follow are the deleted ones, which `restore` brings back.
-        var takesDeletedClass = false
+        /// What the words after it name, which completion offers.
+        var follows: Names = .nothing
+    }
+
+    /// What a completion offers after a verb: the names roster can list, each from a hidden
+    /// `roster --complete-<source>` (see ``CompletionScript``).
+    enum Names: String, Sendable, CaseIterable {
+        /// Nothing roster can list.
+        case nothing
+        /// The classes, which `classes rename` and `delete` take.
+        case classes
+        /// The deleted classes, which `classes restore` brings back.
+        case deletedClasses = "deleted-classes"
+        /// The markbook's assessments.
+        case assessments
+        /// The markbook's categories.
+        case categories
     }
 
     /// How the argument is written in errors and help: `<name>` or `<student> ...`.

@@ -20,6 +20,9 @@ struct GlobalOptions {
         /// spelled so that fish's own filter keeps them.
         case studentNames(typed: [String], matching: String?, forFish: Bool = false)
         case classNames(deleted: Bool)
+        /// The markbook's assessments or categories whose names start with `matching` (ignoring
+        /// case and accents), from the roster the words typed so far use.
+        case markbookNames(ArgumentSpec.Names, matching: String, typed: [String])
     }
 
     var file: String?
@@ -56,6 +59,11 @@ struct GlobalOptions {
                     forFish: name == "--complete-students-for-fish")
             case "--complete-classes": return .classNames(deleted: false)
             case "--complete-deleted-classes": return .classNames(deleted: true)
+            case "--complete-assessments", "--complete-categories":
+                return .markbookNames(
+                    name == "--complete-categories" ? .categories : .assessments,
+                    matching: index < words.count ? words[index] : "",
+                    typed: Array(words.dropFirst(index + 1)))
             case "--file": file = try value("--file <file>")
             case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))

@@ -7,7 +7,10 @@ struct GradesReport {
     let rows: [(student: Student, result: StudentResult)]
 
     private var assessments: [Assessment] { calculator.assessments }
+    /// The categories' names, as the rows' results list them; none when the class has no
+    /// category, where the one group of all assessments is the result itself.
     private var categories: [String] {
+        guard !calculator.markbook.categories.isEmpty else { return [] }
         var names: [String] = []
         for line in rows.first?.result.categories ?? [] { names.append(line.name ?? "No category") }
         return names
@@ -38,32 +41,49 @@ struct GradesReport {
 
     /// The table: names, as many assessments as fit `width`, each category, the result and the letter.
     func table(width: Int) -> String {
-        let tail = categories + ["RESULT"] + (calculator.markbook.scale == nil ? [] : ["LETTER"])
-        let tailWidths = tail.map { max(DisplayWidth.of($0), 7) }
-        let nameWidth = min(
-            max(4, rows.map { DisplayWidth.of(VisibleText.of($0.student.name)) }.max() ?? 4), 30)
-        var room = width - max(13, nameWidth) - tailWidths.reduce(0) { $0 + $1 + 2 }
-        var shown: [Assessment] = []
-        for assessment in assessments {
-            let cell = max(DisplayWidth.of(VisibleText.of(assessment.name)), 6) + 2
-            guard room >= cell else { break }
-            shown.append(assessment)
-            room -= cell
-        }
-        let titles = ["NAME"] + shown.map { VisibleText.of($0.name) } + tail
-        let lines = rows.map { row in
-            [VisibleText.of(row.student.name)]
-                + shown.map { assessment in cell(row.result.lines.first { $0.assessment.id == assessment.id })
-                }
-                + row.result.categories.map { $0.result.map { $0.decimalText() + "%" } ?? "-" }
+        let tail =
+            categories.map { $0.uppercased() } + ["RESULT"]
+            + (calculator.markbook.scale == nil ? [] : ["LETTER"])
+        let tailCells = rows.map { row in
+            categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
                 + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
                 + (calculator.markbook.scale == nil ? [] : [row.result.letter ?? "-"])
         }
+        let markCells = rows.map { row in
+            assessments.map { assessment in cell(row.result.lines.first { $0.assessment.id == assessment.id })
+            }
+        }
+        let columnWidth = { (title: String, cells: [String]) in
+            cells.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of($1)) } + 2
+        }
+        let names = rows.map { VisibleText.of($0.student.name) }
+        let nameWidth = min(TableFit.shortestName, columnWidth("NAME", names) - 2)
+        var used =
+            nameWidth
+            + tail.indices.reduce(0) { sum, column in
+                sum + columnWidth(tail[column], tailCells.map { $0[column] })
+            }
+        // Assessments are shown left to right while they fit beside names of 12 characters or more.
+        var shown = 0
+        while shown < assessments.count {
+            let cost = columnWidth(VisibleText.of(assessments[shown].name), markCells.map { $0[shown] })
+            guard used + cost <= width else { break }
+            used += cost
+            shown += 1
+        }
+        let titles = ["NAME"] + assessments.prefix(shown).map { VisibleText.of($0.name) } + tail
+        let lines = rows.indices.map { [names[$0]] + markCells[$0].prefix(shown) + tailCells[$0] }
         var text = Self.columns(titles, lines, width: width)
-        if shown.count < assessments.count {
-            text += "(\(assessments.count - shown.count) more assessments: --format csv shows them all.)\n"
+        let hidden = assessments.count - shown
+        if hidden > 0 {
+            text += "(\(hidden) more assessment\(hidden == 1 ? "" : "s"): --format csv shows them all.)\n"
         }
         return text
+    }
+
+    /// Each category's result, in the order of ``categories``.
+    private func categoryResults(_ result: StudentResult) -> [Fraction?] {
+        categories.isEmpty ? [] : result.categories.map(\.result)
     }
 
     private func cell(_ line: MarkLine?) -> String {
@@ -121,7 +141,7 @@ struct GradesReport {
             }
             lines.append(
                 [student.name, UUIDText.string(student.id), student.schoolID ?? ""] + marks
-                    + result.categories.map { $0.result?.decimalText() ?? "" }
+                    + categoryResults(result).map { $0?.decimalText() ?? "" }
                     + [result.overall?.decimalText() ?? "", result.letter ?? ""])
         }
         return lines.map { $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n" }.joined()

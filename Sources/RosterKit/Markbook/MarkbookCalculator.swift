@@ -6,7 +6,7 @@
 ///   once the assessment's date has passed.
 /// - A category's result is its counted points over their maximums. A category that drops its
 ///   `n` lowest drops the `n` counted marks whose removal leaves its result highest (see
-///   ``DropLowest``), never its last counted mark.
+///   `DropLowest`), never its last counted mark.
 /// - The overall result is Σ(weight × category result) / Σ(weight) over the weighted
 ///   categories with a counted mark, when some category has a weight; assessments in no
 ///   weighted category then do not count. Without weights, it is all counted points over all

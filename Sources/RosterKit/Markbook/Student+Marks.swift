@@ -6,8 +6,7 @@ extension Student {
     /// The student's marks in their class, by assessment id (``Assessment/id``); an assessment
     /// without an entry is blank, not marked yet.
     ///
-    /// A mark kept in a form roster cannot read is left out; ``MarkCoding/problem(in:)`` names
-    /// it when the roster is read.
+    /// A roster whose marks roster cannot read is damaged: reading it names the student's record.
     public var marks: [String: Mark] {
         get {
             guard let entries = markEntries else { return [:] }

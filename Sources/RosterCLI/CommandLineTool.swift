@@ -42,7 +42,7 @@ public enum CommandLineTool {
         SubcommandEntry(PathCommand.self),
         SubcommandEntry(AssessmentCommand.self), SubcommandEntry(CategoryCommand.self),
         SubcommandEntry(ScaleCommand.self), SubcommandEntry(MarkCommand.self),
-        SubcommandEntry(GradesCommand.self),
+        SubcommandEntry(GradesCommand.self), SubcommandEntry(ReportCommand.self),
     ]
 
     /// The subcommand called `name`, if there is one.

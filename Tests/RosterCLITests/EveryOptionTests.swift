@@ -26,7 +26,7 @@ struct EveryOptionTests {
         "present": ["present"], "register": ["register"], "import": ["import", "{folder}/class.csv"],
         "export": ["export"], "path": ["path"], "leave": ["leave", "zoe"], "rejoin": ["rejoin", "leo"],
         "assessment": ["assessment", "list"], "category": ["category", "list"], "scale": ["scale", "show"],
-        "mark": ["mark", "q1", "ada", "7"], "grades": ["grades"],
+        "mark": ["mark", "q1", "ada", "7"], "grades": ["grades"], "report": ["report", "zoe"],
     ]
 
     /// The base of an option that does something only to some input, such as `--age` for a file
@@ -37,6 +37,8 @@ struct EveryOptionTests {
         "import --name-order": ["import", "{folder}/surname-first.csv"],
         "import --blank-clears": ["import", "{folder}/blank-score.csv"],
         "import --date-order": ["import", "{folder}/slashed-births.csv"],
+        "import --marks": ["import", "{folder}/marks.csv"],
+        "import --out-of": ["import", "{folder}/marks.csv", "--marks"],
     ]
 
     /// A value each option can take, by its placeholder; options of a command that need their own.
@@ -106,6 +108,7 @@ struct EveryOptionTests {
             "surname-first.csv": "name,age\n\"Hughes, Amelia\",12\n",
             "blank-score.csv": "name,age,score\nLeo Brown,12,\n",
             "slashed-births.csv": "name,date of birth\nNew Pupil,03/04/2014\n",
+            "marks.csv": "name,Quiz 1,Essay\nAda Lovelace,9,\n",
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return environment

@@ -176,4 +176,106 @@ struct MarkbookCommandTests {
         #expect(try StorageHandler.load(from: sandbox.file)[0].marks.isEmpty)
         #expect(!sandbox.run(["assessment", "list"]).output.contains("Baseline"))
     }
+
+    /// Writes `text` to a file in the sandbox.
+    func write(_ text: String, to name: String) throws -> String {
+        let url = sandbox.folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test("Canvas's gradebook export: names as Last, First, a Points Possible row, read-only scores left out")
+    func canvasImport() throws {
+        let file = try write(
+            "Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (101),Quiz 9 (102),Current Score,Final Score\n"
+                + "    Points Possible,,,,,10,5,(read only),(read only)\n"
+                + "\"Lovelace, Ada\",1,,ada,7A,7,4,70,70\n\"Turing, Alan\",2,,,7A,,EX,,\n", to: "canvas.csv")
+        let dry = sandbox.run(["import", file, "--marks", "--dry-run"])
+        #expect(dry.output.hasSuffix("Would import 3 marks; nothing was written (--dry-run).\n"), "\(dry)")
+        #expect(try StorageHandler.load(from: sandbox.file).allSatisfy { $0.marks.isEmpty })
+        let result = sandbox.run(["import", file, "--marks"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(
+            result.output
+                == "New assessment Quiz 9 (out of 5).\nHomework 1: Ada Lovelace 7/10 (was blank)\n"
+                + "Quiz 9: Ada Lovelace 4/5 (was blank)\nQuiz 9: Alan Turing excused (was blank)\nImported 3 marks.\n"
+        )
+        #expect(
+            result.errorOutput.contains(
+                "left out the columns SIS Login ID, Section, Current Score, Final Score"))
+        #expect(sandbox.run(["undo"]).status == 0)
+        #expect(!sandbox.run(["assessment", "list"]).output.contains("Quiz 9"))
+    }
+
+    @Test("grades --format csv comes back whole through import --marks")
+    func ownCSVRoundTrip() throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "8.5", "alan", "ex", "grace", "missing"]).status == 0)
+        #expect(sandbox.run(["mark", "test", "ada", "80%"]).status == 0)
+        let exported = sandbox.run(["grades", "--format", "csv"]).output
+        let file = try write(exported, to: "grades.csv")
+        #expect(sandbox.run(["mark", "h1", "ada", "1", "grace", "-"]).status == 0)
+        let back = sandbox.run(["import", file, "--marks"])
+        #expect(back.status == 0, "\(back.errorOutput)")
+        #expect(back.output.hasSuffix("Imported 2 marks.\n"), "\(back.output)")
+        #expect(sandbox.run(["grades", "--format", "csv"]).output == exported)
+    }
+
+    @Test(
+        "a marks file with a problem changes nothing and names the line",
+        arguments: [
+            ("name,Homework 1\nZed Smith,5\n", "marks.csv:2: No student matches 'Zed Smith'"),
+            (
+                "name,Homework 1\nAda Lovelace,12\n",
+                "marks.csv:2: Homework 1: '12' is over the maximum of 10."
+            ),
+            (
+                "name,Project\nAda Lovelace,12\n",
+                "'Project' is a new assessment and the file gives no maximum for it"
+            ),
+            ("score,Homework 1\n5,5\n", "marks.csv:1: no column names the students"),
+        ])
+    func badMarksFile(text: String, message: String) throws {
+        let file = try write(text, to: "marks.csv")
+        let before = try files()
+        let result = sandbox.run(["import", file, "--marks"])
+        #expect(result.status == 1)
+        #expect(result.errorOutput.contains(message), "\(result.errorOutput)")
+        #expect(try files() == before)
+    }
+
+    @Test(
+        "a report for each student: attendance with reasons and rate, marks by category, dropped ones, blanks"
+    )
+    func report() throws {
+        #expect(sandbox.run(["edit", "ada", "--note", "front row", "--school-id", "0012"]).status == 0)
+        #expect(sandbox.run(["absent", "ada", "--date", "2026-11-30", "--reason", "dentist"]).status == 0)
+        #expect(sandbox.run(["mark", "h1", "ada", "2", "alan", "9"]).status == 0)
+        #expect(sandbox.run(["mark", "h2", "ada", "18"]).status == 0)
+        let ada = sandbox.run(["report", "ada", "--to", "2026-12-02"])
+        #expect(ada.status == 0, "\(ada.errorOutput)")
+        #expect(
+            ada.output == """
+                Ada Lovelace
+                students.plist, school id 0012
+
+                Attendance to 2026-12-02: 1 lesson, 0 present, 0 late, 1 absent, 0 excused; rate 0%
+                  2026-11-30: absent (dentist)
+
+                Marks
+                  Homework: 90%
+                    Homework 1: 2/10 (dropped)
+                    Homework 2: 18/20
+                  Tests
+                    Test 1: blank
+                Result: 90%, A
+                Still blank: Test 1.
+
+                """)
+        #expect(!ada.output.contains("front row"))
+        #expect(sandbox.run(["report", "ada", "--notes"]).output.contains("Note: front row"))
+        let everyone = sandbox.run(["report", "--all"]).output
+        #expect(
+            ["Ada Lovelace\n", "\nAlan Turing\n", "\nGrace Hopper\n"].allSatisfy { everyone.contains($0) })
+        #expect(sandbox.run(["report"]).status == 64)
+    }
 }

@@ -20,7 +20,12 @@ struct ImportCommand: Subcommand {
         + "the roster is updated, the others are added; the change list shows who is added, removed and "
         + "changed. A row without an id whose name and age match a student already there is refused as a "
         + "probable duplicate. A folder is read as a OneRoster 1.1 or 1.2 CSV export from a school "
-        + "system: its students, with ages from demographics.csv, each keeping its sourcedId as its id."
+        + "system: its students, with ages from demographics.csv, each keeping its sourcedId as its id. "
+        + "With --marks, a CSV file's marks go into the markbook and nothing else changes: roster's "
+        + "'grades --format csv', Canvas's gradebook export (Student as 'Last, First', SIS User ID, columns "
+        + "such as 'Quiz 1 (12345)', a Points Possible row) or a table of names or ids and one column per "
+        + "assessment; a new assessment takes its maximum from the Points Possible row or --out-of, and a "
+        + "blank cell keeps the mark there."
     static let fields: [CommandField<Self>] = [
         .argument(
             ArgumentSpec(
@@ -70,6 +75,10 @@ struct ImportCommand: Subcommand {
         .flag(
             "all-classes", \.allClasses,
             help: "OneRoster: every class's students, when the export holds several classes."),
+        .flag("marks", \.marks, help: "Import the file's marks into the markbook, and nothing else."),
+        .option(
+            "out-of", \.outOf, valueName: "points",
+            help: "With --marks, the maximum of a new assessment the file gives none for.", parse: .text),
     ]
 
     /// How `--name-order` says a CSV file's names are written.
@@ -94,8 +103,32 @@ struct ImportCommand: Subcommand {
     var allClasses = false
     var dateOrder: DateOrder?
     var nameOrder: NameOrder?
+    var marks = false
+    var outOf: String?
+
+    func validate() throws {
+        if outOf != nil, !marks {
+            throw UsageError.message("--out-of is for import --marks; add --marks, or drop it.")
+        }
+        guard marks else { return }
+        let students: [(String, Bool)] = [
+            ("--replace", replace), ("--date", date != nil), ("--blank-clears", blankClears),
+            ("--allow-duplicates", allowDuplicates), ("--age", age != nil),
+            ("--name-order", nameOrder != nil),
+            ("--date-order", dateOrder != nil), ("--from-class", fromClass != nil),
+            ("--all-classes", allClasses),
+            ("--report", report != nil),
+        ]
+        if let other = students.first(where: \.1) {
+            throw UsageError.message("\(other.0) is for importing students, not --marks; drop one of them.")
+        }
+        if let format, format != .csv {
+            throw UsageError.message("import --marks reads CSV files; drop --format \(format.rawValue).")
+        }
+    }
 
     func run(in context: CommandContext) throws {
+        if marks { return try importMarks(context) }
         do {
             let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
             // Ended before anything else is printed, errors included, so they start on their own line.
@@ -135,6 +168,40 @@ struct ImportCommand: Subcommand {
             try report(error.students, context)
             throw error
         }
+    }
+
+    /// `import --marks`: the file's marks into the markbook, each change listed.
+    private func importMarks(_ context: CommandContext) throws {
+        let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
+        let data = try StorageHandler.readFile(at: file)
+        if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
+        let outOf = try self.outOf.map(ClassroomIntents.maximum)
+        let result: MarksImport
+        do {
+            let table = try MarksTable(csv: data)
+            for note in table.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
+            result = try ClassroomIntents.importMarks(
+                table, outOf: outOf, dryRun: dryRun, at: context.fileURL)
+        } catch let problem as ImportProblem {
+            try report([problem], context)
+            throw ImportError(problems: [problem])
+        }
+        if !dryRun { context.saved.record("The marks of \(VisibleText.of(path)) were imported") }
+        var text = ""
+        for assessment in result.newAssessments {
+            text += "New assessment \(MarkbookText.describe(assessment)).\n"
+        }
+        for change in result.changes {
+            let before =
+                change.before.map { MarkbookText.mark($0, outOf: change.assessment.outOf) } ?? "blank"
+            text +=
+                "\(VisibleText.of(change.assessment.name)): \(VisibleText.of(change.student.name)) "
+                + "\(MarkbookText.mark(change.after, outOf: change.assessment.outOf)) (was \(before))\n"
+        }
+        let count = result.changes.count
+        let marks = "\(count) mark\(count == 1 ? "" : "s")"
+        text += dryRun ? "Would import \(marks); nothing was written (--dry-run).\n" : "Imported \(marks).\n"
+        context.output.write(text)
     }
 
     /// The day the students a `--replace` leaves out leave: `--date`, or today.

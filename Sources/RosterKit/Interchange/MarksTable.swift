@@ -1,0 +1,174 @@
+import RosterEngine
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The marks a spreadsheet holds, as `roster import --marks` reads them: roster's own
+/// `grades --format csv`, Canvas's gradebook export, or a plain table of names (or ids) and one
+/// column per assessment.
+///
+/// - A student is named by an `ID` or `id` column (roster's ids; Canvas's own numbers are left
+///   aside), a `SIS User ID` or `school id` column (the school's id), and a `Student` or `name`
+///   column; Canvas writes `Student` as "Last, First", which is read as "First Last".
+/// - Every other column is an assessment: `Quiz 1 (12345)`, as Canvas names it, is *Quiz 1*.
+///   Columns of results that a gradebook works out (`Current Score`, `Final Grade`, roster's
+///   `Result (%)`, `Letter` and each category's `(%)`), and `SIS Login ID` and `Section`, are
+///   left out, with a note.
+/// - A row whose first cell is `Points Possible` gives each assessment's maximum.
+public struct MarksTable: Sendable, Equatable {
+    /// One assessment column.
+    public struct Column: Sendable, Equatable {
+        /// The assessment's name, without Canvas's number.
+        public let name: String
+        /// The maximum the `Points Possible` row gives, or `nil`.
+        public let outOf: Fraction?
+    }
+
+    /// One student's row.
+    public struct Row: Sendable, Equatable {
+        /// The line it is on, counting the header as line 1.
+        public let line: Int
+        /// The roster's id, the school's id and the name, as the row gives them.
+        public let id: UUID?
+        public let schoolID: String?
+        public let name: String?
+        /// Each assessment column's cell, as typed; empty for a blank cell.
+        public let cells: [String]
+    }
+
+    /// The assessment columns, in file order.
+    public let columns: [Column]
+    /// The student rows, in file order.
+    public let rows: [Row]
+    /// What was left out, in words.
+    public let notes: [String]
+
+    /// The most rows a marks file may have.
+    public static let maximumRows = 1_000_000
+
+    /// Reads a marks spreadsheet.
+    ///
+    /// - Throws: ``ImportProblem`` for text that is not CSV, a file without a column naming the
+    ///   students, or more than ``maximumRows`` rows.
+    public init(csv data: Data) throws(ImportProblem) {
+        var header: [String]?
+        var records: [CSVRosterReader.Record] = []
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(ImportProblem) in
+                _ = try CSVRosterReader(raw.bindMemory(to: UInt8.self)) { record throws(ImportProblem) in
+                    if header == nil {
+                        header = record.fields
+                    } else {
+                        guard records.count < Self.maximumRows else {
+                            throw ImportProblem(message: "the file has more than \(Self.maximumRows) rows")
+                        }
+                        records.append(record)
+                    }
+                }
+            }
+        }
+        try result.get()
+        try self.init(header: header ?? [], records: records)
+    }
+
+    private init(header: [String], records: [CSVRosterReader.Record]) throws(ImportProblem) {
+        let layout = Layout(header)
+        guard layout.id != nil || layout.schoolID != nil || layout.name != nil else {
+            throw ImportProblem(
+                line: 1,
+                message: "no column names the students: give a Student, name, ID or SIS User ID column")
+        }
+        var maximums: [String]?
+        var rows: [Row] = []
+        for record in records {
+            let cell = { (column: Int?) -> String? in
+                guard let column, column < record.fields.count else { return nil }
+                let text = String(record.fields[column].trimmingWhitespace())
+                return text.isEmpty ? nil : text
+            }
+            if record.fields.first.map({ $0.trimmingWhitespace() == "Points Possible" }) == true {
+                maximums = layout.assessments.map { cell($0.column) ?? "" }
+                continue
+            }
+            rows.append(
+                Row(
+                    line: record.line, id: cell(layout.id).flatMap { UUID(uuidString: $0) },
+                    schoolID: cell(layout.schoolID), name: cell(layout.name).map(Layout.firstNameFirst),
+                    cells: layout.assessments.map { cell($0.column) ?? "" }))
+        }
+        var columns: [Column] = []
+        for (index, assessment) in layout.assessments.enumerated() {
+            let text = maximums?[index] ?? ""
+            var outOf: Fraction?
+            if !text.isEmpty {
+                guard let value = Fraction(decimal: text), value > .zero else {
+                    throw ImportProblem(
+                        message:
+                            "the Points Possible of '\(assessment.name)' is '\(text.prefix(20))', not a maximum above 0"
+                    )
+                }
+                outOf = value
+            }
+            columns.append(Column(name: assessment.name, outOf: outOf))
+        }
+        (self.columns, self.rows, notes) = (columns, rows, layout.notes)
+    }
+}
+
+/// Which column of a marks file holds what.
+private struct Layout {
+    var id: Int?
+    var schoolID: Int?
+    var name: Int?
+    var assessments: [(name: String, column: Int)] = []
+    var notes: [String] = []
+
+    /// Columns whose values a gradebook works out, left out of an import.
+    static let worked = [
+        "current score", "final score", "current grade", "final grade", "current points", "final points",
+        "unposted current score", "unposted final score", "unposted current grade", "unposted final grade",
+        "result (%)", "letter",
+    ]
+
+    init(_ header: [String]) {
+        var ignored: [String] = []
+        for (column, title) in header.enumerated() {
+            let text = String(title.trimmingWhitespace())
+            let key = text.lowercased()
+            switch key {
+            case "id", "student id", "roster id": id = id ?? column
+            case "sis user id", "school id", "schoolid": schoolID = schoolID ?? column
+            case "student", "name", "student name": name = name ?? column
+            case "sis login id", "section", "integration id", "":
+                if !key.isEmpty { ignored.append(text) }
+            default:
+                if Self.worked.contains(where: { key.hasSuffix($0) }) || key.hasSuffix("(%)") {
+                    ignored.append(text)
+                } else {
+                    assessments.append((Self.assessmentName(text), column))
+                }
+            }
+        }
+        if !ignored.isEmpty {
+            notes.append("left out the columns \(ignored.joined(separator: ", ")): only marks are imported")
+        }
+    }
+
+    /// `Quiz 1 (12345)`, as Canvas names an assignment, is *Quiz 1*.
+    static func assessmentName(_ title: String) -> String {
+        guard title.hasSuffix(")"), let open = title.lastIndex(of: "(") else { return title }
+        let number = title[title.index(after: open)..<title.index(before: title.endIndex)]
+        guard !number.isEmpty, number.allSatisfy(\.isNumber) else { return title }
+        return String(title[..<open].trimmingWhitespace())
+    }
+
+    /// "Lovelace, Ada", as Canvas writes a student, is Ada Lovelace.
+    static func firstNameFirst(_ name: String) -> String {
+        let parts = name.split(separator: ",", maxSplits: 1)
+        guard parts.count == 2 else { return name }
+        return parts[1].trimmingWhitespace() + " " + parts[0].trimmingWhitespace()
+    }
+}

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// What bringing a ``MarksTable`` into the markbook changes: the assessments it makes and each
+/// mark that changes, worked out before anything is written, so that a dry run shows the same.
+public struct MarksImport: Sendable, Equatable {
+    /// One mark the import changes.
+    public struct Change: Sendable, Equatable {
+        /// The student, as stored.
+        public let student: Student
+        /// The assessment.
+        public let assessment: Assessment
+        /// The mark before, or `nil` when blank.
+        public let before: Mark?
+        /// The mark the file gives.
+        public let after: Mark
+    }
+
+    /// The assessments the file names that the markbook did not have, made by the import.
+    public private(set) var newAssessments: [Assessment] = []
+    /// Each mark that changes, row by row.
+    public private(set) var changes: [Change] = []
+
+    /// Applies `table` to a markbook and its students: every column is an assessment found by its
+    /// name (ignoring case and accents) or made, every row a student found by id, school id or
+    /// name, every cell that is not blank a mark; blank cells keep what is there.
+    ///
+    /// - Parameters:
+    ///   - outOf: The maximum of a new assessment the file gives none for.
+    /// - Throws: ``ImportProblem`` naming the line for a row that matches no student or a cell
+    ///   that is not a mark on its assessment, or a column that makes an assessment without a
+    ///   maximum. Nothing is changed then.
+    public init(
+        _ table: MarksTable, outOf: Fraction?, markbook: inout Markbook, students: inout [Student]
+    ) throws {
+        var assessments: [Assessment] = []
+        for column in table.columns {
+            if let found = markbook.assessments.first(where: {
+                Markbook.key($0.name) == Markbook.key(column.name)
+            }) {
+                assessments.append(found)
+                continue
+            }
+            guard let maximum = column.outOf ?? outOf else {
+                throw ImportProblem(
+                    message: "'\(column.name)' is a new assessment and the file gives no maximum for it")
+            }
+            let made = try markbook.add(Assessment(name: column.name, outOf: maximum))
+            newAssessments.append(made)
+            assessments.append(made)
+        }
+        for row in table.rows {
+            let index = try Self.student(for: row, in: students)
+            for (assessment, text) in zip(assessments, row.cells) where !text.isEmpty {
+                let mark: Mark
+                do {
+                    mark = try Mark(typed: text, outOf: assessment.outOf)
+                } catch {
+                    throw ImportProblem(line: row.line, message: "\(assessment.name): \(error)")
+                }
+                let before = students[index].marks[assessment.id]
+                // 40 points where 80% of 50 was given is the same mark: it stays as it was given.
+                guard !Self.isSame(before, mark, outOf: assessment.outOf) else { continue }
+                students[index].marks[assessment.id] = mark
+                changes.append(
+                    Change(student: students[index], assessment: assessment, before: before, after: mark))
+            }
+        }
+    }
+
+    /// Whether `mark` gives what `before` gives: the same kind, or the same points.
+    private static func isSame(_ before: Mark?, _ mark: Mark, outOf: Fraction) -> Bool {
+        switch (before, mark) {
+        case (.points?, .points), (.points?, .percent), (.percent?, .points), (.percent?, .percent):
+            before?.points(outOf: outOf) == mark.points(outOf: outOf)
+        default: before == mark
+        }
+    }
+
+    /// The student a row names: by the roster's id, else the school's id, else the name.
+    private static func student(for row: MarksTable.Row, in students: [Student]) throws -> Int {
+        if let id = row.id, let index = students.firstIndex(where: { $0.id == id }) { return index }
+        if let schoolID = row.schoolID, let index = students.firstIndex(where: { $0.schoolID == schoolID }) {
+            return index
+        }
+        guard let name = row.name else {
+            throw ImportProblem(
+                line: row.line, message: "no student on the roster has this row's id or school id")
+        }
+        do {
+            return try RosterLookup.index(of: name, in: students)
+        } catch {
+            throw ImportProblem(line: row.line, message: "\(error)")
+        }
+    }
+}
+
+extension ClassroomIntents {
+    /// Brings the marks of `table` into the class, as one change and one undo step; with
+    /// `dryRun`, works out the same and writes nothing.
+    ///
+    /// - Throws: ``ImportProblem`` (nothing is changed then), ``StorageError``.
+    public static func importMarks(
+        _ table: MarksTable, outOf: Fraction? = nil, dryRun: Bool = false, at url: URL
+    ) throws -> MarksImport {
+        guard !dryRun else {
+            var (students, book) = try StorageHandler.loadMarkbook(from: url)
+            return try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
+        }
+        var count = 0
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "import", summary: "import \(count) mark\(count == 1 ? "" : "s")"
+        ) { book, students in
+            let result = try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
+            count = result.changes.count
+            return result
+        }
+    }
+}

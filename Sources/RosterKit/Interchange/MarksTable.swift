@@ -31,9 +31,11 @@ public struct MarksTable: Sendable, Equatable {
     public struct Row: Sendable, Equatable {
         /// The line it is on, counting the header as line 1.
         public let line: Int
-        /// The roster's id, the school's id and the name, as the row gives them.
+        /// The roster's id, when the row gives one.
         public let id: UUID?
+        /// The school's id, when the row gives one.
         public let schoolID: String?
+        /// The name, first name first, when the row gives one.
         public let name: String?
         /// Each assessment column's cell, as typed; empty for a blank cell.
         public let cells: [String]

@@ -38,6 +38,7 @@ struct EveryOptionTests {
         "import --blank-clears": ["import", "{folder}/blank-score.csv"],
         "import --date-order": ["import", "{folder}/slashed-births.csv"],
         "import --marks": ["import", "{folder}/marks.csv"],
+        "groups --balance": ["groups", "--count", "2", "--include-absent"],
         "import --out-of": ["import", "{folder}/marks.csv", "--marks"],
     ]
 
@@ -51,6 +52,7 @@ struct EveryOptionTests {
         case ("list", "columns", _): return "name"
         case ("list", "max-age", _): return "11"
         case ("grades", "term", _): return "Autumn"
+        case ("stats", "assessment", _): return "q1"
         case ("seats", "rows", _), ("seats", "columns", _): return "3"
         case (_, "file", _): return "{folder}/other.plist"
         case (_, "class", _): return "7B"

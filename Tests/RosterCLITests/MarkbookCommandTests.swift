@@ -278,4 +278,34 @@ struct MarkbookCommandTests {
             ["Ada Lovelace\n", "\nAlan Turing\n", "\nGrace Hopper\n"].allSatisfy { everyone.contains($0) })
         #expect(sandbox.run(["report"]).status == 64)
     }
+
+    @Test("stats draws the overall results and, with --assessment, one assessment's marks on its scale")
+    func stats() throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "8", "alan", "9", "grace", "2"]).status == 0)
+        let whole = sandbox.run(["stats"], environment: ["LANG": "C"]).output
+        // Homework only: 80, 90 and 20; the class's mean is 63.3.
+        #expect(whole.contains("Result:  mean 63.3, median 80 (3 of 3), lowest 20, highest 90\n"), "\(whole)")
+        let quiz = sandbox.run(["stats", "--assessment", "h1"], environment: ["LANG": "C"]).output
+        #expect(
+            quiz.hasPrefix(
+                "Homework 1 (out of 10)\nMarks:  mean 6.3, median 8 (3 of 3), lowest 2, highest 9\n"),
+            "\(quiz)")
+        // Bars of one point, as the scale of a mark out of 10 has them.
+        #expect(quiz.contains("\n   8  #") && quiz.contains("\n  10  0") && !quiz.contains("80-"), "\(quiz)")
+        let json = sandbox.run(["stats", "--format", "json"]).output
+        #expect(json.contains("\"result\""))
+    }
+
+    @Test("groups --balance result keeps the two best results apart, as the two best scores would be")
+    func balanceByResult() throws {
+        _ = try sandbox.add("Mia Chen")
+        #expect(sandbox.run(["mark", "h1", "ada", "9", "alan", "8", "grace", "2", "mia", "1"]).status == 0)
+        for seed in ["1", "2", "3", "4"] {
+            let groups = sandbox.run(
+                ["groups", "--count", "2", "--balance", "result"], environment: ["ROSTER_SEED": seed])
+            let lines = groups.output.split(separator: "\n").filter { $0.hasPrefix("Group ") }
+            #expect(lines.count == 2)
+            #expect(!lines.contains { $0.contains("Ada") && $0.contains("Alan") }, "\(groups.output)")
+        }
+    }
 }

@@ -17,7 +17,8 @@ struct GroupsCommand: Subcommand {
             "size", \.size, valueName: "n", help: "The most students in a group.", parse: .positiveNumber),
         .option("count", \.count, valueName: "n", help: "How many groups to make.", parse: .positiveNumber),
         .option(
-            "balance", \.balance, valueName: "field", help: "Share out this field's values evenly.",
+            "balance", \.balance, valueName: "field",
+            help: "Share out this field's values evenly; result is the overall result in the markbook.",
             parse: .choice()),
         .repeated(
             "apart", \.apart, valueName: "students",

@@ -1,27 +1,89 @@
 import RosterEngine
 import RosterKit
 
-/// `roster stats [--format table|json]`
+/// `roster stats [--assessment <name>] [--format table|json]`
 struct StatsCommand: Subcommand {
     static let name = "stats"
     static let abstract = "Summarise the class: count, ages, a picture of the scores, and each grade."
     static let discussion: String? =
         "The scores are drawn in ten bars, 0-9 to 90-100, with block characters when the locale is "
-        + "UTF-8 and # otherwise."
+        + "UTF-8 and # otherwise. A class with a markbook has its overall results drawn too; "
+        + "--assessment draws one assessment's marks on its own scale (bars of 1 for a test out of 10)."
     static let fields: [CommandField<Self>] = [
-        .format(\.format, [.table, .json], help: "How to print the summary.")
+        .format(\.format, [.table, .json], help: "How to print the summary."),
+        .option(
+            "assessment", \.assessment, valueName: "name", help: "Summarise the marks of one assessment.",
+            parse: .text),
     ]
 
     var format: OutputFormat?
+    var assessment: String?
 
     func run(in context: CommandContext) throws {
-        let statistics = RosterStatistics(try context.loadedStudents().filter { !$0.hasLeft() })
+        let (everyone, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
+        let students = everyone.filter { !$0.hasLeft() }
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
-        context.output.write(
-            format == .json
-                ? try Self.json(statistics)
-                : Self.table(
-                    statistics, style: context.style, usesBlocks: usesBlocks, terminalWidth: context.width))
+        if let assessment {
+            let found = try book.assessment(named: assessment)
+            let marks = RosterStatistics(
+                Self.scored(students) { $0.marks[found.id]?.points(outOf: found.outOf)?.doubleValue })
+            let title = "\(VisibleText.of(found.name)) (out of \(found.outOf))"
+            context.output.write(
+                format == .json
+                    ? try JSONReport.text(Self.scores(marks))
+                    : context.style.bold(title) + "\n"
+                        + Self.scoreLines(
+                            marks, label: "Marks", style: context.style, usesBlocks: usesBlocks,
+                            width: context.width))
+            return
+        }
+        let statistics = RosterStatistics(students)
+        let calculator = MarkbookCalculator(markbook: book)
+        let results =
+            book.assessments.isEmpty
+            ? nil
+            : RosterStatistics(
+                Self.scored(students) {
+                    calculator.result(for: $0.marks).overall?.rounded(toDecimalPlaces: 2).doubleValue
+                })
+        guard format != .json else {
+            return context.output.write(try Self.json(statistics, results: results))
+        }
+        var text = Self.table(
+            statistics, style: context.style, usesBlocks: usesBlocks, terminalWidth: context.width)
+        if let results {
+            text += Self.scoreLines(
+                results, label: "Result", style: context.style, usesBlocks: usesBlocks, width: context.width)
+        }
+        context.output.write(text)
+    }
+
+    /// The students with `value` in place of their score, so that ``RosterStatistics`` sums it up.
+    private static func scored(_ students: [Student], _ value: (Student) -> Double?) -> [Student] {
+        students.map { student in
+            var copy = student
+            copy.score = value(student)
+            return copy
+        }
+    }
+
+    /// The summary and the bars of `statistics`' scores, named `label`: a mark, a result.
+    static func scoreLines(
+        _ statistics: RosterStatistics, label: String, style: Style, usesBlocks: Bool, width: Int
+    )
+        -> String
+    {
+        guard let mean = statistics.meanScore, let median = statistics.medianScore,
+            let lowest = statistics.minimumScore, let highest = statistics.maximumScore
+        else { return style.bold("\(label):") + "  none yet\n" }
+        var text = style.bold("\(label):") + "  mean \(StudentText.score((mean * 10).rounded() / 10)), "
+        text += "median \(StudentText.score(median)) (\(statistics.scoredCount) of \(statistics.count)), "
+        text += "lowest \(StudentText.score(lowest)), highest \(StudentText.score(highest))\n"
+        return text
+            + ScoreHistogram(
+                bins: statistics.scoreBins, labels: statistics.scoreBinLabels, usesBlocks: usesBlocks,
+                width: width
+            ).lines.joined(separator: "\n") + "\n"
     }
 
     static func table(_ statistics: RosterStatistics, style: Style, usesBlocks: Bool, terminalWidth: Int = 80)
@@ -96,28 +158,36 @@ struct StatsCommand: Subcommand {
         let count: Int
         let age: Ages
         let score: Scores
+        /// The overall results, when the class has a markbook.
+        let result: Scores?
         let grades: [String: Int]
         let gradeMeanScores: [String: Nullable<Double>]
         let ungraded: Int
     }
 
-    static func json(_ statistics: RosterStatistics) throws -> String {
-        // Numbers as the table shows them, to the same decimals.
-        func shown(_ value: Double?) -> Nullable<Double> {
-            Nullable(value.flatMap { Double(StudentText.score($0)) })
-        }
+    /// Numbers as the table shows them, to the same decimals.
+    private static func shown(_ value: Double?) -> Nullable<Double> {
+        Nullable(value.flatMap { Double(StudentText.score($0)) })
+    }
+
+    /// The scores of `statistics` as JSON writes them.
+    private static func scores(_ statistics: RosterStatistics) -> Report.Scores {
         let bins = zip(statistics.scoreBinLabels, statistics.scoreBins).map {
             Report.Bin(range: $0, count: $1)
         }
+        return Report.Scores(
+            count: statistics.scoredCount, mean: shown(statistics.meanScore),
+            median: shown(statistics.medianScore),
+            min: shown(statistics.minimumScore), max: shown(statistics.maximumScore), bins: bins)
+    }
+
+    static func json(_ statistics: RosterStatistics, results: RosterStatistics? = nil) throws -> String {
         let report = Report(
             count: statistics.count,
             age: Report.Ages(
                 min: Nullable(statistics.minimumAge), median: shown(statistics.medianAge),
                 max: Nullable(statistics.maximumAge)),
-            score: Report.Scores(
-                count: statistics.scoredCount, mean: shown(statistics.meanScore),
-                median: shown(statistics.medianScore), min: shown(statistics.minimumScore),
-                max: shown(statistics.maximumScore), bins: bins),
+            score: scores(statistics), result: results.map(scores),
             grades: Dictionary(uniqueKeysWithValues: statistics.countPerGrade.map { (String($0), $1) }),
             gradeMeanScores: Dictionary(
                 uniqueKeysWithValues: statistics.meanScorePerGrade.map { (String($0), shown($1)) }),

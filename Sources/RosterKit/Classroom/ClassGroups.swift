@@ -62,12 +62,22 @@ public enum ClassGroups {
             var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
             if ignoreHistory { memory.recent = [] }
             let rules = memory.apart + (try apart.map { try $0.map(find) })
-            let grouped = students.filter { !excluded.contains($0.id) }
+            var grouped = students.filter { !excluded.contains($0.id) }
+            var balance = balance
+            if balance == .result {
+                // The results are balanced as scores are, on copies that carry them as their score.
+                let calculator = MarkbookCalculator(markbook: try StorageHandler.markbook(of: current))
+                let results = grouped.map { calculator.result(for: $0.marks).overall?.doubleValue }
+                for index in grouped.indices { grouped[index].score = results[index] }
+                balance = .score
+            }
             let balanceIgnored =
                 balance.map { field in !grouped.contains { field.value(of: $0) != nil } } ?? false
-            let groups = try GroupMaker.groups(
+            var groups = try GroupMaker.groups(
                 of: grouped, sizing: sizing, balance: balanceIgnored ? nil : balance, apart: rules,
                 recent: memory.recent, using: &generator)
+            let byID = Dictionary(uniqueKeysWithValues: students.map { ($0.id, $0) })
+            groups = groups.map { group in group.map { byID[$0.id] ?? $0 } }
             memory.remember(groups.map { $0.map(\.id) })
             let made = Made(groups: groups, leftOut: leftOut, balanceIgnored: balanceIgnored)
             return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), made)

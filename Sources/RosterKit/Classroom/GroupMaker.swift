@@ -18,11 +18,15 @@ public enum GroupMaker {
     /// A field whose values the groups should share out evenly.
     public enum Balance: String, Sendable, CaseIterable {
         case score, grade, age
+        /// The overall result in the class's markbook (see ``MarkbookCalculator``), which
+        /// ``ClassGroups`` works out before the groups are made: a student alone has none.
+        case result
 
         /// The student's value of the field, if they have one.
         public func value(of student: Student) -> Double? {
             switch self {
             case .score: return student.score
+            case .result: return nil
             case .grade: return student.grade.map(Double.init)
             case .age: return Double(student.age)
             }

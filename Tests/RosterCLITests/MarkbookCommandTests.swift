@@ -308,4 +308,41 @@ struct MarkbookCommandTests {
             #expect(!lines.contains { $0.contains("Ada") && $0.contains("Alan") }, "\(groups.output)")
         }
     }
+
+    @Test("mark --take goes down the class: values, Enter keeps, x and m, a bad value asked again, b back")
+    func take() throws {
+        #expect(sandbox.run(["mark", "h1", "grace", "6"]).status == 0)
+        // Ada, Alan, Grace by name: Ada 11 (over 10: asked again) then 8; Alan x; back to Alan, m;
+        // Grace Enter keeps her 6.
+        let input = ScriptedInput(["11", "8", "x", "b", "m", ""], isTerminal: true)
+        let result = sandbox.run(["mark", "h1", "--take"], input: input)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.output == "Recorded 2 marks on Homework 1.\n")
+        #expect(result.errorOutput.contains("1/3 Ada Lovelace (blank now): "))
+        #expect(result.errorOutput.contains("'11' is over the maximum of 10. Give it again."))
+        #expect(result.errorOutput.contains("3/3 Grace Hopper (6/10 now): "))
+        let marks = try StorageHandler.load(from: sandbox.file).map { $0.marks["a1"] }
+        #expect(marks == [.points(Fraction(8)), .missing, .points(Fraction(6))])
+        #expect(sandbox.run(["undo"]).status == 0)
+        #expect(
+            try StorageHandler.load(from: sandbox.file).map { $0.marks["a1"] } == [
+                nil, nil, .points(Fraction(6)),
+            ])
+    }
+
+    @Test("mark --take records nothing at the end of input, or when q is declined; q accepted records")
+    func takeStopped() throws {
+        let before = try files()
+        let ended = sandbox.run(["mark", "h1", "--take"], input: ScriptedInput(["7"], isTerminal: true))
+        #expect(ended.status == 1)
+        #expect(ended.errorOutput.hasSuffix("Stopped; nothing was recorded.\n"), "\(ended.errorOutput)")
+        let declined = sandbox.run(
+            ["mark", "h1", "--take"], input: ScriptedInput(["7", "q", "n"], isTerminal: true))
+        #expect(declined.status == 1)
+        #expect(try files() == before)
+        let kept = sandbox.run(
+            ["mark", "h1", "--take"], input: ScriptedInput(["7", "q", "y"], isTerminal: true))
+        #expect(kept.output == "Recorded 1 mark on Homework 1.\n")
+        #expect(sandbox.run(["mark", "h1", "--take"]).status == 64)
+    }
 }

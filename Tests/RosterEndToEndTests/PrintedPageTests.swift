@@ -212,4 +212,37 @@ struct PrintedPageTests {
         let text = pages.joined(separator: " ").filter { !$0.isWhitespace }
         for name in Self.names(60) { #expect(text.contains(name.filter { !$0.isWhitespace }), "\(name)") }
     }
+
+    @Test("the markbook prints landscape, its assessments split over pages with every name repeated")
+    func markbook() throws {
+        let sandbox = try Self.classOf(30)
+        for number in 1...12 {
+            try #require(
+                try Self.roster(["assessment", "add", "Q\(number)", "--out-of", "10"], sandbox).status == 0)
+        }
+        try #require(try Self.roster(["mark", "q1", "zoë", "7", "q12", "zoë", "9"], sandbox).status == 0)
+        let (html, pages) = try Self.printedPage(["grades", "--format", "html"], on: "A4 landscape", sandbox)
+        #expect(html.contains("@page { size: landscape; }"))
+        #expect(pages.count == 2)
+        for page in pages {
+            for name in Self.names(30) { #expect(page.contains(name), "\(name)") }
+        }
+        #expect(pages[0].contains("Q10 /10") && !pages[0].contains("Q11 /10") && !pages[0].contains("Result"))
+        #expect(pages[1].contains("Q11 /10") && pages[1].contains("Q12 /10") && pages[1].contains("Result"))
+        #expect(pages[1].contains("assessments 11–12 of 12"))
+    }
+
+    @Test("reports print each student on a page of their own")
+    func reports() throws {
+        let sandbox = try Self.classOf(10)
+        try #require(try Self.roster(["assessment", "add", "Quiz", "--out-of", "10"], sandbox).status == 0)
+        try #require(try Self.roster(["mark", "quiz", "zoë", "7"], sandbox).status == 0)
+        let pages = try Self.printed(["report", "--all", "--format", "html"], on: "A4", sandbox)
+        let names = Self.names(10)
+        #expect(pages.count == names.count)
+        for (page, name) in zip(pages, names) {
+            #expect(names.filter { page.contains($0) } == [name], "\(page)")
+        }
+        #expect(pages.contains { $0.contains("Zoë Martin") && $0.contains("Quiz 7/10") })
+    }
 }

@@ -19,7 +19,8 @@ struct GradesCommand: Subcommand {
         .option(
             "sort", \.sort, valueName: "order", help: "The order of the rows.",
             parse: .choice(among: [.name, .surname, .result], default: .name)),
-        .format(\.format, [.table, .json, .csv], help: "How to print the markbook."),
+        .format(\.format, [.table, .json, .csv, .html], help: "How to print the markbook."),
+        PageOutput.field(\.output),
         .flag("all", \.all, help: "Include the students who have left."),
         .option(
             "explain", \.explain, valueName: "student", help: "Show how one student's result is worked out.",
@@ -37,8 +38,10 @@ struct GradesCommand: Subcommand {
     var format: OutputFormat?
     var all = false
     var explain: String?
+    var output: String?
 
     func validate() throws {
+        try PageOutput.check(output, isHTML: format == .html)
         if explain != nil,
             let other = [("--sort", sort != nil), ("--format", format != nil), ("--all", all)]
                 .first(where: \.1)
@@ -73,6 +76,9 @@ struct GradesCommand: Subcommand {
         switch format ?? .table {
         case .json: context.output.write(try report.json())
         case .csv: context.output.write(report.csv())
+        case .html:
+            let page = HTMLPage(today: "Markbook, \(StudentText.count(rows.count))", for: context)
+            try PageOutput.write(report.html(page), about: "the markbook", to: output, context)
         default:
             context.output.write(report.table(width: context.width))
             for note in report.notes { context.errorOutput.write("Note: \(note)\n") }

@@ -6,7 +6,7 @@ import RosterKit
     import Foundation
 #endif
 
-/// `roster report <student>... | --all [--from D] [--to D] [--notes]`
+/// `roster report <student>... | --all [--from D] [--to D] [--notes] [--format text|html] [--output FILE]`
 struct ReportCommand: Subcommand {
     static let name = "report"
     static let abstract = "Write a report for each student: attendance, marks by category, result and letter."
@@ -14,7 +14,8 @@ struct ReportCommand: Subcommand {
         "For parents' evening: each student's name, class and school id; their attendance from --from to "
         + "--to (every lesson by default): lessons, present, late, absent and excused with the reasons, and "
         + "the rate; their marks by category, a dropped mark shown as dropped; the overall result and letter; "
-        + "and what is still blank. The note is shown only with --notes."
+        + "and what is still blank. The note is shown only with --notes. With --format html, a page to "
+        + "print with each student on pages of their own."
     static let fields: [CommandField<Self>] = [
         .arguments(
             ArgumentSpec(
@@ -26,6 +27,10 @@ struct ReportCommand: Subcommand {
             "to", \.to, valueName: "day", help: "The last day of attendance counted. (default: today)",
             parse: .text),
         .flag("notes", \.notes, help: "Show each student's note."),
+        .option(
+            "format", \.format, valueName: "format", help: "Text, or a page to print.",
+            parse: .choice(among: [.table, .html], default: .table)),
+        PageOutput.field(\.output),
     ]
 
     var students: [String] = []
@@ -33,12 +38,15 @@ struct ReportCommand: Subcommand {
     var from: String?
     var to: String?
     var notes = false
+    var format: OutputFormat?
+    var output: String?
 
     func validate() throws {
         if all, !students.isEmpty { throw UsageError.message("Give students or --all, not both.") }
         if !all, students.isEmpty {
             throw UsageError.message("report needs a student, or --all for everyone.")
         }
+        try PageOutput.check(output, isHTML: format == .html)
     }
 
     func run(in context: CommandContext) throws {
@@ -61,8 +69,13 @@ struct ReportCommand: Subcommand {
         let report = StudentReport(
             className: context.rosterDescription, markbook: book, from: first, to: last ?? .today(),
             notes: notes)
-        let text = chosen.map(report.text).joined(
-            separator: "\n" + String(repeating: "─", count: 40) + "\n\n")
-        context.output.write(text)
+        if format == .html {
+            let page = HTMLPage(
+                today: chosen.count == 1 ? "Report" : "Reports, \(StudentText.count(chosen.count))",
+                for: context)
+            return try PageOutput.write(report.page(chosen, page), about: "the reports", to: output, context)
+        }
+        let separator = "\n" + String(repeating: "─", count: 40) + "\n\n"
+        context.output.write(chosen.map(report.text).joined(separator: separator))
     }
 }

@@ -49,10 +49,8 @@ struct GradesReport {
                 + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
                 + (calculator.markbook.scale == nil ? [] : [row.result.letter ?? "-"])
         }
-        let markCells = rows.map { row in
-            assessments.map { assessment in cell(row.result.lines.first { $0.assessment.id == assessment.id })
-            }
-        }
+        // A result's lines are in the order of the assessments.
+        let markCells = rows.map { row in row.result.lines.map(cell) }
         let columnWidth = { (title: String, cells: [String]) in
             cells.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of($1)) } + 2
         }
@@ -86,8 +84,7 @@ struct GradesReport {
         categories.isEmpty ? [] : result.categories.map(\.result)
     }
 
-    private func cell(_ line: MarkLine?) -> String {
-        guard let line else { return "" }
+    private func cell(_ line: MarkLine) -> String {
         switch (line.status, line.mark) {
         case (.dropped, let mark?):
             return "(" + (mark.points(outOf: line.assessment.outOf)?.description ?? "") + ")"
@@ -117,6 +114,43 @@ struct GradesReport {
             return text + "\n"
         }
         return line(titles) + rows.map(line).joined()
+    }
+
+    /// The most assessments a printed page shows; more go on pages of their own, names repeated.
+    static let assessmentsPerPage = 10
+
+    /// The markbook as a page to print: names, marks (a dropped one in brackets), each category,
+    /// the result and the letter; assessments beyond ``assessmentsPerPage`` go on pages of their
+    /// own with the names repeated, and a wide table turns the paper.
+    func html(_ page: HTMLPage) -> String {
+        let starts = Array(stride(from: 0, to: max(assessments.count, 1), by: Self.assessmentsPerPage))
+        let letters = calculator.markbook.scale != nil
+        var body = ""
+        for (number, start) in starts.enumerated() {
+            let shown = Array(assessments[start..<min(start + Self.assessmentsPerPage, assessments.count)])
+            let last = number == starts.count - 1
+            let tail = last ? categories + ["Result"] + (letters ? ["Letter"] : []) : []
+            let columns = ["Name"] + shown.map { "\($0.name) /\($0.outOf)" } + tail
+            let cells = rows.map { row in
+                [row.student.name]
+                    + row.result.lines[start..<start + shown.count].map(cell)
+                    + (last
+                        ? categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
+                            + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
+                            + (letters ? [row.result.letter ?? "-"] : []) : [])
+            }
+            let part =
+                starts.count == 1
+                ? page
+                : HTMLPage(
+                    title: page.title, date: page.date,
+                    subject:
+                        "\(page.subject), assessments \(start + 1)–\(start + shown.count) of \(assessments.count)"
+                )
+            body += part.tables(columns: columns, rows: cells, names: 0)
+        }
+        let widest = min(assessments.count, Self.assessmentsPerPage) + categories.count + 2
+        return page.document(body, landscape: widest > 8)
     }
 
     /// The markbook as gradebooks export it: a row per student with each assessment's points

@@ -16,8 +16,8 @@ struct HTMLPage {
     /// How many rows a printed page holds.
     static let rowsPerPage = 35
 
-    /// The whole document around `body`.
-    func document(_ body: String) -> String {
+    /// The whole document around `body`; `landscape` turns the paper for a wide table.
+    func document(_ body: String, landscape: Bool = false) -> String {
         let heading = Self.escaped(title)
         return """
             <!DOCTYPE html>
@@ -26,7 +26,7 @@ struct HTMLPage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(heading) – \(Self.escaped(subject))</title>
-            <style>\(Self.style)\n\(Self.roomStyle)</style>
+            <style>\(Self.style)\n\(Self.roomStyle)\(landscape ? "\n@page { size: landscape; }" : "")</style>
             </head>
             <body>
             \(body)</body>

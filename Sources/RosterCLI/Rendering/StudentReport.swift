@@ -2,7 +2,8 @@ import RosterEngine
 import RosterKit
 
 /// One student's report, for parents' evening: who they are, their attendance, their marks by
-/// category, their result and letter, and what is still blank.
+/// category, their result and letter, and what is still blank; as text, or as a page to print
+/// with each student on pages of their own.
 struct StudentReport {
     /// The class, as messages name it.
     let className: String
@@ -13,61 +14,129 @@ struct StudentReport {
     /// Whether the note is shown.
     let notes: Bool
 
-    func text(_ student: Student) -> String {
-        var text = VisibleText.of(student.name) + "\n"
+    /// What a report says, once, for both the text and the page.
+    struct Sections {
+        var name: String
+        var about: String
+        var attendance: String
+        var absences: [String] = []
+        /// Each category's heading and its assessments' lines: name, mark, how it counted.
+        var categories: [(heading: String, lines: [(String, String, String)])] = []
+        var result: String?
+        var blanks: String?
+        var note: String?
+    }
+
+    func sections(_ student: Student) -> Sections {
         var about = [className]
         if let schoolID = student.schoolID { about.append("school id \(VisibleText.of(schoolID))") }
         if let left = student.left { about.append("left on \(left)") }
-        text += about.joined(separator: ", ") + "\n\n" + attendance(student) + "\n" + marks(student)
-        if notes, let note = student.note { text += "\nNote: \(VisibleText.of(note))\n" }
+        var sections = Sections(
+            name: VisibleText.of(student.name), about: about.joined(separator: ", "), attendance: "")
+        attendance(student, into: &sections)
+        marks(student, into: &sections)
+        if notes, let note = student.note { sections.note = VisibleText.of(note) }
+        return sections
+    }
+
+    func text(_ student: Student) -> String {
+        let sections = sections(student)
+        var text = sections.name + "\n" + sections.about + "\n\n" + sections.attendance + "\n"
+        text += sections.absences.map { "  \($0)\n" }.joined() + "\n"
+        if let result = sections.result {
+            text += "Marks\n"
+            for category in sections.categories {
+                text += "  \(category.heading)\n"
+                text += category.lines.map { "    \($0.0): \($0.1)\($0.2.isEmpty ? "" : " (\($0.2))")\n" }
+                    .joined()
+            }
+            text += "Result: \(result)\n"
+        } else {
+            text += "Marks: none yet.\n"
+        }
+        if let blanks = sections.blanks { text += "Still blank: \(blanks).\n" }
+        if let note = sections.note { text += "\nNote: \(note)\n" }
         return text
     }
 
-    private func attendance(_ student: Student) -> String {
+    /// The reports as a page to print: each student on pages of their own.
+    func page(_ students: [Student], _ page: HTMLPage) -> String {
+        let escaped = HTMLPage.escaped
+        var html = ""
+        for student in students {
+            let sections = sections(student)
+            html += "<section class=\"page report\">\n" + page.header(page: 1, of: 1)
+            html += "<h2 dir=\"auto\">\(escaped(sections.name))</h2>\n<p>\(escaped(sections.about))</p>\n"
+            html += "<h3>Attendance</h3>\n<p>\(escaped(sections.attendance))</p>\n"
+            if !sections.absences.isEmpty {
+                html += "<ul>" + sections.absences.map { "<li>\(escaped($0))</li>" }.joined() + "</ul>\n"
+            }
+            html += "<h3>Marks</h3>\n"
+            if let result = sections.result {
+                html +=
+                    "<table>\n<thead><tr><th>Assessment</th><th>Mark</th><th></th></tr></thead>\n<tbody>\n"
+                for category in sections.categories {
+                    html +=
+                        "<tr class=\"category\"><th colspan=\"3\">\(escaped(category.heading))</th></tr>\n"
+                    for line in category.lines {
+                        html +=
+                            "<tr><td>\(escaped(line.0))</td><td>\(escaped(line.1))</td><td>\(escaped(line.2))</td></tr>\n"
+                    }
+                }
+                html += "</tbody>\n</table>\n<p><strong>Result: \(escaped(result))</strong></p>\n"
+            } else {
+                html += "<p>None yet.</p>\n"
+            }
+            if let blanks = sections.blanks { html += "<p>Still blank: \(escaped(blanks)).</p>\n" }
+            if let note = sections.note { html += "<p>Note: \(escaped(note))</p>\n" }
+            html += "</section>\n"
+        }
+        return page.document(html)
+    }
+
+    private func attendance(_ student: Student, into sections: inout Sections) {
         let first = from ?? SchoolDay("1900-01-01") ?? .today()
+        let range = "\(from.map { " from \($0)" } ?? "") to \(to)"
         guard let summary = AttendanceRegister.summary(of: [student], from: first, to: to).first,
             summary.lessons > 0
-        else { return "Attendance: no lessons taken\(from.map { " from \($0)" } ?? "") to \(to).\n" }
-        let rate = summary.rate.map { StudentText.score(($0 * 1000).rounded() / 10) + "%" } ?? "-"
-        var text =
-            "Attendance\(from.map { " from \($0)" } ?? "") to \(to): \(summary.lessons) lesson\(summary.lessons == 1 ? "" : "s"), "
-            + "\(summary.present) present, \(summary.late) late, \(summary.absent) absent, \(summary.excused) excused; "
-            + "rate \(rate)\n"
-        let away = student.attendance.filter { lesson, entry in
-            lesson.day >= first && lesson.day <= to && (entry.mark == .absent || entry.mark == .excused)
-        }.sorted { $0.key < $1.key }
-        for (lesson, entry) in away {
-            text +=
-                "  \(lesson.spoken): \(entry.mark)" + (entry.reason.map { " (\(VisibleText.of($0)))" } ?? "")
-                + "\n"
+        else {
+            sections.attendance = "Attendance: no lessons taken\(range)."
+            return
         }
-        return text
+        let rate = summary.rate.map { StudentText.score(($0 * 1000).rounded() / 10) + "%" } ?? "-"
+        sections.attendance =
+            "Attendance\(range): \(summary.lessons) lesson\(summary.lessons == 1 ? "" : "s"), "
+            + "\(summary.present) present, \(summary.late) late, \(summary.absent) absent, \(summary.excused) excused; "
+            + "rate \(rate)"
+        sections.absences = student.attendance.filter { lesson, entry in
+            lesson.day >= first && lesson.day <= to && (entry.mark == .absent || entry.mark == .excused)
+        }.sorted { $0.key < $1.key }.map { lesson, entry in
+            "\(lesson.spoken): \(entry.mark)" + (entry.reason.map { " (\(VisibleText.of($0)))" } ?? "")
+        }
     }
 
-    private func marks(_ student: Student) -> String {
-        guard !markbook.assessments.isEmpty else { return "Marks: none yet.\n" }
+    private func marks(_ student: Student, into sections: inout Sections) {
+        guard !markbook.assessments.isEmpty else { return }
         let result = MarkbookCalculator(markbook: markbook).result(for: student.marks)
-        var text = "Marks\n"
-        for category in result.categories {
+        sections.categories = result.categories.map { category in
             let share = category.result.map { ": \($0.decimalText())%" } ?? ""
-            text += "  \(category.name.map(VisibleText.of) ?? "No category")\(share)\n"
-            for line in category.lines {
+            let lines = category.lines.map { line in
                 let mark = line.mark.map { MarkbookText.mark($0, outOf: line.assessment.outOf) } ?? "blank"
                 let status: String =
                     switch line.status {
-                    case .dropped: " (dropped)"
-                    case .outsideWeights: " (does not count)"
+                    case .dropped: "dropped"
+                    case .outsideWeights: "does not count"
                     default: ""
                     }
-                text += "    \(VisibleText.of(line.assessment.name)): \(mark)\(status)\n"
+                return (VisibleText.of(line.assessment.name), mark, status)
             }
+            return ("\(category.name.map(VisibleText.of) ?? "No category")\(share)", lines)
         }
-        text += "Result: " + (result.overall.map { $0.decimalText() + "%" } ?? "no counted mark yet")
-        if let letter = result.letter { text += ", \(letter)" }
-        text += "\n"
+        sections.result =
+            (result.overall.map { $0.decimalText() + "%" } ?? "no counted mark yet")
+            + (result.letter.map { ", \($0)" } ?? "")
         if !result.blanks.isEmpty {
-            text += "Still blank: \(result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")).\n"
+            sections.blanks = result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")
         }
-        return text
     }
 }

@@ -19,51 +19,63 @@ public struct MarkbookCalculator: Sendable {
     /// The markbook results are worked out in.
     public let markbook: Markbook
     /// Whether a blank mark counts 0 once its assessment's date has passed.
-    public var projected: Bool
+    public let projected: Bool
     /// The only term whose assessments count, or `nil` for all.
-    public var term: String?
+    public let term: String?
     /// The day "passed" is counted from.
-    public var today: SchoolDay
+    public let today: SchoolDay
+    /// The assessments that count in this calculator's term, in the order they were added.
+    public let assessments: [Assessment]
+    /// The assessments grouped by category, worked out once for every student: each markbook
+    /// category with its assessments, then those in no category; with each maximum in millionths.
+    private let groups: [Group]
+
+    private struct Group: Sendable {
+        let category: MarkCategory?
+        let assessments: [Assessment]
+        let maximums: [Int64]
+        /// Whether its marks count: always without weights, only with a weight when weights are set.
+        let counts: Bool
+    }
 
     /// A calculator for `markbook`.
     public init(markbook: Markbook, projected: Bool = false, term: String? = nil, today: SchoolDay = .today())
     {
         (self.markbook, self.projected, self.term, self.today) = (markbook, projected, term, today)
-    }
-
-    /// The assessments that count in this calculator's term, in the order they were added.
-    public var assessments: [Assessment] {
-        guard let term else { return markbook.assessments }
-        let key = Markbook.key(term)
-        return markbook.assessments.filter { $0.term.map(Markbook.key) == key }
-    }
-
-    /// The result of a student with `marks` (by assessment id).
-    public func result(for marks: [String: Mark]) -> StudentResult {
-        let weighted = markbook.isWeighted
-        var groups: [(category: MarkCategory?, assessments: [Assessment])] = markbook.categories.map {
-            ($0, [])
-        }
+        let termKey = term.map(Markbook.key)
+        let assessments =
+            termKey.map { key in markbook.assessments.filter { $0.term.map(Markbook.key) == key } }
+            ?? markbook.assessments
+        self.assessments = assessments
+        var grouped: [[Assessment]] = markbook.categories.map { _ in [] }
         var loose: [Assessment] = []
+        let keys = markbook.categories.map { Markbook.key($0.name) }
         for assessment in assessments {
-            let key = assessment.category.map(Markbook.key)
-            if let index = groups.firstIndex(where: {
-                $0.category.map { Markbook.key($0.name) } == key && key != nil
-            }) {
-                groups[index].assessments.append(assessment)
+            if let key = assessment.category.map(Markbook.key), let index = keys.firstIndex(of: key) {
+                grouped[index].append(assessment)
             } else {
                 loose.append(assessment)
             }
         }
-        groups.append((nil, loose))
-        let categories = groups.filter { !$0.assessments.isEmpty }.map { group in
-            let counts = !weighted || group.category?.weight != nil
-            return categoryResult(group.category, group.assessments, marks: marks, counts: counts)
-        }
-        let overall = Self.overall(of: categories, weighted: weighted)
+        let weighted = markbook.isWeighted
+        groups = (zip(markbook.categories.map(Optional.some), grouped) + [(nil, loose)])
+            .filter { !$0.1.isEmpty }
+            .map { category, members in
+                Group(
+                    category: category, assessments: members,
+                    maximums: members.map { Self.millionths($0.outOf) },
+                    counts: !weighted || category?.weight != nil)
+            }
+    }
+
+    /// The result of a student with `marks` (by assessment id).
+    public func result(for marks: [String: Mark]) -> StudentResult {
+        let categories = groups.map { categoryResult($0, marks: marks) }
+        let overall = Self.overall(of: categories, weighted: markbook.isWeighted)
         return StudentResult(
             categories: categories, overall: overall,
-            letter: overall.flatMap { overall in markbook.scale?.letter(for: overall) }, isWeighted: weighted)
+            letter: overall.flatMap { overall in markbook.scale?.letter(for: overall) },
+            isWeighted: markbook.isWeighted, order: assessments.map(\.id))
     }
 
     /// The lowest percentage that, given on every assessment still blank, brings the overall
@@ -88,39 +100,40 @@ public struct MarkbookCalculator: Sendable {
         return Fraction(Int128(low), over: 100)
     }
 
-    private func categoryResult(
-        _ category: MarkCategory?, _ assessments: [Assessment], marks: [String: Mark], counts: Bool
-    ) -> CategoryResult {
-        var statuses = assessments.map { status(of: $0, mark: marks[$0.id], counts: counts) }
+    private func categoryResult(_ group: Group, marks: [String: Mark]) -> CategoryResult {
+        var statuses = group.assessments.map { status(of: $0, mark: marks[$0.id], counts: group.counts) }
+        let given = group.assessments.indices.map { index -> Fraction? in
+            switch statuses[index] {
+            case .counted: marks[group.assessments[index].id]?.points(outOf: group.assessments[index].outOf)
+            case .projectedZero: .zero
+            case .dropped, .excused, .blank, .outsideWeights: nil
+            }
+        }
         let counted = statuses.indices.filter { statuses[$0] == .counted || statuses[$0] == .projectedZero }
         let items = counted.map { index in
-            DropLowest.Item(
-                points: Self.millionths(
-                    marks[assessments[index].id]?.points(outOf: assessments[index].outOf) ?? .zero),
-                maximum: Self.millionths(assessments[index].outOf))
+            DropLowest.Item(points: Self.millionths(given[index] ?? .zero), maximum: group.maximums[index])
         }
-        for dropped in DropLowest.choose(category?.dropLowest ?? 0, of: items) {
-            statuses[counted[dropped]] = .dropped
+        var dropped = Set<Int>()
+        for position in DropLowest.choose(group.category?.dropLowest ?? 0, of: items) {
+            statuses[counted[position]] = .dropped
+            dropped.insert(position)
         }
-        var (points, maximum) = (Fraction.zero, Fraction.zero)
-        let lines = assessments.indices.map { index in
-            let assessment = assessments[index]
-            let mark = marks[assessment.id]
-            let given: Fraction? =
-                switch statuses[index] {
-                case .counted, .dropped: mark?.points(outOf: assessment.outOf)
-                case .projectedZero: .zero
-                case .excused, .blank, .outsideWeights: nil
-                }
-            if statuses[index] == .counted || statuses[index] == .projectedZero {
-                points = points + (given ?? .zero)
-                maximum = maximum + assessment.outOf
-            }
-            return MarkLine(assessment: assessment, mark: mark, status: statuses[index], points: given)
+        // Points are added in whole millionths, which every mark is, and made a fraction once.
+        var (points, maximum): (Int64, Int64) = (0, 0)
+        for (position, item) in items.enumerated() where !dropped.contains(position) {
+            points += item.points
+            maximum += item.maximum
+        }
+        let lines = group.assessments.indices.map { index in
+            MarkLine(
+                assessment: group.assessments[index], mark: marks[group.assessments[index].id],
+                status: statuses[index],
+                points: given[index])
         }
         return CategoryResult(
-            name: category?.name, weight: counts ? category?.weight : nil, lines: lines, points: points,
-            maximum: maximum)
+            name: group.category?.name, weight: group.counts ? group.category?.weight : nil, lines: lines,
+            points: Fraction(Int128(points), over: 1_000_000),
+            maximum: Fraction(Int128(maximum), over: 1_000_000))
     }
 
     private func status(of assessment: Assessment, mark: Mark?, counts: Bool) -> MarkLine.Status {
@@ -150,7 +163,6 @@ public struct MarkbookCalculator: Sendable {
 
     /// `value` in whole millionths, which every mark's points are.
     static func millionths(_ value: Fraction) -> Int64 {
-        let scaled = value * Fraction(1_000_000)
-        return Int64(clamping: scaled.numerator / scaled.denominator)
+        Int64(clamping: value.numerator * 1_000_000 / value.denominator)
     }
 }

@@ -20,11 +20,20 @@ public struct StudentResult: Sendable, Hashable {
         categories.flatMap(\.lines).filter { $0.status == .blank }.map(\.assessment)
     }
 
-    /// Every line of every category, in the order they were added.
-    public var lines: [MarkLine] {
-        categories.flatMap(\.lines).sorted {
-            $0.assessment.id.count != $1.assessment.id.count
-                ? $0.assessment.id.count < $1.assessment.id.count : $0.assessment.id < $1.assessment.id
+    /// Every line of every category, in the order the assessments were added.
+    public let lines: [MarkLine]
+
+    /// A result of these categories; its ``lines`` follow `order`, the assessments' ids in the
+    /// order they were added.
+    init(categories: [CategoryResult], overall: Fraction?, letter: String?, isWeighted: Bool, order: [String])
+    {
+        (self.categories, self.overall, self.letter, self.isWeighted) = (
+            categories, overall, letter, isWeighted
+        )
+        var byID: [String: MarkLine] = [:]
+        for category in categories {
+            for line in category.lines { byID[line.assessment.id] = line }
         }
+        lines = order.compactMap { byID[$0] }
     }
 }

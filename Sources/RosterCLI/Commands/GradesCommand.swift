@@ -11,6 +11,8 @@ struct GradesCommand: Subcommand {
         + "A category's result is its counted points over their maximums, after its dropped marks; the "
         + "overall result is Σ(weight × category result) / Σ(weight) when weights are set, else all points "
         + "over all maximums; the letter comes from the result rounded to two decimals. "
+        + "The table shows a dropped mark in brackets, EX and MI for excused and missing, - for blank; "
+        + "--format html prints the markbook on pages (landscape when wide, names repeated). "
         + "'grades --explain ada' shows the arithmetic line by line."
     static let fields: [CommandField<Self>] = [
         .option(

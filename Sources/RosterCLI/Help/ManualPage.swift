@@ -66,7 +66,18 @@ struct ManualPage {
         ),
         ("roster --class 7A show 0012", "Show the student the school numbers 0012, with their note."),
         ("roster --class 7A edit ava --note \"sits at the front\"", "Keep a note beside a student."),
-        ("roster --class 7A move liam --to 7B", "Move Liam to class 7B with his register and notes."),
+        ("roster --class 7A move liam --to 7B", "Move Liam to class 7B; his register and marks stay with 7A."),
+        (
+            "roster --class 7A assessment add \"Quiz 1\" --out-of 10 --category Quizzes",
+            "Add an assessment to the markbook."
+        ),
+        ("roster --class 7A mark \"Quiz 1\" --take", "Give the class's marks on Quiz 1 at the terminal."),
+        ("roster --class 7A grades --explain ava", "Show how Ava's result is worked out, line by line."),
+        ("roster --class 7A import gradebook.csv --marks", "Read the marks of a Canvas gradebook export."),
+        (
+            "roster --class 7A report --all --format html --output reports.html",
+            "Write a report for each student, for parents' evening."
+        ),
         ("roster classes rename 7A 8A", "Rename a class at the start of a school year, history and all."),
         ("roster undo", "Take back the last change."),
     ]
@@ -97,6 +108,10 @@ struct ManualPage {
             "The versions before the last 100 changes, for undo and redo."
         ),
         ("~/Documents/.students.plist.picks", "The round of pick: who has been picked."),
+        (
+            "~/Documents/.students.plist.markbook",
+            "The class's assessments, categories and letters; each student's marks are in the roster."
+        ),
         ("~/Documents/Classes/<name>.plist", "The roster of a class, with --class."),
         (
             "~/Documents/Classes/.deleted/<name>.plist",

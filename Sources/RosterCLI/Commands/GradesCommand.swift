@@ -70,11 +70,8 @@ struct GradesCommand: Subcommand {
             let student = students[index]
             return context.output.write(GradeExplanation.text(student, calculator))
         }
-        var rows = (all ? students : students.filter { !$0.hasLeft() }).map {
-            ($0, calculator.result(for: $0.marks))
-        }
-        rows = ordered(rows)
-        let report = GradesReport(calculator: calculator, rows: rows)
+        let rows = ordered(all ? students : students.filter { !$0.hasLeft() }, calculator)
+        let report = GradesReport(calculator: calculator, students: rows)
         switch format ?? .table {
         case .json: context.output.write(try report.json())
         case .csv: context.output.write(report.csv())
@@ -87,16 +84,15 @@ struct GradesCommand: Subcommand {
         }
     }
 
-    private func ordered(_ rows: [(Student, StudentResult)]) -> [(Student, StudentResult)] {
+    private func ordered(_ students: [Student], _ calculator: MarkbookCalculator) -> [Student] {
         switch sort ?? .name {
         case .result:
-            return rows.sorted { ($0.1.overall ?? Fraction(-1)) > ($1.1.overall ?? Fraction(-1)) }
-        case .surname:
-            let order = RosterSorter.sortedIndices(rows.map(\.0), by: .surname, reversed: false)
-            return order.map { rows[$0] }
-        case .name:
-            let order = RosterSorter.sortedIndices(rows.map(\.0), by: .name, reversed: false)
-            return order.map { rows[$0] }
+            // Only the overall results are kept for the sort; the rows work theirs out again.
+            let results = students.map { calculator.result(for: $0.marks).overall ?? Fraction(-1) }
+            return students.indices.sorted { results[$0] > results[$1] }.map { students[$0] }
+        case .surname: return RosterSorter.sorted(students, by: .surname, reversed: false)
+        case .name: return RosterSorter.sorted(students, by: .name, reversed: false)
         }
     }
+
 }

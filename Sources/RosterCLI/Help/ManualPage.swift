@@ -66,7 +66,10 @@ struct ManualPage {
         ),
         ("roster --class 7A show 0012", "Show the student the school numbers 0012, with their note."),
         ("roster --class 7A edit ava --note \"sits at the front\"", "Keep a note beside a student."),
-        ("roster --class 7A move liam --to 7B", "Move Liam to class 7B; his register and marks stay with 7A."),
+        (
+            "roster --class 7A move liam --to 7B",
+            "Move Liam to class 7B; his register and marks stay with 7A."
+        ),
         (
             "roster --class 7A assessment add \"Quiz 1\" --out-of 10 --category Quizzes",
             "Add an assessment to the markbook."

@@ -2,18 +2,25 @@ import RosterEngine
 import RosterKit
 
 /// The markbook as a table, CSV (as gradebooks export it) or JSON: a row per student.
+///
+/// Each student's result is worked out as their row is written and let go, so that a class of
+/// 100,000 never holds every line of every result at once.
 struct GradesReport {
     let calculator: MarkbookCalculator
-    let rows: [(student: Student, result: StudentResult)]
+    /// The students, in the order of the rows.
+    let students: [Student]
+
+    /// Each student with their result, worked out one by one as the rows are read.
+    private var rows: LazyMapSequence<[Student], (student: Student, result: StudentResult)> {
+        students.lazy.map { [calculator] student in (student, calculator.result(for: student.marks)) }
+    }
 
     private var assessments: [Assessment] { calculator.assessments }
     /// The categories' names, as the rows' results list them; none when the class has no
     /// category, where the one group of all assessments is the result itself.
     private var categories: [String] {
         guard !calculator.markbook.categories.isEmpty else { return [] }
-        var names: [String] = []
-        for line in rows.first?.result.categories ?? [] { names.append(line.name ?? "No category") }
-        return names
+        return calculator.result(for: [:]).categories.map { $0.name ?? "No category" }
     }
 
     /// What a reader of the table should know: weights that do not add up to 100, assessments
@@ -44,17 +51,18 @@ struct GradesReport {
         let tail =
             categories.map { $0.uppercased() } + ["RESULT"]
             + (calculator.markbook.scale == nil ? [] : ["LETTER"])
-        let tailCells = rows.map { row in
-            categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
-                + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
-                + (calculator.markbook.scale == nil ? [] : [row.result.letter ?? "-"])
+        var (names, markCells, tailCells): ([String], [[String]], [[String]]) = ([], [], [])
+        for row in rows {
+            names.append(VisibleText.of(row.student.name))
+            markCells.append(row.result.lines.map(cell))
+            tailCells.append(
+                categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
+                    + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
+                    + (calculator.markbook.scale == nil ? [] : [row.result.letter ?? "-"]))
         }
-        // A result's lines are in the order of the assessments.
-        let markCells = rows.map { row in row.result.lines.map(cell) }
         let columnWidth = { (title: String, cells: [String]) in
             cells.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of($1)) } + 2
         }
-        let names = rows.map { VisibleText.of($0.student.name) }
         let nameWidth = min(TableFit.shortestName, columnWidth("NAME", names) - 2)
         var used =
             nameWidth
@@ -131,13 +139,15 @@ struct GradesReport {
             let last = number == starts.count - 1
             let tail = last ? categories + ["Result"] + (letters ? ["Letter"] : []) : []
             let columns = ["Name"] + shown.map { "\($0.name) /\($0.outOf)" } + tail
-            let cells = rows.map { row in
-                [row.student.name]
-                    + row.result.lines[start..<start + shown.count].map(cell)
-                    + (last
-                        ? categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
-                            + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
-                            + (letters ? [row.result.letter ?? "-"] : []) : [])
+            var cells: [[String]] = []
+            for row in rows {
+                var line = [row.student.name] + row.result.lines[start..<start + shown.count].map(cell)
+                if last {
+                    line += categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
+                    line.append(row.result.overall.map { $0.decimalText() + "%" } ?? "-")
+                    if letters { line.append(row.result.letter ?? "-") }
+                }
+                cells.append(line)
             }
             let part =
                 starts.count == 1

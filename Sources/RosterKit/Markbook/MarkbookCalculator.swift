@@ -29,6 +29,8 @@ public struct MarkbookCalculator: Sendable {
     /// The assessments grouped by category, worked out once for every student: each markbook
     /// category with its assessments, then those in no category; with each maximum in millionths.
     private let groups: [Group]
+    /// Where each of ``assessments`` is among the groups' assessments taken in turn.
+    private let order: [Int]
 
     private struct Group: Sendable {
         let category: MarkCategory?
@@ -66,6 +68,9 @@ public struct MarkbookCalculator: Sendable {
                     maximums: members.map { Self.millionths($0.outOf) },
                     counts: !weighted || category?.weight != nil)
             }
+        let flat = groups.flatMap { $0.assessments.map(\.id) }
+        let position = Dictionary(uniqueKeysWithValues: flat.enumerated().map { ($1, $0) })
+        order = assessments.compactMap { position[$0.id] }
     }
 
     /// The result of a student with `marks` (by assessment id).
@@ -75,7 +80,7 @@ public struct MarkbookCalculator: Sendable {
         return StudentResult(
             categories: categories, overall: overall,
             letter: overall.flatMap { overall in markbook.scale?.letter(for: overall) },
-            isWeighted: markbook.isWeighted, order: assessments.map(\.id))
+            isWeighted: markbook.isWeighted, order: order)
     }
 
     /// The lowest percentage that, given on every assessment still blank, brings the overall

@@ -20,20 +20,22 @@ public struct StudentResult: Sendable, Hashable {
         categories.flatMap(\.lines).filter { $0.status == .blank }.map(\.assessment)
     }
 
-    /// Every line of every category, in the order the assessments were added.
-    public let lines: [MarkLine]
+    /// Where each assessment, in the order they were added, is among the categories' lines
+    /// taken one category after another.
+    private let order: [Int]
 
-    /// A result of these categories; its ``lines`` follow `order`, the assessments' ids in the
-    /// order they were added.
-    init(categories: [CategoryResult], overall: Fraction?, letter: String?, isWeighted: Bool, order: [String])
-    {
+    /// Every line of every category, in the order the assessments were added.
+    public var lines: [MarkLine] {
+        let flat = categories.flatMap(\.lines)
+        return order.map { flat[$0] }
+    }
+
+    /// A result of these categories, whose lines taken in turn are the assessments in the order
+    /// `order` gives (see ``lines``).
+    init(categories: [CategoryResult], overall: Fraction?, letter: String?, isWeighted: Bool, order: [Int]) {
         (self.categories, self.overall, self.letter, self.isWeighted) = (
             categories, overall, letter, isWeighted
         )
-        var byID: [String: MarkLine] = [:]
-        for category in categories {
-            for line in category.lines { byID[line.assessment.id] = line }
-        }
-        lines = order.compactMap { byID[$0] }
+        self.order = order
     }
 }

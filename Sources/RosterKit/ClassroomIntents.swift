@@ -192,8 +192,14 @@ public enum ClassroomIntents {
     public static func importStudents(
         _ imported: RosterImporter.Result, replace: Bool, leavingOn day: SchoolDay = .today(),
         blankClears: Bool = false, dryRun: Bool = false, allowDuplicates: Bool = false, source: String? = nil,
-        into fileURL: URL = StorageHandler.plistURL
+        markbook: Markbook? = nil, into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
+        var imported = imported
+        if markbook == nil {
+            // Marks are by the ids of their class's assessments: without that class's markbook
+            // beside the file they name nothing here, and each student keeps the marks they have.
+            for index in imported.students.indices { imported.students[index].marks = [:] }
+        }
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
@@ -205,8 +211,20 @@ public enum ClassroomIntents {
             }
             return changes
         }
+        /// The file's markbook brought into the class's, and the file's marks moved to its ids.
+        func merge(into book: inout Markbook) {
+            guard let markbook else { return }
+            let ids = book.merge(markbook)
+            for index in imported.students.indices {
+                let marks = imported.students[index].marks
+                imported.students[index].marks = Dictionary(
+                    marks.compactMap { id, mark in ids[id].map { ($0, mark) } },
+                    uniquingKeysWith: { first, _ in first })
+            }
+        }
         if dryRun {
-            var roster = try StorageHandler.load(from: fileURL)
+            var (roster, book) = try StorageHandler.loadMarkbook(from: fileURL)
+            merge(into: &book)
             return try plan(&roster)
         }
         var changes = ImportChanges()
@@ -214,7 +232,8 @@ public enum ClassroomIntents {
             "import\(source.map { " " + $0 } ?? ""): \(changes.added.count) added, \(changes.updated.count) changed, "
                 + "\(changes.leaving.count) leaving"
         }
-        try StorageHandler.importChange(at: fileURL, summary: summary()) { roster in
+        try StorageHandler.importChange(at: fileURL, summary: summary()) { roster, book in
+            merge(into: &book)
             let addsToRoster = !replace && !roster.isEmpty
             changes = try plan(&roster)
             let addsOnly = addsToRoster && changes.updated.isEmpty && changes.unchangedCount == 0

@@ -345,4 +345,39 @@ struct MarkbookCommandTests {
         #expect(kept.output == "Recorded 1 mark on Homework 1.\n")
         #expect(sandbox.run(["mark", "h1", "--take"]).status == 64)
     }
+
+    @Test(
+        "a JSON or plist export carries the markbook beside it, and an import into a new class brings it back whole",
+        arguments: ["json", "plist"])
+    func exportRoundTrip(format: String) throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "8.5", "alan", "ex", "grace", "missing"]).status == 0)
+        #expect(sandbox.run(["mark", "test", "ada", "80%"]).status == 0)
+        let file = sandbox.folder.appendingPathComponent("class.\(format)").path
+        let exported = sandbox.run(["export", "--output", file])
+        #expect(
+            exported.output.contains(
+                "Exported the markbook beside it, to \(sandbox.folder.path)/class.markbook.\(format)."))
+        let imported = sandbox.run(["--class", "8B", "import", file])
+        #expect(imported.status == 0, "\(imported.errorOutput)")
+        #expect(
+            imported.errorOutput.contains(
+                "the markbook beside it, class.markbook.\(format), comes too: 3 assessments"))
+        let here = sandbox.run(["grades", "--format", "csv"]).output
+        #expect(sandbox.run(["--class", "8B", "grades", "--format", "csv"]).output == here)
+        #expect(
+            sandbox.run(["--class", "8B", "scale", "show"]).output == sandbox.run(["scale", "show"]).output)
+        #expect(sandbox.run(["--class", "8B", "undo"]).status == 0)
+        #expect(sandbox.run(["--class", "8B", "assessment", "list"]).output.hasPrefix("No assessments yet."))
+    }
+
+    @Test("an export without its markbook beside it brings no marks, and leaves the class's own")
+    func importWithoutMarkbook() throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "8"]).status == 0)
+        let file = sandbox.folder.appendingPathComponent("class.json")
+        #expect(sandbox.run(["export", "--output", file.path]).status == 0)
+        try FileManager.default.removeItem(at: sandbox.folder.appendingPathComponent("class.markbook.json"))
+        #expect(sandbox.run(["mark", "h1", "ada", "3"]).status == 0)
+        #expect(sandbox.run(["import", file.path]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file)[0].marks == ["a1": .points(Fraction(3))])
+    }
 }

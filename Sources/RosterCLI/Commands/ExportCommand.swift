@@ -1,5 +1,11 @@
 import RosterKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// `roster export [--format csv|json|plist] [--output <file>] [--bom] [--delimiter comma|semicolon]`
 struct ExportCommand: Subcommand {
     static let name = "export"
@@ -68,6 +74,11 @@ struct ExportCommand: Subcommand {
                             + "give --output <file>, or choose --format json.")
                 }
             }
+            if format != .csv, !(try StorageHandler.loadMarkbook(from: context.fileURL).markbook.isEmpty) {
+                context.errorOutput.write(
+                    "Note: the class's assessments, categories and letters go in a file beside the export; "
+                        + "give --output <file> to write them too.\n")
+            }
             context.output.write(bytes: prefix)
             // Into a file or a pipe the names go as they are, to come back; a terminal shows them.
             try format.write(
@@ -88,6 +99,22 @@ struct ExportCommand: Subcommand {
         guard wroteFile else { return }
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
+        try exportMarkbook(beside: output, format: format, context)
+    }
+
+    /// Writes the class's markbook beside a JSON or plist export, which carries each student's
+    /// marks by assessment id (see ``MarkbookFile``); a CSV export has no marks.
+    private func exportMarkbook(beside output: URL, format: InterchangeFormat, _ context: CommandContext)
+        throws
+    {
+        guard format != .csv else { return }
+        let book = try StorageHandler.loadMarkbook(from: context.fileURL).markbook
+        guard !book.isEmpty else { return }
+        let file = MarkbookFile.url(besideExport: output)
+        guard try StorageHandler.writeFile(try MarkbookFile.bytes(book, format: format), to: file) else {
+            return
+        }
+        context.output.write("Exported the markbook beside it, to \(file.path).\n")
     }
 
     /// The extensions of spreadsheet workbooks, which roster does not write.

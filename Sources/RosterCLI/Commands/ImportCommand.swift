@@ -144,11 +144,12 @@ struct ImportCommand: Subcommand {
             context.errorOutput.write(ImportReport.notes(result.notes))
             progress.show("Writing \(StudentText.count(result.students.count))…")
             let isNewClass = context.isNewClass
+            let markbook = try companionMarkbook(context)
             let changes = try ClassroomIntents.importStudents(
                 result, replace: replace, leavingOn: try leavingDay(context), blankClears: blankClears,
                 dryRun: dryRun,
                 allowDuplicates: allowDuplicates, source: URL(fileURLWithPath: path).lastPathComponent,
-                into: context.fileURL)
+                markbook: markbook, into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }
@@ -168,6 +169,23 @@ struct ImportCommand: Subcommand {
             try report(error.students, context)
             throw error
         }
+    }
+
+    /// The markbook an export wrote beside a JSON or plist file, which its marks are by; `nil`
+    /// for a CSV file, standard input or a folder, or when there is none.
+    private func companionMarkbook(_ context: CommandContext) throws -> Markbook? {
+        let file = URL(fileURLWithPath: path)
+        guard path != "-", let format = format ?? InterchangeFormat.inferred(from: file), format != .csv,
+            !StorageHandler.isFolder(file)
+        else { return nil }
+        let markbook = try MarkbookFile.read(besideExport: file, format: format)
+        if let markbook {
+            let beside = MarkbookFile.url(besideExport: file).lastPathComponent
+            context.errorOutput.write(
+                "Note: the markbook beside it, \(VisibleText.of(beside)), comes too: \(markbook.assessments.count) "
+                    + "assessments.\n")
+        }
+        return markbook
     }
 
     /// `import --marks`: the file's marks into the markbook, each change listed.
@@ -195,7 +213,7 @@ struct ImportCommand: Subcommand {
             let before =
                 change.before.map { MarkbookText.mark($0, outOf: change.assessment.outOf) } ?? "blank"
             text +=
-                "\(VisibleText.of(change.assessment.name)): \(VisibleText.of(change.student.name)) "
+                "\(VisibleText.of(change.assessment.name)): \(VisibleText.of(change.student)) "
                 + "\(MarkbookText.mark(change.after, outOf: change.assessment.outOf)) (was \(before))\n"
         }
         let count = result.changes.count

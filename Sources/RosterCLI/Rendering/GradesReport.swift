@@ -175,8 +175,10 @@ struct GradesReport {
             + categories.map { _ in "" } + ["", ""]
         var lines = [header, possible]
         for (student, result) in rows {
+            // A student's marks are read from their record once, not once an assessment.
+            let given = student.marks
             let marks = assessments.map { assessment -> String in
-                guard let mark = student.marks[assessment.id] else { return "" }
+                guard let mark = given[assessment.id] else { return "" }
                 switch mark {
                 case .excused: return "EX"
                 case .missing: return "MI"
@@ -203,10 +205,11 @@ struct GradesReport {
         }
         return try JSONReport.text(
             rows.map { student, result in
-                Row(
+                let given = student.marks
+                return Row(
                     id: UUIDText.string(student.id), name: student.name,
                     marks: Dictionary(
-                        assessments.compactMap { a in student.marks[a.id].map { (a.name, $0.text) } },
+                        assessments.compactMap { a in given[a.id].map { (a.name, $0.text) } },
                         uniquingKeysWith: { first, _ in first }),
                     categories: Dictionary(
                         result.categories.map {

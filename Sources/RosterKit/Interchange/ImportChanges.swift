@@ -138,6 +138,8 @@ public struct ImportChanges: Sendable, Equatable {
             student.attendance = before.attendance.merging(student.attendance) { _, file in file }
         }
         if student.otherFields.isEmpty { student.otherFields = before.otherFields }
+        // A file without marks leaves the student's marks as they are.
+        if row.marks.isEmpty, !before.marks.isEmpty { student.marks = before.marks }
         if !before.details.isEmpty {
             student.details = before.details.merging(student.details)
         }

@@ -118,6 +118,32 @@ public struct Markbook: Sendable, Hashable, Codable {
         throw .unknownAssessment(reference, closest: Array(closest.prefix(3)))
     }
 
+    /// Brings in another class's markbook, as an import of its export does: each of its
+    /// assessments is found here by name (and keeps this markbook's maximum) or added, each of its
+    /// categories replaces the one of that name here, and its scale, when it has one, replaces
+    /// this one.
+    ///
+    /// - Returns: Each of `other`'s assessment ids and the id of the same assessment here, for
+    ///   the marks that come with it.
+    public mutating func merge(_ other: Markbook) -> [String: String] {
+        var ids: [String: String] = [:]
+        for assessment in other.assessments {
+            if let found = assessments.first(where: { Self.key($0.name) == Self.key(assessment.name) }) {
+                ids[assessment.id] = found.id
+            } else {
+                let added = Assessment(
+                    id: "a\(nextNumber)", name: assessment.name, outOf: assessment.outOf,
+                    category: assessment.category, date: assessment.date, term: assessment.term)
+                nextNumber += 1
+                assessments.append(added)
+                ids[assessment.id] = added.id
+            }
+        }
+        for category in other.categories { setCategory(category) }
+        if let scale = other.scale { self.scale = scale }
+        return ids
+    }
+
     /// A name as assessments are compared: lower case, without accents, spaces trimmed.
     static func key(_ name: String) -> String {
         RosterLookup.foldedSpelling(of: String(name.trimmingWhitespace()))

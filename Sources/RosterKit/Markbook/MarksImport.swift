@@ -9,8 +9,10 @@
 public struct MarksImport: Sendable, Equatable {
     /// One mark the import changes.
     public struct Change: Sendable, Equatable {
-        /// The student, as stored.
-        public let student: Student
+        /// The student's name.
+        public let student: String
+        /// The student's id.
+        public let studentID: UUID
         /// The assessment.
         public let assessment: Assessment
         /// The mark before, or `nil` when blank.
@@ -52,8 +54,12 @@ public struct MarksImport: Sendable, Equatable {
             newAssessments.append(made)
             assessments.append(made)
         }
+        let index = StudentIndex(students)
         for row in table.rows {
-            let index = try Self.student(for: row, in: students)
+            let position = try index.student(for: row, in: students)
+            // A student's marks are read from their record once, and written back once.
+            var marks = students[position].marks
+            var changed = false
             for (assessment, text) in zip(assessments, row.cells) where !text.isEmpty {
                 let mark: Mark
                 do {
@@ -61,13 +67,18 @@ public struct MarksImport: Sendable, Equatable {
                 } catch {
                     throw ImportProblem(line: row.line, message: "\(assessment.name): \(error)")
                 }
-                let before = students[index].marks[assessment.id]
+                let before = marks[assessment.id]
                 // 40 points where 80% of 50 was given is the same mark: it stays as it was given.
                 guard !Self.isSame(before, mark, outOf: assessment.outOf) else { continue }
-                students[index].marks[assessment.id] = mark
+                marks[assessment.id] = mark
+                changed = true
                 changes.append(
-                    Change(student: students[index], assessment: assessment, before: before, after: mark))
+                    Change(
+                        student: students[position].name, studentID: students[position].id,
+                        assessment: assessment,
+                        before: before, after: mark))
             }
+            if changed { students[position].marks = marks }
         }
     }
 
@@ -80,20 +91,32 @@ public struct MarksImport: Sendable, Equatable {
         }
     }
 
-    /// The student a row names: by the roster's id, else the school's id, else the name.
-    private static func student(for row: MarksTable.Row, in students: [Student]) throws -> Int {
-        if let id = row.id, let index = students.firstIndex(where: { $0.id == id }) { return index }
-        if let schoolID = row.schoolID, let index = students.firstIndex(where: { $0.schoolID == schoolID }) {
-            return index
+    /// The students by id and by school id, made once for a file of many rows.
+    private struct StudentIndex {
+        let byID: [UUID: Int]
+        let bySchoolID: [String: Int]
+
+        init(_ students: [Student]) {
+            byID = Dictionary(
+                students.indices.map { (students[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+            bySchoolID = Dictionary(
+                students.indices.compactMap { index in students[index].schoolID.map { ($0, index) } },
+                uniquingKeysWith: { first, _ in first })
         }
-        guard let name = row.name else {
-            throw ImportProblem(
-                line: row.line, message: "no student on the roster has this row's id or school id")
-        }
-        do {
-            return try RosterLookup.index(of: name, in: students)
-        } catch {
-            throw ImportProblem(line: row.line, message: "\(error)")
+
+        /// The student a row names: by the roster's id, else the school's id, else the name.
+        func student(for row: MarksTable.Row, in students: [Student]) throws -> Int {
+            if let id = row.id, let index = byID[id] { return index }
+            if let schoolID = row.schoolID, let index = bySchoolID[schoolID] { return index }
+            guard let name = row.name else {
+                throw ImportProblem(
+                    line: row.line, message: "no student on the roster has this row's id or school id")
+            }
+            do {
+                return try RosterLookup.index(of: name, in: students)
+            } catch {
+                throw ImportProblem(line: row.line, message: "\(error)")
+            }
         }
     }
 }

@@ -15,17 +15,26 @@ extension StorageHandler {
     ///
     /// - Throws: What `plan` throws, which cancels the change; ``StorageError``.
     static func importChange(
-        at url: URL, summary: @autoclosure () -> String? = nil, _ plan: (inout [Student]) throws -> [Student]?
+        at url: URL, summary: @autoclosure () -> String? = nil,
+        _ plan: (inout [Student], inout Markbook) throws -> [Student]?
     ) throws {
         try change(at: url) { current in
             var (students, conventions) = try current.decoded() ?? ([], .binary)
             let studentsBefore = students.count
+            let markbookBefore = try markbook(of: current)
+            var book = markbookBefore
             // The roster is planned in place: the students an import leaves alone are not copied.
-            let addsOnly = try plan(&students)
+            let addsOnly = try plan(&students, &book)
             var made = RosterChange(
                 command: "import", date: Date(), studentsBefore: studentsBefore, studentsAfter: students.count
             )
             made.summary = summary()
+            if book != markbookBefore {
+                // The file's markbook came with it: the roster and the markbook are one change.
+                conventions.otherFields = [:]
+                let writer = try RosterCodec.fileWriter(students, conventions: conventions)
+                return (.replaceWithMarkbook(with: writer, markbook: try encode(book), change: made), ())
+            }
             if let added = addsOnly, let bytes = current.bytes {
                 let spliced = try RosterCodec.appending(added, to: bytes, path: current.path)
                 return (.replace(with: spliced.file.write, change: made), ())

@@ -70,7 +70,7 @@ extension StorageHandler {
         }
     }
 
-    private static func encode(_ markbook: Markbook) throws -> [UInt8] {
+    static func encode(_ markbook: Markbook) throws -> [UInt8] {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml
         return Array(try encoder.encode(markbook))

@@ -227,40 +227,33 @@ struct ShellCompletionTests {
                     "Quiz 1 Écrit final", "Quiz 1 Écrit final", "Zoë Martin", "Homework", "Zoë Martin",
                 ], "\(fished.errorOutput)")
         }
-        guard let python = installedTool("python3"), let zsh = installedTool("zsh") else { return }
-        let keys = [
-            "roster assessment rem\t", "roster assessment remove Q\t", "roster mark É\t",
-            "roster category set H\t",
-        ]
-        let expected = [
-            "roster assessment remove", "roster assessment remove Quiz\\ 1", "roster mark Écrit\\ final",
-            "roster category set Homework",
-        ]
-        let keyFile = try write(
-            String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")
-        let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Scripts/type_at_shell.py")
-        let typed = try RosterBinary.run(
-            [driver.path, keyFile.path, "TYPE-HERE> "] + (try startArguments("zsh", executable: zsh)),
-            environment: environment, directory: folder, executable: python.path)
-        let screens = try JSONDecoder().decode([String].self, from: Data(typed.output.utf8))
-        for (screen, line) in zip(screens, expected) {
-            #expect(Self.shown(screen).contains(line), "zsh: \(Self.shown(screen))")
-        }
-        #expect(screens.count == keys.count, "zsh: \(typed.errorOutput)")
+        try zshTypes(
+            [
+                "roster assessment rem\t", "roster assessment remove Q\t", "roster mark É\t",
+                "roster category set H\t",
+            ],
+            shows: [
+                "roster assessment remove", "roster assessment remove Quiz\\ 1", "roster mark Écrit\\ final",
+                "roster category set Homework",
+            ])
     }
 
     /// zsh at a terminal: a Tab after a verb, after `restore` and after `--class`.
     private func zshCompletesClasses() throws {
+        try zshTypes(
+            [
+                "roster classes res\t", "roster classes restore \t", "roster --class Y\t",
+                "roster move ada --to 7\t",
+            ],
+            shows: [
+                "roster classes restore", "roster classes restore 8B", "roster --class Year\\ 9",
+                "roster move ada --to 7A",
+            ])
+    }
+
+    /// zsh at a terminal: each of `keys` typed, its line then showing what `expected` says.
+    private func zshTypes(_ keys: [String], shows expected: [String]) throws {
         guard let python = installedTool("python3"), let zsh = installedTool("zsh") else { return }
-        let keys = [
-            "roster classes res\t", "roster classes restore \t", "roster --class Y\t",
-            "roster move ada --to 7\t",
-        ]
-        let expected = [
-            "roster classes restore", "roster classes restore 8B", "roster --class Year\\ 9",
-            "roster move ada --to 7A",
-        ]
         let keyFile = try write(
             String(decoding: try JSONEncoder().encode(keys), as: UTF8.self), to: "keys.json")
         let driver = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -51,15 +51,21 @@ struct GradesReport {
         let tail =
             categories.map { $0.uppercased() } + ["RESULT"]
             + (calculator.markbook.scale == nil ? [] : ["LETTER"])
-        var (names, markCells, tailCells): ([String], [[String]], [[String]]) = ([], [], [])
-        for row in rows {
-            names.append(VisibleText.of(row.student.name))
-            markCells.append(row.result.lines.map(cell))
-            tailCells.append(
-                categoryResults(row.result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
-                    + [row.result.overall.map { $0.decimalText() + "%" } ?? "-"]
-                    + (calculator.markbook.scale == nil ? [] : [row.result.letter ?? "-"]))
-        }
+        // The rows are worked out a part of the class per core, each result let go with its row.
+        let parts = ParallelWork.parts(count: students.count) { [self] range in
+            range.map { index in
+                let result = calculator.result(for: students[index].marks)
+                return (
+                    VisibleText.of(students[index].name), result.lines.map(cell),
+                    categoryResults(result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
+                        + [result.overall.map { $0.decimalText() + "%" } ?? "-"]
+                        + (calculator.markbook.scale == nil ? [] : [result.letter ?? "-"])
+                )
+            }
+        }.joined()
+        let names = parts.map(\.0)
+        let markCells = parts.map(\.1)
+        let tailCells = parts.map(\.2)
         let columnWidth = { (title: String, cells: [String]) in
             cells.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of($1)) } + 2
         }
@@ -173,24 +179,30 @@ struct GradesReport {
         let possible =
             ["Points Possible", "", ""] + assessments.map(\.outOf.description)
             + categories.map { _ in "" } + ["", ""]
-        var lines = [header, possible]
-        for (student, result) in rows {
-            // A student's marks are read from their record once, not once an assessment.
-            let given = student.marks
-            let marks = assessments.map { assessment -> String in
-                guard let mark = given[assessment.id] else { return "" }
-                switch mark {
-                case .excused: return "EX"
-                case .missing: return "MI"
-                default: return mark.points(outOf: assessment.outOf)?.decimalText(places: 6) ?? ""
-                }
-            }
-            lines.append(
-                [student.name, UUIDText.string(student.id), student.schoolID ?? ""] + marks
-                    + categoryResults(result).map { $0?.decimalText() ?? "" }
-                    + [result.overall?.decimalText() ?? "", result.letter ?? ""])
+        let rows = ParallelWork.parts(count: students.count) { [self] range in
+            range.map { csvRow(students[$0]) }
         }
-        return lines.map { $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n" }.joined()
+        return ([header, possible] + rows.joined()).map {
+            $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n"
+        }.joined()
+    }
+
+    /// One student's row of the gradebook CSV.
+    private func csvRow(_ student: Student) -> [String] {
+        // A student's marks are read from their record once, not once an assessment.
+        let given = student.marks
+        let result = calculator.result(for: given)
+        let marks = assessments.map { assessment -> String in
+            guard let mark = given[assessment.id] else { return "" }
+            switch mark {
+            case .excused: return "EX"
+            case .missing: return "MI"
+            default: return mark.points(outOf: assessment.outOf)?.decimalText(places: 6) ?? ""
+            }
+        }
+        return [student.name, UUIDText.string(student.id), student.schoolID ?? ""] + marks
+            + categoryResults(result).map { $0?.decimalText() ?? "" }
+            + [result.overall?.decimalText() ?? "", result.letter ?? ""]
     }
 
     /// The markbook as JSON: each student's marks by assessment, category results, result and letter.

@@ -31,7 +31,10 @@ public struct MarksImport: Sendable, Equatable {
     /// name, every cell that is not blank a mark; blank cells keep what is there.
     ///
     /// - Parameters:
+    ///   - table: The marks the file holds.
     ///   - outOf: The maximum of a new assessment the file gives none for.
+    ///   - markbook: The class's markbook, which gains the assessments the file makes.
+    ///   - students: The class's students, whose marks change.
     /// - Throws: ``ImportProblem`` naming the line for a row that matches no student or a cell
     ///   that is not a mark on its assessment, or a column that makes an assessment without a
     ///   maximum. Nothing is changed then.

@@ -139,6 +139,8 @@ struct GradesReport {
     func html(_ page: HTMLPage) -> String {
         let starts = Array(stride(from: 0, to: max(assessments.count, 1), by: Self.assessmentsPerPage))
         let letters = calculator.markbook.scale != nil
+        let landscape = min(assessments.count, Self.assessmentsPerPage) + categories.count + 2 > 8
+        let perPage = landscape ? HTMLPage.rowsPerLandscapePage : HTMLPage.rowsPerPage
         var body = ""
         for (number, start) in starts.enumerated() {
             let shown = Array(assessments[start..<min(start + Self.assessmentsPerPage, assessments.count)])
@@ -163,10 +165,9 @@ struct GradesReport {
                     subject:
                         "\(page.subject), assessments \(start + 1)–\(start + shown.count) of \(assessments.count)"
                 )
-            body += part.tables(columns: columns, rows: cells, names: 0)
+            body += part.tables(columns: columns, rows: cells, names: 0, perPage: perPage)
         }
-        let widest = min(assessments.count, Self.assessmentsPerPage) + categories.count + 2
-        return page.document(body, landscape: widest > 8)
+        return page.document(body, landscape: landscape)
     }
 
     /// The markbook as gradebooks export it: a row per student with each assessment's points

@@ -15,6 +15,8 @@ struct HTMLPage {
 
     /// How many rows a printed page holds.
     static let rowsPerPage = 35
+    /// How many rows a page turned for a wide table holds.
+    static let rowsPerLandscapePage = 24
 
     /// The whole document around `body`; `landscape` turns the paper for a wide table.
     func document(_ body: String, landscape: Bool = false) -> String {
@@ -44,9 +46,12 @@ struct HTMLPage {
 
     /// A table of `rows` under `columns`, in page-sized groups, each with the page's header; the
     /// cells of column `names` are names, set `dir="auto"`.
-    func tables(columns: [String], rows: [[String]], blank: Int = 0, names: Int = 0) -> String {
-        let groups = stride(from: 0, to: max(rows.count, 1), by: Self.rowsPerPage).map {
-            Array(rows[$0..<min($0 + Self.rowsPerPage, rows.count)])
+    func tables(
+        columns: [String], rows: [[String]], blank: Int = 0, names: Int = 0,
+        perPage: Int = HTMLPage.rowsPerPage
+    ) -> String {
+        let groups = stride(from: 0, to: max(rows.count, 1), by: perPage).map {
+            Array(rows[$0..<min($0 + perPage, rows.count)])
         }
         let head =
             "<thead><tr>" + columns.map { "<th>\(Self.escaped($0))</th>" }.joined()

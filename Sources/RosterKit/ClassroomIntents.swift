@@ -201,7 +201,10 @@ public enum ClassroomIntents {
         if markbook == nil {
             // Marks are by the ids of their class's assessments: without that class's markbook
             // beside the file they name nothing here, and each student keeps the marks they have.
-            for index in imported.students.indices { imported.students[index].marks = [:] }
+            // Only a file with marks is changed: a large file's students are not copied for nothing.
+            for index in imported.students.indices where !imported.students[index].otherFields.isEmpty {
+                imported.students[index].marks = [:]
+            }
         }
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.

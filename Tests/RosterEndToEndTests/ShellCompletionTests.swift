@@ -141,42 +141,18 @@ struct ShellCompletionTests {
     @Test("every shell completes classes: the verbs, the classes after them, deleted ones after restore")
     func classes() throws {
         try makeClasses()
-        let bash = try #require(installedTool("bash"))
-        let file = try write(try script("bash"), to: "roster.bash")
-        let probe = """
-            source "$1"
-            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _roster; echo "${COMPREPLY[*]}"; }
-            t roster classes ""
-            t roster classes de
-            t roster classes rename ""
-            t roster classes restore ""
-            t roster --class y
-            t roster move ada --to ""
-            """
-        let result = try RosterBinary.run(
-            ["-c", probe, "bash", file.path], environment: environment, directory: folder,
-            executable: bash.path)
         #expect(
-            result.output.split(separator: "\n").map(String.init) == [
-                "rename delete restore", "delete", "7A Year\\ 9", "8B", "Year\\ 9", "7A Year\\ 9",
-            ])
-        if let fish = installedTool("fish") {
-            let script = try write(try self.script("fish"), to: "roster.fish")
-            let lines = """
-                source $argv[1]
-                for line in 'roster classes ' 'roster classes delete ' 'roster classes restore ' \\
-                    'roster --class Y' 'roster move ada --to 7'
-                    complete -C "$line" | string split -f1 \\t | string join ' '
-                end
-                """
-            let fished = try RosterBinary.run(
-                ["-c", lines, script.path], environment: environment, directory: folder, executable: fish.path
-            )
-            #expect(
-                fished.output.split(separator: "\n").map(String.init) == [
-                    "delete rename restore", "7A Year 9", "8B", "Year 9", "7A",
-                ], "\(fished.errorOutput)")
-        }
+            try bashOffers([
+                "roster classes \"\"", "roster classes de", "roster classes rename \"\"",
+                "roster classes restore \"\"",
+                "roster --class y", "roster move ada --to \"\"",
+            ]) == ["rename delete restore", "delete", "7A Year\\ 9", "8B", "Year\\ 9", "7A Year\\ 9"])
+        try fishOffers(
+            [
+                "roster classes ", "roster classes delete ", "roster classes restore ", "roster --class Y",
+                "roster move ada --to 7",
+            ],
+            ["delete rename restore", "7A Year 9", "8B", "Year 9", "7A"])
         try zshCompletesClasses()
     }
 
@@ -189,44 +165,21 @@ struct ShellCompletionTests {
         ] {
             try #require(sandbox.run(command).status == 0)
         }
-        let bash = try #require(installedTool("bash"))
-        let file = try write(try script("bash"), to: "roster.bash")
-        let probe = """
-            source "$1"
-            t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _roster; echo "${COMPREPLY[*]}"; }
-            t roster assessment ""
-            t roster assessment remove ""
-            t roster assessment edit ec
-            t roster mark ""
-            t roster mark q1 Zo
-            t roster category set ""
-            """
-        let result = try RosterBinary.run(
-            ["-c", probe, "bash", file.path], environment: environment, directory: folder,
-            executable: bash.path)
         #expect(
-            result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+            try bashOffers([
+                "roster assessment \"\"", "roster assessment remove \"\"", "roster assessment edit ec",
+                "roster mark \"\"", "roster mark q1 Zo", "roster category set \"\"",
+            ]) == [
                 "add list edit rename remove", "Quiz\\ 1 Écrit\\ final", "Écrit\\ final",
                 "Quiz\\ 1 Écrit\\ final",
-                "Zoë\\ Martin", "Homework", "",
+                "Zoë\\ Martin", "Homework",
             ])
-        if let fish = installedTool("fish") {
-            let script = try write(try self.script("fish"), to: "roster.fish")
-            let lines = """
-                source $argv[1]
-                for line in 'roster assessment remove ' 'roster mark ' 'roster mark q1 Zo' 'roster category remove ' \\
-                    'roster edit Zo'
-                    complete -C "$line" | string split -f1 \\t | string join ' '
-                end
-                """
-            let fished = try RosterBinary.run(
-                ["-c", lines, script.path], environment: environment, directory: folder, executable: fish.path
-            )
-            #expect(
-                fished.output.split(separator: "\n").map(String.init) == [
-                    "Quiz 1 Écrit final", "Quiz 1 Écrit final", "Zoë Martin", "Homework", "Zoë Martin",
-                ], "\(fished.errorOutput)")
-        }
+        try fishOffers(
+            [
+                "roster assessment remove ", "roster mark ", "roster mark q1 Zo", "roster category remove ",
+                "roster edit Zo",
+            ],
+            ["Quiz 1 Écrit final", "Quiz 1 Écrit final", "Zoë Martin", "Homework", "Zoë Martin"])
         try zshTypes(
             [
                 "roster assessment rem\t", "roster assessment remove Q\t", "roster mark É\t",
@@ -236,6 +189,34 @@ struct ShellCompletionTests {
                 "roster assessment remove", "roster assessment remove Quiz\\ 1", "roster mark Écrit\\ final",
                 "roster category set Homework",
             ])
+    }
+
+    /// What bash's completion function offers for each command line, the last word being
+    /// completed (`""` for an empty one): one line of candidates each.
+    private func bashOffers(_ lines: [String]) throws -> [String] {
+        let bash = try #require(installedTool("bash"))
+        let file = try write(try script("bash"), to: "roster.bash")
+        let probe =
+            "source \"$1\"\n"
+            + "t() { COMP_WORDS=(\"$@\"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _roster; "
+            + "echo \"${COMPREPLY[*]}\"; }\n" + lines.map { "t \($0)\n" }.joined()
+        let result = try RosterBinary.run(
+            ["-c", probe, "bash", file.path], environment: environment, directory: folder,
+            executable: bash.path)
+        return result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
+            String.init)
+    }
+
+    /// Checks what fish's `complete -C` offers for each command line, where fish is installed.
+    private func fishOffers(_ lines: [String], _ expected: [String]) throws {
+        guard let fish = installedTool("fish") else { return }
+        let script = try write(try self.script("fish"), to: "roster.fish")
+        let words = lines.map { "'\($0)'" }.joined(separator: " ")
+        let probe =
+            "source $argv[1]\nfor line in \(words)\n    complete -C \"$line\" | string split -f1 \\t | string join ' '\nend\n"
+        let fished = try RosterBinary.run(
+            ["-c", probe, script.path], environment: environment, directory: folder, executable: fish.path)
+        #expect(fished.output.split(separator: "\n").map(String.init) == expected, "\(fished.errorOutput)")
     }
 
     /// zsh at a terminal: a Tab after a verb, after `restore` and after `--class`.

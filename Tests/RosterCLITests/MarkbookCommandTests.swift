@@ -168,10 +168,13 @@ struct MarkbookCommandTests {
     @Test("--from-score turns every score into a mark on a new assessment, in one undo step")
     func fromScore() throws {
         #expect(sandbox.run(["edit", "ada", "--score", "87.5"]).status == 0)
+        #expect(sandbox.run(["edit", "grace", "--score", "88.333"]).status == 0)
         #expect(sandbox.run(["assessment", "add", "Baseline", "--out-of", "40", "--from-score"]).status == 0)
         let students = try StorageHandler.load(from: sandbox.file)
         #expect(students[0].marks["a4"] == .points(Fraction(35)))
         #expect(students[1].marks["a4"] == nil)
+        // 88.33% of 40 is 35.332 points, more decimals than a mark keeps: the percentage is kept.
+        #expect(students[2].marks["a4"] == .percent(Fraction(8833, over: 100)))
         #expect(sandbox.run(["undo"]).status == 0)
         #expect(try StorageHandler.load(from: sandbox.file)[0].marks.isEmpty)
         #expect(!sandbox.run(["assessment", "list"]).output.contains("Baseline"))

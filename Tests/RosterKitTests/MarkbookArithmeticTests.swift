@@ -202,6 +202,19 @@ struct MarkbookArithmeticTests {
         }
     }
 
+    @Test("a score becomes points when they fit two decimals, else a percentage; no score is left out")
+    func markFromScore() {
+        #expect(ClassroomIntents.mark(fromScore: 87.5, outOf: Fraction(40)) == .points(Fraction(35)))
+        // 33.33% of 7 is 2.3331 points, more decimals than a mark keeps: the percentage is kept.
+        #expect(
+            ClassroomIntents.mark(fromScore: 33.33, outOf: Fraction(7)) == .percent(Fraction(3333, over: 100))
+        )
+        // A score may have more decimals than a mark: it is rounded to two, never dropped.
+        #expect(
+            ClassroomIntents.mark(fromScore: 88.333, outOf: Fraction(100))
+                == .points(Fraction(8833, over: 100)))
+    }
+
     private func result(of items: [DropLowest.Item], without dropped: [Int]) -> Fraction {
         let kept = items.indices.filter { !dropped.contains($0) }
         return Fraction(

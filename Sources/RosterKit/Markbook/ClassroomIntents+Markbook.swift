@@ -52,10 +52,8 @@ extension ClassroomIntents {
             let added = try book.add(new)
             if fromScore {
                 for index in students.indices {
-                    guard let score = students[index].score,
-                        let points = Fraction(decimal: String(score), places: 2)
-                    else { continue }
-                    students[index].marks[added.id] = .points(points * added.outOf / .hundred)
+                    guard let score = students[index].score else { continue }
+                    students[index].marks[added.id] = mark(fromScore: score, outOf: added.outOf)
                 }
             }
             return (added, madeCategory)
@@ -234,6 +232,16 @@ extension ClassroomIntents {
             return assessment
         }
         return (assessment, changes)
+    }
+
+    /// A score out of 100 as a mark on an assessment out of `outOf`: its points, when they have
+    /// at most two decimals as every mark does, else the score itself as a percentage. A score with
+    /// more decimals than a mark keeps is rounded to two.
+    static func mark(fromScore score: Double, outOf: Fraction) -> Mark {
+        let percent = Fraction(Int128((score * 100).rounded()), over: 100)
+        let points = percent * outOf / .hundred
+        return points.rounded(toDecimalPlaces: Mark.decimalPlaces) == points
+            ? .points(points) : .percent(percent)
     }
 
     private static func checkedName(_ name: String) throws(MarkbookError) -> String {

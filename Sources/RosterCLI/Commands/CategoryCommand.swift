@@ -111,7 +111,7 @@ struct CategoryCommand: Subcommand {
             ]
         }
         context.output.write(
-            MarkbookText.table(["CATEGORY", "WEIGHT", "DROPS", "ASSESSMENTS"], rows, context))
+            MarkbookText.table(["CATEGORY", "WEIGHT", "DROPS", "ASSESSMENTS"], rows, width: context.width))
         let weights = book.categories.compactMap(\.weight)
         let sum = weights.reduce(Fraction.zero, +)
         if !weights.isEmpty, sum != .hundred {

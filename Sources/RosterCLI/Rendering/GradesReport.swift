@@ -9,6 +9,16 @@ struct GradesReport {
     let calculator: MarkbookCalculator
     /// The students, in the order of the rows.
     let students: [Student]
+    /// The categories' names, as the results list them; none when the class has no category,
+    /// where the one group of all assessments is the result itself. Worked out once, not a row.
+    private let categories: [String]
+
+    init(calculator: MarkbookCalculator, students: [Student]) {
+        (self.calculator, self.students) = (calculator, students)
+        categories =
+            calculator.markbook.categories.isEmpty
+            ? [] : calculator.result(for: [:]).categories.map { $0.name ?? "No category" }
+    }
 
     /// Each student with their result, worked out one by one as the rows are read.
     private var rows: LazyMapSequence<[Student], (student: Student, result: StudentResult)> {
@@ -16,12 +26,6 @@ struct GradesReport {
     }
 
     private var assessments: [Assessment] { calculator.assessments }
-    /// The categories' names, as the rows' results list them; none when the class has no
-    /// category, where the one group of all assessments is the result itself.
-    private var categories: [String] {
-        guard !calculator.markbook.categories.isEmpty else { return [] }
-        return calculator.result(for: [:]).categories.map { $0.name ?? "No category" }
-    }
 
     /// What a reader of the table should know: weights that do not add up to 100, assessments
     /// that do not count.
@@ -84,8 +88,8 @@ struct GradesReport {
             shown += 1
         }
         let titles = ["NAME"] + assessments.prefix(shown).map { VisibleText.of($0.name) } + tail
-        let lines = rows.indices.map { [names[$0]] + markCells[$0].prefix(shown) + tailCells[$0] }
-        var text = Self.columns(titles, lines, width: width)
+        let lines = names.indices.map { [names[$0]] + markCells[$0].prefix(shown) + tailCells[$0] }
+        var text = MarkbookText.table(titles, lines, width: width, numbers: true)
         let hidden = assessments.count - shown
         if hidden > 0 {
             text += "(\(hidden) more assessment\(hidden == 1 ? "" : "s"): --format csv shows them all.)\n"
@@ -108,26 +112,6 @@ struct GradesReport {
         case (.projectedZero, nil): return "0*"
         default: return "-"
         }
-    }
-
-    private static func columns(_ titles: [String], _ rows: [[String]], width: Int) -> String {
-        let widths = titles.indices.map { column in
-            max(DisplayWidth.of(titles[column]), rows.map { DisplayWidth.of($0[column]) }.max() ?? 0)
-        }
-        let others = widths.dropFirst().reduce(0) { $0 + $1 + 2 }
-        let first = max(min(widths[0], 13), min(widths[0], width - others))
-        func line(_ cells: [String]) -> String {
-            var text = DisplayWidth.padded(DisplayWidth.truncated(cells[0], to: first), to: first)
-            for column in cells.indices.dropFirst() {
-                text +=
-                    "  "
-                    + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cells[column])))
-                    + cells[column]
-            }
-            while text.hasSuffix(" ") { text.removeLast() }
-            return text + "\n"
-        }
-        return line(titles) + rows.map(line).joined()
     }
 
     /// The most assessments a printed page shows; more go on pages of their own, names repeated.

@@ -76,21 +76,23 @@ enum MarkbookText {
             ]
         }
         context.output.write(
-            table(["ASSESSMENT", "OUT OF", "CATEGORY", "DUE", "TERM", "MARKED"], rows, context))
+            table(["ASSESSMENT", "OUT OF", "CATEGORY", "DUE", "TERM", "MARKED"], rows, width: context.width))
     }
 
-    /// A plain table: the first column cut to fit `context`'s width (never below 12
-    /// characters), the others as they are.
-    static func table(_ titles: [String], _ rows: [[String]], _ context: CommandContext) -> String {
+    /// A plain table: the first column cut to fit `width` (never below 12 characters and the
+    /// `…`), the others as they are, set to the right when `numbers`.
+    static func table(_ titles: [String], _ rows: [[String]], width: Int, numbers: Bool = false) -> String {
         let widths = titles.indices.map { column in
             max(DisplayWidth.of(titles[column]), rows.map { DisplayWidth.of($0[column]) }.max() ?? 0)
         }
         let others = widths.dropFirst().reduce(0) { $0 + $1 + 2 }
-        let first = max(min(widths[0], 13), min(widths[0], context.width - others))
+        let first = max(min(widths[0], TableFit.shortestName), min(widths[0], width - others))
         func line(_ cells: [String]) -> String {
             var text = DisplayWidth.padded(DisplayWidth.truncated(cells[0], to: first), to: first)
             for column in cells.indices.dropFirst() {
-                text += "  " + DisplayWidth.padded(cells[column], to: widths[column])
+                let room = String(
+                    repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cells[column])))
+                text += "  " + (numbers ? room + cells[column] : cells[column] + room)
             }
             while text.hasSuffix(" ") { text.removeLast() }
             return text + "\n"

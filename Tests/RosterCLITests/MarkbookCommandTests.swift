@@ -383,4 +383,17 @@ struct MarkbookCommandTests {
         #expect(sandbox.run(["import", file.path]).status == 0)
         #expect(try StorageHandler.load(from: sandbox.file)[0].marks == ["a1": .points(Fraction(3))])
     }
+
+    @Test(
+        "grades, category list and --explain note weights that do not add up to 100, and what does not count")
+    func notes() throws {
+        #expect(sandbox.run(["assessment", "add", "Extra", "--out-of", "5"]).status == 0)
+        #expect(sandbox.run(["category", "set", "Tests", "--weight", "60"]).status == 0)
+        #expect(sandbox.run(["mark", "h1", "ada", "8"]).status == 0)
+        let weights = "Note: the weights add up to 90, not 100; results use them as they stand.\n"
+        let grades = sandbox.run(["grades"]).errorOutput
+        #expect(grades == weights + "Note: Extra is in no weighted category and does not count.\n")
+        #expect(sandbox.run(["category", "list"]).errorOutput == weights)
+        #expect(sandbox.run(["grades", "--explain", "ada"]).output.hasSuffix(weights))
+    }
 }

@@ -112,11 +112,6 @@ struct CategoryCommand: Subcommand {
         }
         context.output.write(
             MarkbookText.table(["CATEGORY", "WEIGHT", "DROPS", "ASSESSMENTS"], rows, width: context.width))
-        let weights = book.categories.compactMap(\.weight)
-        let sum = weights.reduce(Fraction.zero, +)
-        if !weights.isEmpty, sum != .hundred {
-            context.errorOutput.write(
-                "Note: the weights add up to \(sum), not 100; results use them as they stand.\n")
-        }
+        if let note = MarkbookText.weightsNote(book) { context.errorOutput.write("Note: \(note)\n") }
     }
 }

@@ -30,10 +30,7 @@ enum GradeExplanation {
             text += "Still blank: \(result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")).\n"
         }
         if let scale = calculator.markbook.scale { text += nextLetter(student, result, calculator, scale) }
-        let weights = calculator.markbook.categories.compactMap(\.weight).reduce(Fraction.zero, +)
-        if result.isWeighted, weights != .hundred {
-            text += "Note: the weights add up to \(weights), not 100; they are used as they stand.\n"
-        }
+        if let note = MarkbookText.weightsNote(calculator.markbook) { text += "Note: \(note)\n" }
         return text
     }
 
@@ -70,9 +67,7 @@ enum GradeExplanation {
 
     private static func overall(_ result: StudentResult) -> String {
         guard let overall = result.overall else { return "Overall: no counted mark yet." }
-        let counting = result.categories.filter {
-            $0.result != nil && (!result.isWeighted || $0.weight != nil)
-        }
+        let counting = result.counting
         guard result.isWeighted else {
             let points = counting.reduce(Fraction.zero) { $0 + $1.points }
             let maximum = counting.reduce(Fraction.zero) { $0 + $1.maximum }

@@ -30,22 +30,14 @@ struct GradesReport {
     /// What a reader of the table should know: weights that do not add up to 100, assessments
     /// that do not count.
     var notes: [String] {
-        var notes: [String] = []
-        let book = calculator.markbook
-        let weights = book.categories.compactMap(\.weight)
-        let sum = weights.reduce(Fraction.zero, +)
-        if !weights.isEmpty, sum != .hundred {
-            notes.append("the weights add up to \(sum), not 100; results use them as they stand.")
-        }
-        if book.isWeighted {
-            let outside = assessments.filter { assessment in
-                assessment.category.flatMap { book.category(named: $0)?.weight } == nil
-            }
-            if !outside.isEmpty {
-                notes.append(
-                    "\(outside.map { VisibleText.of($0.name) }.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") "
-                        + "in no weighted category and \(outside.count == 1 ? "does" : "do") not count.")
-            }
+        var notes = MarkbookText.weightsNote(calculator.markbook).map { [$0] } ?? []
+        // The calculator says which assessments do not count: those whose lines are outside the weights.
+        let outside = calculator.result(for: [:]).lines.filter { $0.status == .outsideWeights }.map(
+            \.assessment)
+        if !outside.isEmpty {
+            notes.append(
+                "\(outside.map { VisibleText.of($0.name) }.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") "
+                    + "in no weighted category and \(outside.count == 1 ? "does" : "do") not count.")
         }
         return notes
     }

@@ -34,6 +34,12 @@ enum MarkbookText {
         }
     }
 
+    /// What to note about weights that do not add up to 100, or `nil` when they do or there are none.
+    static func weightsNote(_ book: Markbook) -> String? {
+        guard let total = book.totalWeight, total != .hundred else { return nil }
+        return "the weights add up to \(total), not 100; results use them as they stand."
+    }
+
     /// `Homework (weight 30, drops the lowest 1)`.
     static func describe(_ category: MarkCategory) -> String {
         var details: [String] = [category.weight.map { "weight \($0)" } ?? "no weight"]

@@ -24,6 +24,11 @@ public struct Markbook: Sendable, Hashable, Codable {
     /// Whether some category has a weight, so that the overall result is weighted.
     public var isWeighted: Bool { categories.contains { $0.weight != nil } }
 
+    /// The weights of the categories that have one, added up; `nil` when none has.
+    public var totalWeight: Fraction? {
+        isWeighted ? categories.compactMap(\.weight).reduce(.zero, +) : nil
+    }
+
     /// Adds an assessment with a new id, and returns it.
     ///
     /// - Throws: ``MarkbookError/nameTaken(_:)`` when an assessment has that name already,

@@ -153,7 +153,7 @@ public struct MarkbookCalculator: Sendable {
     }
 
     private static func overall(of categories: [CategoryResult], weighted: Bool) -> Fraction? {
-        let counting = categories.filter { $0.result != nil && (!weighted || $0.weight != nil) }
+        let counting = StudentResult.counting(categories, weighted: weighted)
         guard !counting.isEmpty else { return nil }
         guard weighted else {
             let points = counting.reduce(Fraction.zero) { $0 + $1.points }

@@ -10,9 +10,18 @@ public struct StudentResult: Sendable, Hashable {
     /// counted points over all counted maximums.
     public let isWeighted: Bool
 
+    /// The categories the overall result is made of: those with a counted mark, and, when
+    /// weights are set, a weight.
+    public var counting: [CategoryResult] { Self.counting(categories, weighted: isWeighted) }
+
     /// The sum of the weights of the categories that counted.
     public var weightsCounted: Fraction {
-        categories.filter { $0.result != nil }.reduce(.zero) { $0 + ($1.weight ?? .zero) }
+        counting.reduce(.zero) { $0 + ($1.weight ?? .zero) }
+    }
+
+    /// The one rule for which categories make the overall result (see ``counting``).
+    static func counting(_ categories: [CategoryResult], weighted: Bool) -> [CategoryResult] {
+        categories.filter { $0.result != nil && (!weighted || $0.weight != nil) }
     }
 
     /// The assessments still blank that would count once marked.

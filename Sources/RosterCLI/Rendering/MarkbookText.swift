@@ -50,7 +50,12 @@ enum MarkbookText {
     /// Prints the assessments: a table, or JSON.
     static func listAssessments(format: OutputFormat, _ context: CommandContext) throws {
         let (students, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
-        let marked = { (assessment: Assessment) in students.filter { $0.marks[assessment.id] != nil }.count }
+        // Each student's marks are read once, and counted for every assessment at once.
+        var counts: [String: Int] = [:]
+        for student in students {
+            for id in student.marks.keys { counts[id, default: 0] += 1 }
+        }
+        let marked = { (assessment: Assessment) in counts[assessment.id] ?? 0 }
         if format == .json {
             struct Row: Encodable {
                 let name: String

@@ -106,10 +106,14 @@ public struct MarkbookCalculator: Sendable {
     }
 
     private func categoryResult(_ group: Group, marks: [String: Mark]) -> CategoryResult {
-        var statuses = group.assessments.map { status(of: $0, mark: marks[$0.id], counts: group.counts) }
+        // Each mark is looked up once: a class's grades look up millions.
+        let found = group.assessments.map { marks[$0.id] }
+        var statuses = group.assessments.indices.map {
+            status(of: group.assessments[$0], mark: found[$0], counts: group.counts)
+        }
         let given = group.assessments.indices.map { index -> Fraction? in
             switch statuses[index] {
-            case .counted: marks[group.assessments[index].id]?.points(outOf: group.assessments[index].outOf)
+            case .counted: found[index]?.points(outOf: group.assessments[index].outOf)
             case .projectedZero: .zero
             case .dropped, .excused, .blank, .outsideWeights: nil
             }
@@ -131,7 +135,7 @@ public struct MarkbookCalculator: Sendable {
         }
         let lines = group.assessments.indices.map { index in
             MarkLine(
-                assessment: group.assessments[index], mark: marks[group.assessments[index].id],
+                assessment: group.assessments[index], mark: found[index],
                 status: statuses[index],
                 points: given[index])
         }

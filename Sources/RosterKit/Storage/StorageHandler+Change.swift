@@ -192,22 +192,19 @@ extension StorageHandler {
         do {
             for (outcome, current) in zip(outcomes, rosters) {
                 switch outcome {
-                case .replace(let writer, let change):
+                case .replace(let writer, let change), .replaceWithMarkbook(let writer, _, let change):
                     let version = try current.history.keepVersion(
                         before: change, exists: current.bytes != nil)
                     versions.append((current.history, version))
                     let file = try FileSystem.Replacement(of: current.path)
                     try writer(file.write)
                     files.append(file)
-                case .replaceWithMarkbook(let writer, let markbook, let change):
-                    let version = try current.history.keepVersion(
-                        before: change, exists: current.bytes != nil)
-                    versions.append((current.history, version))
-                    try current.history.keepMarkbook(try current.read(.markbook), forVersion: version)
-                    let file = try FileSystem.Replacement(of: current.path)
-                    try writer(file.write)
-                    files.append(file)
-                    files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), markbook))
+                    if case .replaceWithMarkbook(_, let markbook, _) = outcome {
+                        // The markbook as it was goes with the version, before the change is decided.
+                        try current.history.keepMarkbook(try current.read(.markbook), forVersion: version)
+                        files.append(
+                            try newFile(SideFile.markbook.path(besideRoster: current.path), markbook))
+                    }
                 case .restore(let entry):
                     swaps.append((current.history, try current.history.prepareSwap(entry)))
                     steps.append(Journal.Step(from: entry.path, to: current.path, claims: false))

@@ -24,9 +24,7 @@ public enum MarkbookFile {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             return Array(try encoder.encode(markbook)) + [0x0A]
         }
-        let encoder = PropertyListEncoder()
-        encoder.outputFormat = .xml
-        return Array(try encoder.encode(markbook))
+        return try StorageHandler.encode(markbook)
     }
 
     /// The markbook beside the export at `url`, or `nil` when there is none.

@@ -52,7 +52,7 @@ extension StorageHandler {
             students = []
             // Every student was read whole, other apps' keys with them: the students say it all.
             conventions.otherFields = [:]
-            let writer = try RosterCodec.fileWriter(of: RosterCodec.encode(edited, conventions: conventions))
+            let writer = try RosterCodec.fileWriter(edited, conventions: conventions)
             guard book != before else { return (.replace(with: writer, change: made), result) }
             return (.replaceWithMarkbook(with: writer, markbook: try encode(book), change: made), result)
         }
@@ -70,6 +70,7 @@ extension StorageHandler {
         }
     }
 
+    /// The markbook as its file keeps it, and as a plist export writes it beside the roster.
     static func encode(_ markbook: Markbook) throws -> [UInt8] {
         let encoder = PropertyListEncoder()
         encoder.outputFormat = .xml

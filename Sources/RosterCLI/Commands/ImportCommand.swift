@@ -210,11 +210,8 @@ struct ImportCommand: Subcommand {
             text += "New assessment \(MarkbookText.describe(assessment)).\n"
         }
         for change in result.changes {
-            let before =
-                change.before.map { MarkbookText.mark($0, outOf: change.assessment.outOf) } ?? "blank"
-            text +=
-                "\(VisibleText.of(change.assessment.name)): \(VisibleText.of(change.student)) "
-                + "\(MarkbookText.mark(change.after, outOf: change.assessment.outOf)) (was \(before))\n"
+            text += MarkbookText.change(
+                on: change.assessment, of: change.student, from: change.before, to: change.after)
         }
         let count = result.changes.count
         let marks = "\(count) mark\(count == 1 ? "" : "s")"

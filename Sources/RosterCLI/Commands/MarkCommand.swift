@@ -55,14 +55,9 @@ struct MarkCommand: Subcommand {
         context.saved.record(
             "The marks on \(assessment.name) for \(changes.map(\.student.name).joined(separator: ", ")) were saved"
         )
-        var text = ""
-        for change in changes {
-            let now = change.after.map { MarkbookText.mark($0, outOf: assessment.outOf) } ?? "blank"
-            let before = change.before.map { MarkbookText.mark($0, outOf: assessment.outOf) } ?? "blank"
-            text +=
-                "\(VisibleText.of(assessment.name)): \(VisibleText.of(change.student.name)) \(now)"
-                + (before == now ? " (unchanged)" : " (was \(before))") + "\n"
-        }
-        context.output.write(text)
+        context.output.write(
+            changes.map {
+                MarkbookText.change(on: assessment, of: $0.student.name, from: $0.before, to: $0.after)
+            }.joined())
     }
 }

@@ -40,6 +40,17 @@ enum MarkbookText {
         return "the weights add up to \(total), not 100; results use them as they stand."
     }
 
+    /// One student's mark as it changed: `Quiz 1: Ada Lovelace 8/10 (was blank)`, or
+    /// `(unchanged)` when it is what it was.
+    static func change(on assessment: Assessment, of student: String, from before: Mark?, to after: Mark?)
+        -> String
+    {
+        let now = after.map { mark($0, outOf: assessment.outOf) } ?? "blank"
+        let was = before.map { mark($0, outOf: assessment.outOf) } ?? "blank"
+        return "\(VisibleText.of(assessment.name)): \(VisibleText.of(student)) \(now)"
+            + (was == now ? " (unchanged)" : " (was \(was))") + "\n"
+    }
+
     /// `Homework (weight 30, drops the lowest 1)`.
     static func describe(_ category: MarkCategory) -> String {
         var details: [String] = [category.weight.map { "weight \($0)" } ?? "no weight"]

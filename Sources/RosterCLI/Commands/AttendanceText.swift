@@ -27,6 +27,17 @@ enum AttendanceText {
         return day
     }
 
+    /// The days `--from` and `--to` give, `--to` today when absent; refused when `--from` comes
+    /// after `--to`.
+    static func range(from: String, to: String?, _ context: CommandContext) throws -> (
+        first: SchoolDay, last: SchoolDay
+    ) {
+        let first = try day(from, label: "--from <day>", notingWeekend: false, context)
+        let last = try day(to, label: "--to <day>", notingWeekend: false, context)
+        guard first <= last else { throw UsageError.message("--from \(first) comes after --to \(last).") }
+        return (first, last)
+    }
+
     /// The lesson `--date` and `--lesson` name.
     static func lesson(_ options: LessonOptions, _ context: CommandContext) throws -> Lesson {
         let day = try self.day(options.date, context)

@@ -78,9 +78,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
                 try RegisterReport.week(of: day, students, format: format.rawValue, width: context.width))
         }
         if let from {
-            let first = try AttendanceText.day(from, label: "--from <day>", notingWeekend: false, context)
-            let last = try AttendanceText.day(to, label: "--to <day>", notingWeekend: false, context)
-            guard first <= last else { throw UsageError.message("--from \(first) comes after --to \(last).") }
+            let (first, last) = try AttendanceText.range(from: from, to: to, context)
             let rows = Self.sorted(
                 AttendanceRegister.summary(of: try context.loadedStudents(), from: first, to: last),
                 by: sort ?? .name)

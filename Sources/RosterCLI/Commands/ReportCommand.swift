@@ -57,17 +57,11 @@ struct ReportCommand: Subcommand {
             : try Set(students.map { try RosterLookup.index(of: $0, in: everyone) }).sorted().map {
                 everyone[$0]
             }
-        let first = try from.map {
-            try AttendanceText.day($0, label: "--from <day>", notingWeekend: false, context)
-        }
-        let last = try to.map {
-            try AttendanceText.day($0, label: "--to <day>", notingWeekend: false, context)
-        }
-        if let first, let last, first > last {
-            throw UsageError.message("--from \(first) is after --to \(last); give the earlier day first.")
-        }
+        let (first, last) =
+            try from.map { try AttendanceText.range(from: $0, to: to, context) }
+            ?? (nil, try AttendanceText.day(to, label: "--to <day>", notingWeekend: false, context))
         let report = StudentReport(
-            className: context.rosterDescription, markbook: book, from: first, to: last ?? .today(),
+            className: context.rosterDescription, markbook: book, from: first, to: last,
             notes: notes)
         if format == .html {
             let page = HTMLPage(

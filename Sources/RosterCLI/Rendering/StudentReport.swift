@@ -13,6 +13,15 @@ struct StudentReport {
     let to: SchoolDay
     /// Whether the note is shown.
     let notes: Bool
+    /// The markbook's calculator, made once for every student's report.
+    private let calculator: MarkbookCalculator
+
+    init(className: String, markbook: Markbook, from: SchoolDay?, to: SchoolDay, notes: Bool) {
+        (self.className, self.markbook, self.from, self.to, self.notes) = (
+            className, markbook, from, to, notes
+        )
+        calculator = MarkbookCalculator(markbook: markbook)
+    }
 
     /// What a report says, once, for both the text and the page.
     struct Sections {
@@ -103,7 +112,7 @@ struct StudentReport {
             sections.attendance = "Attendance: no lessons taken\(range)."
             return
         }
-        let rate = summary.rate.map { StudentText.score(($0 * 1000).rounded() / 10) + "%" } ?? "-"
+        let rate = RegisterReport.ratePercent(summary).map { $0 + "%" } ?? "-"
         sections.attendance =
             "Attendance\(range): \(summary.lessons) lesson\(summary.lessons == 1 ? "" : "s"), "
             + "\(summary.present) present, \(summary.late) late, \(summary.absent) absent, \(summary.excused) excused; "
@@ -117,7 +126,7 @@ struct StudentReport {
 
     private func marks(_ student: Student, into sections: inout Sections) {
         guard !markbook.assessments.isEmpty else { return }
-        let result = MarkbookCalculator(markbook: markbook).result(for: student.marks)
+        let result = calculator.result(for: student.marks)
         sections.categories = result.categories.map { category in
             let share = category.result.map { ": \($0.decimalText())%" } ?? ""
             let lines = category.lines.map { line in

@@ -98,7 +98,7 @@ public struct MarksTable: Sendable, Equatable {
             rows.append(
                 Row(
                     line: record.line, id: cell(layout.id).flatMap { UUID(uuidString: $0) },
-                    schoolID: cell(layout.schoolID), name: cell(layout.name).map(Layout.firstNameFirst),
+                    schoolID: cell(layout.schoolID), name: cell(layout.name).map(Self.firstNameFirst),
                     cells: layout.assessments.map { cell($0.column) ?? "" }))
         }
         var columns: [Column] = []
@@ -117,6 +117,12 @@ public struct MarksTable: Sendable, Equatable {
             columns.append(Column(name: assessment.name, outOf: outOf))
         }
         (self.columns, self.rows, notes) = (columns, rows, layout.notes)
+    }
+
+    /// "Lovelace, Ada", as Canvas writes a student, is Ada Lovelace, by the import's rule for a
+    /// name written surname first (`SurnameFirstNames`).
+    private static func firstNameFirst(_ name: String) -> String {
+        SurnameFirstNames.parts(of: name).map { $0.first + " " + $0.last } ?? name
     }
 }
 
@@ -165,12 +171,5 @@ private struct Layout {
         let number = title[title.index(after: open)..<title.index(before: title.endIndex)]
         guard !number.isEmpty, number.allSatisfy(\.isNumber) else { return title }
         return String(title[..<open].trimmingWhitespace())
-    }
-
-    /// "Lovelace, Ada", as Canvas writes a student, is Ada Lovelace.
-    static func firstNameFirst(_ name: String) -> String {
-        let parts = name.split(separator: ",", maxSplits: 1)
-        guard parts.count == 2 else { return name }
-        return parts[1].trimmingWhitespace() + " " + parts[0].trimmingWhitespace()
     }
 }

@@ -61,7 +61,12 @@ struct ExportCommand: Subcommand {
         let prefix = try Self.byteOrderMark(if: bom, format: format)
         let delimiter = try Self.csvDelimiter(delimiter, format: format)
         let progress = ProgressLine(output: context.errorOutput, delay: context.progressDelay)
-        let students = try context.loadedStudents()
+        // A JSON or plist export carries the marks, so the students and the markbook are read
+        // together, of one moment; a CSV export has no marks.
+        let (students, book) =
+            format == .csv
+            ? (try context.loadedStudents(), Markbook())
+            : try StorageHandler.loadMarkbook(from: context.fileURL)
         progress.show("Exporting \(StudentText.count(students.count))…")
         defer { progress.finish() }
         guard let output else {
@@ -74,7 +79,7 @@ struct ExportCommand: Subcommand {
                             + "give --output <file>, or choose --format json.")
                 }
             }
-            if format != .csv, !(try StorageHandler.loadMarkbook(from: context.fileURL).markbook.isEmpty) {
+            if !book.isEmpty {
                 context.errorOutput.write(
                     "Note: the class's assessments, categories and letters go in a file beside the export; "
                         + "give --output <file> to write them too.\n")
@@ -99,16 +104,15 @@ struct ExportCommand: Subcommand {
         guard wroteFile else { return }
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
-        try exportMarkbook(beside: output, format: format, context)
+        try exportMarkbook(book, beside: output, format: format, context)
     }
 
     /// Writes the class's markbook beside a JSON or plist export, which carries each student's
-    /// marks by assessment id (see ``MarkbookFile``); a CSV export has no marks.
-    private func exportMarkbook(beside output: URL, format: InterchangeFormat, _ context: CommandContext)
-        throws
-    {
-        guard format != .csv else { return }
-        let book = try StorageHandler.loadMarkbook(from: context.fileURL).markbook
+    /// marks by assessment id (see ``MarkbookFile``); a CSV export, or a class without a
+    /// markbook, has none to write.
+    private func exportMarkbook(
+        _ book: Markbook, beside output: URL, format: InterchangeFormat, _ context: CommandContext
+    ) throws {
         guard !book.isEmpty else { return }
         let file = MarkbookFile.url(besideExport: output)
         guard try StorageHandler.writeFile(try MarkbookFile.bytes(book, format: format), to: file) else {

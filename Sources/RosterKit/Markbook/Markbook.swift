@@ -36,8 +36,12 @@ public struct Markbook: Sendable, Hashable, Codable {
     @discardableResult
     public mutating func add(_ assessment: Assessment) throws(MarkbookError) -> Assessment {
         try checkFree(assessment.name, except: nil)
-        var added = assessment
-        added = Assessment(
+        return append(assessment)
+    }
+
+    /// Appends `assessment` under a new id, the next never used, and returns it.
+    private mutating func append(_ assessment: Assessment) -> Assessment {
+        let added = Assessment(
             id: "a\(nextNumber)", name: assessment.name, outOf: assessment.outOf,
             category: assessment.category, date: assessment.date, term: assessment.term)
         nextNumber += 1
@@ -136,12 +140,7 @@ public struct Markbook: Sendable, Hashable, Codable {
             if let found = assessments.first(where: { Self.key($0.name) == Self.key(assessment.name) }) {
                 ids[assessment.id] = found.id
             } else {
-                let added = Assessment(
-                    id: "a\(nextNumber)", name: assessment.name, outOf: assessment.outOf,
-                    category: assessment.category, date: assessment.date, term: assessment.term)
-                nextNumber += 1
-                assessments.append(added)
-                ids[assessment.id] = added.id
+                ids[assessment.id] = append(assessment).id
             }
         }
         for category in other.categories { setCategory(category) }

@@ -47,8 +47,10 @@ extension ClassroomIntents {
         return try StorageHandler.updateMarkbook(
             at: url, command: "assessment", summary: "add assessment \(new.name)"
         ) { book, students in
-            let madeCategory = try ensureCategory(new.category, in: &book)
-            if let category = new.category { new.category = book.category(named: category)?.name }
+            var madeCategory = false
+            if let category = new.category {
+                (new.category, madeCategory) = try ensureCategory(category, in: &book)
+            }
             let added = try book.add(new)
             if fromScore {
                 for index in students.indices {
@@ -83,10 +85,7 @@ extension ClassroomIntents {
                 }
                 assessment.outOf = outOf
             }
-            if let category {
-                _ = try ensureCategory(category, in: &book)
-                assessment.category = book.category(named: category)?.name
-            }
+            if let category { assessment.category = try ensureCategory(category, in: &book).name }
             if let date { assessment.date = date }
             if let term { assessment.term = term }
             try book.update(assessment)
@@ -252,10 +251,14 @@ extension ClassroomIntents {
         return trimmed
     }
 
-    private static func ensureCategory(_ name: String?, in book: inout Markbook) throws(MarkbookError) -> Bool
-    {
-        guard let name, book.category(named: name) == nil else { return false }
-        book.setCategory(MarkCategory(name: try checkedName(name)))
-        return true
+    /// The category `name` finds, made (without a weight) when there is none: its name as the
+    /// markbook spells it, and whether it was made.
+    private static func ensureCategory(_ name: String, in book: inout Markbook) throws(MarkbookError) -> (
+        name: String, made: Bool
+    ) {
+        if let found = book.category(named: name) { return (found.name, false) }
+        let made = MarkCategory(name: try checkedName(name))
+        book.setCategory(made)
+        return (made.name, true)
     }
 }

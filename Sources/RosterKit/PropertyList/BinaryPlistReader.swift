@@ -146,7 +146,9 @@ struct BinaryPlistReader {
         var student = try fields.student(record: record)
         let taken = try RegisterCoding.take(from: &otherFields, record: record)
         student.details = try DetailCoding.take(from: &otherFields, record: record)
-        if let problem = MarkCoding.problem(in: otherFields) { throw .record(record, problem) }
+        if !otherFields.isEmpty, let problem = MarkCoding.problem(in: otherFields) {
+            throw .record(record, problem)
+        }
         // A register under the earlier version's key is read whole, with names (see StoredRoster).
         let register = stored ?? StoredRegister()
         if names && !register.isEmpty {

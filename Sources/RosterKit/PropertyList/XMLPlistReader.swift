@@ -85,7 +85,9 @@ struct XMLPlistReader {
         let register = try RegisterCoding.take(from: &otherFields, record: record)
         student.attendance = register.attendance
         student.details = try DetailCoding.take(from: &otherFields, record: record)
-        if let problem = MarkCoding.problem(in: otherFields) { throw .record(record, problem) }
+        if !otherFields.isEmpty, let problem = MarkCoding.problem(in: otherFields) {
+            throw .record(record, problem)
+        }
         student.otherFields = otherFields
         notes.note(
             id: student.id, ageIsText: ageIsText, otherFields: otherFields,

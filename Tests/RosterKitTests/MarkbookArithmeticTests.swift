@@ -114,6 +114,18 @@ struct MarkbookArithmeticTests {
         #expect(result.lines.map(\.status) == [.counted, .outsideWeights])
     }
 
+    @Test("a result's line at a position is the assessment added there, whatever its category")
+    func lineAtPosition() throws {
+        let book = try markbook(
+            [("T1", 50, "Tests"), ("Extra", 10, nil), ("H1", 10, "Homework"), ("T2", 50, "Tests")],
+            categories: [MarkCategory(name: "Homework"), MarkCategory(name: "Tests")])
+        let result = MarkbookCalculator(markbook: book).result(
+            for: try marks(["T1": "20", "Extra": "5", "H1": "7"], in: book))
+        let names = (0..<4).map { result.line(at: $0).assessment.name }
+        #expect(names == ["T1", "Extra", "H1", "T2"])
+        #expect((0..<4).map(result.line(at:)) == result.lines)
+    }
+
     @Test(
         "a category without a counted mark leaves the weights; no weights means all points over all maximums")
     func emptyCategoryAndUnweighted() throws {

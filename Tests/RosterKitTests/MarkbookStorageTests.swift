@@ -93,6 +93,35 @@ struct MarkbookStorageTests {
         }
     }
 
+    @Test("a damaged mark in a binary roster names its record, after records whose marks share its objects")
+    func damagedMarkInBinary() throws {
+        try addQuiz()
+        var students = try StorageHandler.load(from: file)
+        let marks = { (text: String) in
+            [
+                PlistEntry(
+                    key: Student.marksKey, value: .dictionary([PlistEntry(key: "a1", value: .string(text))]))
+            ]
+        }
+        students[0].otherFields = marks("8")
+        students[1].otherFields = marks("8")
+        let good = try RosterCodec.encode(students, format: .binary)
+        try Data(good).write(to: file)
+        #expect(
+            try StorageHandler.load(from: file).map { $0.marks["a1"] } == [
+                .points(Fraction(8)), .points(Fraction(8)),
+            ])
+        students[1].otherFields = marks("eight")
+        try Data(try RosterCodec.encode(students, format: .binary)).write(to: file)
+        #expect(
+            throws: StorageError.damaged(
+                path: file.path,
+                reason: "record 2 has a mark for 'a1' that is not points, a percentage, EX or MI")
+        ) {
+            try StorageHandler.load(from: file)
+        }
+    }
+
     @Test("clearing a student's last mark leaves no marks behind in the file")
     func clearingLastMark() throws {
         try addQuiz()

@@ -47,12 +47,14 @@ struct GradesReport {
         let tail =
             categories.map { $0.uppercased() } + ["RESULT"]
             + (calculator.markbook.scale == nil ? [] : ["LETTER"])
-        // The rows are worked out a part of the class per core, each result let go with its row.
+        // The rows are worked out a part of the class per core, each result let go with its row,
+        // with cells only for the assessments that could fit.
+        let candidates = mostAssessmentsFitting(width, beside: tail)
         let parts = ParallelWork.parts(count: students.count) { [self] range in
             range.map { index in
                 let result = calculator.result(for: students[index].marks)
                 return (
-                    VisibleText.of(students[index].name), result.lines.map(cell),
+                    VisibleText.of(students[index].name), (0..<candidates).map { cell(result.line(at: $0)) },
                     categoryResults(result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
                         + [result.overall.map { $0.decimalText() + "%" } ?? "-"]
                         + (calculator.markbook.scale == nil ? [] : [result.letter ?? "-"])
@@ -73,7 +75,7 @@ struct GradesReport {
             }
         // Assessments are shown left to right while they fit beside names of 12 characters or more.
         var shown = 0
-        while shown < assessments.count {
+        while shown < candidates {
             let cost = columnWidth(VisibleText.of(assessments[shown].name), markCells.map { $0[shown] })
             guard used + cost <= width else { break }
             used += cost
@@ -87,6 +89,19 @@ struct GradesReport {
             text += "(\(hidden) more assessment\(hidden == 1 ? "" : "s"): --format csv shows them all.)\n"
         }
         return text
+    }
+
+    /// The most assessments that could be shown at `width` beside the `tail` columns: each takes at
+    /// least its title's width, as names take at least theirs. Cells of the others are never made.
+    private func mostAssessmentsFitting(_ width: Int, beside tail: [String]) -> Int {
+        var used = tail.reduce(DisplayWidth.of("NAME")) { $0 + DisplayWidth.of($1) + 2 }
+        var count = 0
+        while count < assessments.count {
+            used += DisplayWidth.of(VisibleText.of(assessments[count].name)) + 2
+            guard used <= width else { break }
+            count += 1
+        }
+        return count
     }
 
     /// Each category's result, in the order of ``categories``.
@@ -156,12 +171,14 @@ struct GradesReport {
         let possible =
             ["Points Possible", "", ""] + assessments.map(\.outOf.description)
             + categories.map { _ in "" } + ["", ""]
-        let rows = ParallelWork.parts(count: students.count) { [self] range in
-            range.map { csvRow(students[$0]) }
-        }
-        return ([header, possible] + rows.joined()).map {
+        let line: @Sendable ([String]) -> String = {
             $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n"
-        }.joined()
+        }
+        // Each part of the class makes its own lines, so that only the parts are joined at the end.
+        let rows = ParallelWork.parts(count: students.count) { [self] range in
+            range.map { line(csvRow(students[$0])) }.joined()
+        }
+        return line(header) + line(possible) + rows.joined()
     }
 
     /// One student's row of the gradebook CSV.

@@ -109,7 +109,7 @@ enum MarkbookText {
         }
         let others = widths.dropFirst().reduce(0) { $0 + $1 + 2 }
         let first = max(min(widths[0], TableFit.shortestName), min(widths[0], width - others))
-        func line(_ cells: [String]) -> String {
+        @Sendable func line(_ cells: [String]) -> String {
             var text = DisplayWidth.padded(DisplayWidth.truncated(cells[0], to: first), to: first)
             for column in cells.indices.dropFirst() {
                 let room = String(
@@ -119,6 +119,8 @@ enum MarkbookText {
             while text.hasSuffix(" ") { text.removeLast() }
             return text + "\n"
         }
-        return line(titles) + rows.map(line).joined()
+        // A class of thousands is laid out a part per core.
+        let parts = ParallelWork.parts(count: rows.count) { range in range.map { line(rows[$0]) }.joined() }
+        return line(titles) + parts.joined()
     }
 }

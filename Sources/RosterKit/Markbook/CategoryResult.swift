@@ -12,7 +12,14 @@ public struct CategoryResult: Sendable, Hashable {
     public let maximum: Fraction
 
     /// The result as a percentage, `points / maximum × 100`, or `nil` when no mark counted.
-    public var result: Fraction? {
-        maximum == .zero ? nil : points / maximum * .hundred
+    public let result: Fraction?
+
+    /// A category's result of these lines, with `points` counted of `maximum`.
+    init(name: String?, weight: Fraction?, lines: [MarkLine], points: Fraction, maximum: Fraction) {
+        (self.name, self.weight, self.lines, self.points, self.maximum) = (
+            name, weight, lines, points, maximum
+        )
+        // Worked out once: the overall result, the table and the explanation each read it.
+        result = maximum == .zero ? nil : points / maximum * .hundred
     }
 }

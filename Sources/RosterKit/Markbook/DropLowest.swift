@@ -26,9 +26,9 @@ enum DropLowest {
         var dropped: [Int] = []
         while true {
             // Ascending by what each mark adds at the current result; ties, the earlier first.
+            let values = items.map { value($0, at: best) }
             let order = items.indices.sorted { first, second in
-                let (a, b) = (value(items[first], at: best), value(items[second], at: best))
-                return a != b ? a < b : first < second
+                values[first] != values[second] ? values[first] < values[second] : first < second
             }
             let choice = Array(order.prefix(dropping))
             var kept = (points: Int128(0), maximum: Int128(0))

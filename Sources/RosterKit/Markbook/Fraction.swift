@@ -109,28 +109,44 @@ public struct Fraction: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
     /// The number rounded half up (away from zero) to `places` decimals, as a fraction.
     public func rounded(toDecimalPlaces places: Int) -> Fraction {
-        var scale: Int128 = 1
+        let (units, scale) = roundedUnits(places: places)
+        return Fraction(units, over: Int128(scale))
+    }
+
+    /// The number rounded half up (away from zero) to `places` decimals, in units of
+    /// 10^-`places`, with that scale: one division, where a grades table rounds millions.
+    private func roundedUnits(places: Int) -> (units: Int128, scale: UInt128) {
+        var scale: UInt128 = 1
         for _ in 0..<places { scale *= 10 }
-        let scaled = self * Fraction(scale, over: 1)
-        let (quotient, remainder) = scaled.numerator.magnitude.quotientAndRemainder(
-            dividingBy: scaled.denominator.magnitude)
-        let up = remainder * 2 >= scaled.denominator.magnitude ? 1 : 0
-        let magnitude = Int128(quotient) + Int128(up)
-        return Fraction(numerator < 0 ? -magnitude : magnitude, over: scale)
+        let (scaled, overflow) = numerator.magnitude.multipliedReportingOverflow(by: scale)
+        guard !overflow else {
+            // Only a number far beyond any mark comes here: it is rounded as a double.
+            let units = (doubleValue * Double(scale)).rounded(.toNearestOrAwayFromZero)
+            return (Int128(exactly: units) ?? 0, scale)
+        }
+        let (quotient, remainder) = scaled.quotientAndRemainder(dividingBy: denominator.magnitude)
+        let magnitude = Int128(quotient) + (remainder * 2 >= denominator.magnitude ? 1 : 0)
+        return (numerator < 0 ? -magnitude : magnitude, scale)
     }
 
     /// The number in decimals, rounded half up to `places`, without trailing zeros unless
     /// `keepsZeros`: `8.5`, `87.50`, `12`.
     public func decimalText(places: Int = 2, keepsZeros: Bool = false) -> String {
-        let rounded = rounded(toDecimalPlaces: places)
-        var scale: Int128 = 1
-        for _ in 0..<places { scale *= 10 }
-        let units = (rounded.numerator * (scale / rounded.denominator)).magnitude
-        let (whole, part) = units.quotientAndRemainder(dividingBy: UInt128(scale))
-        var fraction = String(part)
-        fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction
-        if !keepsZeros { while fraction.hasSuffix("0") { fraction.removeLast() } }
-        return (rounded.numerator < 0 ? "-" : "") + "\(whole)" + (fraction.isEmpty ? "" : "." + fraction)
+        let (units, scale) = roundedUnits(places: places)
+        var (whole, part) = units.magnitude.quotientAndRemainder(dividingBy: scale)
+        var digits = places
+        if !keepsZeros {
+            while digits > 0 && part % 10 == 0 {
+                part /= 10
+                digits -= 1
+            }
+        }
+        var text = units < 0 ? "-" : ""
+        text += whole <= UInt128(UInt64.max) ? String(UInt64(whole)) : String(whole)
+        guard digits > 0 else { return text }
+        let fraction = String(UInt64(part))
+        text += "." + String(repeating: "0", count: digits - fraction.count) + fraction
+        return text
     }
 
     /// The number to two decimals, without trailing zeros.

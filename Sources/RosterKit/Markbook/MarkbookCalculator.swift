@@ -106,38 +106,38 @@ public struct MarkbookCalculator: Sendable {
     }
 
     private func categoryResult(_ group: Group, marks: [String: Mark]) -> CategoryResult {
-        // Each mark is looked up once: a class's grades look up millions.
-        let found = group.assessments.map { marks[$0.id] }
-        var statuses = group.assessments.indices.map {
-            status(of: group.assessments[$0], mark: found[$0], counts: group.counts)
-        }
-        let given = group.assessments.indices.map { index -> Fraction? in
-            switch statuses[index] {
-            case .counted: found[index]?.points(outOf: group.assessments[index].outOf)
-            case .projectedZero: .zero
-            case .dropped, .excused, .blank, .outsideWeights: nil
-            }
-        }
-        let counted = statuses.indices.filter { statuses[$0] == .counted || statuses[$0] == .projectedZero }
-        let items = counted.map { index in
-            DropLowest.Item(points: Self.millionths(given[index] ?? .zero), maximum: group.maximums[index])
-        }
-        var dropped = Set<Int>()
-        for position in DropLowest.choose(group.category?.dropLowest ?? 0, of: items) {
-            statuses[counted[position]] = .dropped
-            dropped.insert(position)
-        }
+        // One pass over the assessments, each mark looked up once: a class's grades look up millions.
+        let drops = group.category?.dropLowest ?? 0
+        var lines: [MarkLine] = []
+        lines.reserveCapacity(group.assessments.count)
+        var (counted, items) = ([Int](), [DropLowest.Item]())
         // Points are added in whole millionths, which every mark is, and made a fraction once.
         var (points, maximum): (Int64, Int64) = (0, 0)
-        for (position, item) in items.enumerated() where !dropped.contains(position) {
+        for (index, assessment) in group.assessments.enumerated() {
+            let mark = marks[assessment.id]
+            let status = status(of: assessment, mark: mark, counts: group.counts)
+            let gives: Fraction? =
+                switch status {
+                case .counted: mark?.points(outOf: assessment.outOf)
+                case .projectedZero: .zero
+                case .dropped, .excused, .blank, .outsideWeights: nil
+                }
+            lines.append(MarkLine(assessment: assessment, mark: mark, status: status, points: gives))
+            guard let gives else { continue }
+            let item = DropLowest.Item(points: Self.millionths(gives), maximum: group.maximums[index])
             points += item.points
             maximum += item.maximum
+            if drops > 0 {
+                counted.append(index)
+                items.append(item)
+            }
         }
-        let lines = group.assessments.indices.map { index in
-            MarkLine(
-                assessment: group.assessments[index], mark: found[index],
-                status: statuses[index],
-                points: given[index])
+        for position in DropLowest.choose(drops, of: items) {
+            let line = lines[counted[position]]
+            lines[counted[position]] = MarkLine(
+                assessment: line.assessment, mark: line.mark, status: .dropped, points: line.points)
+            points -= items[position].points
+            maximum -= items[position].maximum
         }
         return CategoryResult(
             name: group.category?.name, weight: group.counts ? group.category?.weight : nil, lines: lines,

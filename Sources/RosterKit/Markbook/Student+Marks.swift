@@ -11,6 +11,7 @@ extension Student {
         get {
             guard let entries = markEntries else { return [:] }
             var marks: [String: Mark] = [:]
+            marks.reserveCapacity(entries.count)
             for entry in entries {
                 guard case .string(let text) = entry.value, let mark = Mark(stored: text) else { continue }
                 marks[entry.key] = mark

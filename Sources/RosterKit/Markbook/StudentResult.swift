@@ -39,6 +39,17 @@ public struct StudentResult: Sendable, Hashable {
         return order.map { flat[$0] }
     }
 
+    /// The line of the assessment at `position` in the order they were added: one of ``lines``,
+    /// found without making them all.
+    public func line(at position: Int) -> MarkLine {
+        var index = order[position]
+        for category in categories {
+            if index < category.lines.count { return category.lines[index] }
+            index -= category.lines.count
+        }
+        preconditionFailure("a result has a line for every assessment of its calculator")
+    }
+
     /// A result of these categories, whose lines taken in turn are the assessments in the order
     /// `order` gives (see ``lines``).
     init(categories: [CategoryResult], overall: Fraction?, letter: String?, isWeighted: Bool, order: [Int]) {

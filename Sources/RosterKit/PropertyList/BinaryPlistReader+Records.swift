@@ -179,6 +179,44 @@ extension BinaryPlistReader {
         return StoredRegister(reading: lines, reasons: reasons)
     }
 
+    /// Reads a student's marks stored as roster writes them, a dictionary of assessment ids to
+    /// marks' text, each checked; the ids and the marks every student shares are read and checked
+    /// once (see ``KeyCache``). `nil` for any other value, which the general reader then reads
+    /// and ``MarkCoding`` checks.
+    ///
+    /// - Throws: ``DecodingProblem`` naming record `record` when a value is not a mark.
+    func marks(_ reference: Int, record: Int, keys: inout KeyCache, budget: inout PlistValueBudget)
+        throws(DecodingProblem) -> [PlistEntry]?
+    {
+        let dictionary = try object(reference)
+        guard dictionary.type == 0xD else { return nil }
+        var entries: [PlistEntry] = []
+        entries.reserveCapacity(dictionary.count)
+        for entry in 0..<dictionary.count {
+            try budget.spend(depth: 2)
+            let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
+            let valueReference = self.reference(
+                at: dictionary.start + (dictionary.count + entry) * referenceSize)
+            var id = keys.markKeys[keyReference] ?? ""
+            if id.isEmpty {
+                guard let key = try text(object(keyReference)), !key.isEmpty else { return nil }
+                keys.markKeys[keyReference] = key
+                id = key
+            }
+            if let text = keys.markTexts[valueReference] {
+                entries.append(PlistEntry(key: id, value: .string(text)))
+                continue
+            }
+            guard let text = try text(object(valueReference)) else { return nil }
+            guard Mark(stored: text) != nil else {
+                throw .record(record, MarkCoding.notAMark(id))
+            }
+            keys.markTexts[valueReference] = text
+            entries.append(PlistEntry(key: id, value: .string(text)))
+        }
+        return entries
+    }
+
     /// Checks that a register's key object names a lesson, once for all the students that share
     /// the key, and keeps the lesson in ``KeyCache/lessons``.
     private func checkLesson(_ reference: Int, at position: Int, record: Int, keys: inout KeyCache)
@@ -240,6 +278,13 @@ extension BinaryPlistReader {
                 recentLessons.append(reference)
             }
         }
+
+        /// The assessment ids of marks' key objects, by the object's number: every student's
+        /// marks share them.
+        var markKeys: [Int: String] = [:]
+        /// The text of mark objects already checked, by the object's number: a file keeps each
+        /// mark once.
+        var markTexts: [Int: String] = [:]
 
         /// The mark objects written as text, by number: a file has one for each mark, found by a
         /// look along a few.

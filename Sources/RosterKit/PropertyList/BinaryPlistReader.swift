@@ -86,6 +86,8 @@ struct BinaryPlistReader {
         var fields = StudentFields()
         var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
         var stored: StoredRegister?
+        // Marks read by ``marks(_:record:keys:budget:)`` are checked as they are read.
+        var marksChecked = false
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -108,6 +110,13 @@ struct BinaryPlistReader {
                     let register = try register(valueReference, record: record, keys: &keys, budget: &budget)
                 {
                     stored = register
+                    continue
+                }
+                if key == Student.marksKey,
+                    let marks = try marks(valueReference, record: record, keys: &keys, budget: &budget)
+                {
+                    otherFields.append(PlistEntry(key: key, value: .dictionary(marks)))
+                    marksChecked = true
                     continue
                 }
                 otherFields.append(
@@ -146,7 +155,7 @@ struct BinaryPlistReader {
         var student = try fields.student(record: record)
         let taken = try RegisterCoding.take(from: &otherFields, record: record)
         student.details = try DetailCoding.take(from: &otherFields, record: record)
-        if !otherFields.isEmpty, let problem = MarkCoding.problem(in: otherFields) {
+        if !otherFields.isEmpty, !marksChecked, let problem = MarkCoding.problem(in: otherFields) {
             throw .record(record, problem)
         }
         // A register under the earlier version's key is read whole, with names (see StoredRoster).

@@ -10,11 +10,15 @@ enum MarkCoding {
             }
             for entry in entries {
                 guard case .string(let text) = entry.value, Mark(stored: text) != nil else {
-                    return
-                        "has a mark for '\(entry.key.prefix(20))' that is not points, a percentage, EX or MI"
+                    return notAMark(entry.key)
                 }
             }
         }
         return nil
+    }
+
+    /// The problem of a record whose mark on assessment `id` is not one.
+    static func notAMark(_ id: String) -> String {
+        "has a mark for '\(id.prefix(20))' that is not points, a percentage, EX or MI"
     }
 }

@@ -57,6 +57,23 @@ enum RandomRoster {
         }
     }
 
+    /// The marks a class's students get: points with and without decimals, percentages, excused
+    /// and missing.
+    static let markTexts = ["8", "8.5", "10", "0", "80%", "12.25%", "EX", "MI"]
+
+    /// `students` with marks on up to 12 assessments (`a1` … `a12`): most students many, some none.
+    static func withMarks(_ students: [Student], using generator: inout SeededRandom) -> [Student] {
+        students.map { student in
+            var student = student
+            guard Int.random(in: 0..<8, using: &generator) > 0 else { return student }
+            for number in 1...12 where Int.random(in: 0..<5, using: &generator) > 0 {
+                let text = markTexts.randomElement(using: &generator) ?? "8"
+                student.marks["a\(number)"] = Mark(stored: text)
+            }
+            return student
+        }
+    }
+
     /// The students with school ids (leading zeros, letters), names in parts and notes, some in
     /// scripts beyond ASCII, on about half of them.
     static func withDetails(_ students: [Student], using generator: inout SeededRandom) -> [Student] {

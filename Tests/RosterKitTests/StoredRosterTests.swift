@@ -68,6 +68,39 @@ struct StoredRosterTests {
         }
     }
 
+    @Test(
+        "marks written by the binary writer, beside registers and details, read back whole, by roster and by Foundation",
+        arguments: [1, 300, 25_000])
+    func marksRoundTrip(count: Int) throws {
+        var generator = SeededRandom(seed: UInt64(count) + 23)
+        let plain = RandomRoster.make(count: count, using: &generator)
+        let full = RandomRoster.withMarks(
+            RandomRoster.withDetails(RandomRoster.withRegisters(plain, using: &generator), using: &generator),
+            using: &generator)
+        for roster in [full, RandomRoster.withMarks(plain, using: &generator)] {
+            let bytes = Data(try RosterCodec.encode(roster, format: .binary))
+            #expect(try RosterCodec.decode(bytes, path: "test").students == roster)
+            // The iOS app's decoder reads the file, marks and all.
+            #expect(
+                try PropertyListDecoder().decode([Student].self, from: bytes).map(\.id) == roster.map(\.id))
+            let general = BinaryPlistValueWriter.bytes(
+                for: .roster(of: roster, conventions: FileConventions(format: .binary)))
+            #expect(general != Array(bytes), "the marks were written by the fast writer, not the general one")
+            let ours = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSArray
+            let theirs =
+                try PropertyListSerialization.propertyList(from: Data(general), format: nil) as? NSArray
+            #expect(ours != nil && ours == theirs)
+            let stored = try RosterCodec.decodeStored(bytes, path: "test")
+            #expect(stored.conventions.isPlain)
+            #expect(BinaryPlistWriter.bytes(for: stored.roster) == Array(bytes))
+            #expect(stored.roster.students == roster)
+            let xml = Data(try RosterCodec.encode(roster, format: .xml))
+            #expect(try RosterCodec.decode(xml, path: "test").students == roster)
+            let storedXML = try RosterCodec.decodeStored(xml, path: "test").roster
+            #expect(storedXML.students == roster)
+        }
+    }
+
     @Test("a detail that breaks its rule makes the file damaged, naming the record")
     func damagedDetail() throws {
         let records: [[String: Any]] = [

@@ -58,4 +58,9 @@ public struct Assessment: Sendable, Hashable, Codable {
         try container.encodeIfPresent(date?.text, forKey: .date)
         try container.encodeIfPresent(term, forKey: .term)
     }
+
+    /// Assessment ids in the order they were made: `a2` before `a10`.
+    static func isMadeBefore(_ first: String, _ second: String) -> Bool {
+        first.count != second.count ? first.count < second.count : first < second
+    }
 }

@@ -21,23 +21,21 @@ extension Student {
         set {
             otherFields.removeAll { $0.key == Self.marksKey }
             guard !newValue.isEmpty else { return }
-            let entries = newValue.sorted { Self.isBefore($0.key, $1.key) }.map {
+            let entries = newValue.sorted { Assessment.isMadeBefore($0.key, $1.key) }.map {
                 PlistEntry(key: $0.key, value: .string($0.value.text))
             }
             otherFields.append(PlistEntry(key: Self.marksKey, value: .dictionary(entries)))
         }
     }
 
+    /// Whether the student has a mark, without reading it.
+    var hasMarks: Bool { otherFields.contains { $0.key == Self.marksKey } }
+
     /// The stored entries of ``marks``, or `nil` when the student has none.
-    private var markEntries: [PlistEntry]? {
+    var markEntries: [PlistEntry]? {
         for field in otherFields where field.key == Self.marksKey {
             if case .dictionary(let entries) = field.value { return entries }
         }
         return nil
-    }
-
-    /// Assessment ids in the order they were made: `a2` before `a10`.
-    private static func isBefore(_ first: String, _ second: String) -> Bool {
-        first.count != second.count ? first.count < second.count : first < second
     }
 }

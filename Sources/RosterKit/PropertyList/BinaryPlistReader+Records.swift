@@ -77,7 +77,7 @@ extension BinaryPlistReader {
             let student = read.student
             return StoredStudent(
                 id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-                register: read.register, details: student.details)
+                register: read.register, details: student.details, marks: read.marks)
         }
     }
 

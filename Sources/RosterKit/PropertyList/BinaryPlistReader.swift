@@ -73,6 +73,9 @@ struct BinaryPlistReader {
         let hasLegacyRegister: Bool
         /// The register, which the student holds too when names are made.
         let register: StoredRegister
+        /// The marks, assessment id to the mark's text, which the student holds too when names are
+        /// made; not among ``otherFields``.
+        let marks: [PlistEntry]
     }
 
     /// Reads and checks one record. With `names` false the name is checked but not made: the
@@ -86,8 +89,8 @@ struct BinaryPlistReader {
         var fields = StudentFields()
         var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
         var stored: StoredRegister?
-        // Marks read by ``marks(_:record:keys:budget:)`` are checked as they are read.
-        var marksChecked = false
+        // Marks as roster writes them, checked as they are read; other apps' keys are not among them.
+        var marks: [PlistEntry] = []
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -113,10 +116,9 @@ struct BinaryPlistReader {
                     continue
                 }
                 if key == Student.marksKey,
-                    let marks = try marks(valueReference, record: record, keys: &keys, budget: &budget)
+                    let read = try self.marks(valueReference, record: record, keys: &keys, budget: &budget)
                 {
-                    otherFields.append(PlistEntry(key: key, value: .dictionary(marks)))
-                    marksChecked = true
+                    marks = read
                     continue
                 }
                 otherFields.append(
@@ -155,7 +157,7 @@ struct BinaryPlistReader {
         var student = try fields.student(record: record)
         let taken = try RegisterCoding.take(from: &otherFields, record: record)
         student.details = try DetailCoding.take(from: &otherFields, record: record)
-        if !otherFields.isEmpty, !marksChecked, let problem = MarkCoding.problem(in: otherFields) {
+        if !otherFields.isEmpty, let problem = MarkCoding.problem(in: otherFields) {
             throw .record(record, problem)
         }
         // A register under the earlier version's key is read whole, with names (see StoredRoster).
@@ -171,10 +173,10 @@ struct BinaryPlistReader {
         } else if names {
             student.attendance = taken.attendance
         }
-        if names { student.otherFields = otherFields }
+        if names { student.otherFields = otherFields + MarkCoding.field(of: marks) }
         return RecordRead(
             student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
-            hasLegacyRegister: taken.isLegacy, register: register)
+            hasLegacyRegister: taken.isLegacy, register: register, marks: marks)
     }
 
     /// Stores one value; returns false when it is of the wrong kind for its field.

@@ -12,6 +12,7 @@ extension BinaryPlistWriter {
         /// The object number of the first detail's key.
         let detailKeys: Int
         let registers: RegisterTable
+        let marks: MarkTable
         let records: [Record]
         let objectCount: Int
         let referenceSize: Int
@@ -27,7 +28,9 @@ extension BinaryPlistWriter {
             let registers = RegisterTable(roster)
             let fieldKeys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
             let hasDetails = (0..<roster.count).contains { !roster.details(at: $0).isEmpty }
-            let keys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
+            let headKeys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
+            let marks = MarkTable(roster, first: 1 + Int32(headKeys.count))
+            let keys = headKeys + marks.strings
             detailKeys = 1 + fieldKeys.count
             var plan = Plan(keys: keys.count, agesAsText: agesAsText)
             let records = plan.records(for: roster)
@@ -45,6 +48,9 @@ extension BinaryPlistWriter {
                         if records[index].register >= 0 {
                             size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
                         }
+                        if records[index].marks >= 0 {
+                            size += marksSize(of: roster.marks(at: index), referenceSize: referenceSize)
+                        }
                         return total + size
                     }
                 }
@@ -59,7 +65,7 @@ extension BinaryPlistWriter {
                 starts.append(next)
                 next += size
             }
-            (self.keys, self.registers, self.records) = (keys, registers, records)
+            (self.keys, self.registers, self.marks, self.records) = (keys, registers, marks, records)
             (objectCount, self.referenceSize, self.headerBytes) = (
                 plan.objectCount, referenceSize, headerBytes
             )
@@ -121,6 +127,7 @@ extension BinaryPlistWriter {
                         records[index].register = next()
                         objectCount += BinaryPlistWriter.registerObjects(roster.register(at: index)) - 1
                     }
+                    if !roster.marks(at: index).isEmpty { records[index].marks = next() }
                 }
             }
             return records
@@ -172,7 +179,7 @@ extension BinaryPlistWriter {
     ) -> Int {
         let entries =
             3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
-            + (record.register < 0 ? 0 : 1) + details.count
+            + (record.register < 0 ? 0 : 1) + details.count + (record.marks < 0 ? 0 : 1)
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
         size += countSize(units) + (record.nameIsASCII ? units : 2 * units)

@@ -36,6 +36,8 @@ struct BinaryPlistWriter {
         var register: Int32 = -1
         /// The first of the details' strings, or -1 when the student has none.
         var details: Int32 = -1
+        /// The marks' dictionary, or -1 when the student has none.
+        var marks: Int32 = -1
     }
 
     /// How many records are written into each block of the file.
@@ -128,10 +130,14 @@ struct BinaryPlistWriter {
         for index in records {
             output.write(
                 roster, at: index, layout.records[index], referenceSize: layout.referenceSize,
-                detailKeys: layout.detailKeys, agesAsText: layout.agesAsText)
+                detailKeys: layout.detailKeys, marksKey: layout.marks.key, agesAsText: layout.agesAsText)
             if layout.records[index].register >= 0 {
                 output.writeRegister(
                     roster.register(at: index), table: layout.registers, referenceSize: layout.referenceSize)
+            }
+            if layout.records[index].marks >= 0 {
+                output.writeMarks(
+                    roster.marks(at: index), table: layout.marks, referenceSize: layout.referenceSize)
             }
         }
         let end =
@@ -204,20 +210,21 @@ extension BinaryPlistWriter {
         }
 
         /// Writes record `index` of `roster`: its dictionary and the values it brings. The
-        /// details' keys are the objects from `detailKeys` on, in ``StudentDetail`` order.
+        /// details' keys are the objects from `detailKeys` on, in ``StudentDetail`` order, and
+        /// `marksKey` is the object of the key `marks`.
         mutating func write(
             _ roster: some PlistRecords, at index: Int, _ record: Record, referenceSize: Int, detailKeys: Int,
-            agesAsText: Bool
+            marksKey: Int32, agesAsText: Bool
         ) {
             let student = roster.record(at: index)
             let details = record.details < 0 ? StudentDetails() : roster.details(at: index)
             let detailCount = details.count
             let dictionary = UInt64(record.dictionary)
             begin()
-            let hasRegister = record.register >= 0
+            let (hasRegister, hasMarks) = (record.register >= 0, record.marks >= 0)
             let entries =
                 3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
-                + detailCount
+                + detailCount + (hasMarks ? 1 : 0)
             header(0xD, count: entries)
             for key in 1...5
             where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
@@ -227,6 +234,7 @@ extension BinaryPlistWriter {
                 bigEndian(UInt64(detailKeys + offset), size: referenceSize)
             }
             if hasRegister { bigEndian(UInt64(RegisterTable.register), size: referenceSize) }
+            if hasMarks { bigEndian(UInt64(marksKey), size: referenceSize) }
             bigEndian(dictionary + 1, size: referenceSize)
             bigEndian(dictionary + 2, size: referenceSize)
             bigEndian(UInt64(record.age), size: referenceSize)
@@ -236,6 +244,7 @@ extension BinaryPlistWriter {
                 bigEndian(UInt64(Int(record.details) + offset), size: referenceSize)
             }
             if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
+            if hasMarks { bigEndian(UInt64(record.marks), size: referenceSize) }
             begin()
             append(contentsOf: [0x5F, 0x10, 36])
             appendID(student.id)
@@ -332,13 +341,13 @@ extension BinaryPlistWriter {
         }
 
         /// Records that an object starts here, in the offset table.
-        private mutating func begin() {
+        mutating func begin() {
             precondition(objects < table.count / offsetSize, "binary plist object count was miscounted")
             Self.store(UInt64(base + position), size: offsetSize, into: table, at: objects * offsetSize)
             objects += 1
         }
 
-        private mutating func header(_ type: UInt8, count: Int) {
+        mutating func header(_ type: UInt8, count: Int) {
             if count < 15 {
                 append(type << 4 | UInt8(count))
             } else {
@@ -382,7 +391,7 @@ extension BinaryPlistWriter {
 
         /// Writes the lowest `size` bytes of `value`, most significant first.
         @inline(__always)
-        private mutating func bigEndian(_ value: UInt64, size: Int) {
+        mutating func bigEndian(_ value: UInt64, size: Int) {
             reserve(size)
             Self.store(value, size: size, into: UnsafeMutableRawBufferPointer(buffer), at: position)
             position += size

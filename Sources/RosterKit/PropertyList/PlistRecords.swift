@@ -38,6 +38,10 @@ protocol PlistRecords: Sendable {
 
     /// The school's id, the name's parts and the note of the student at `index`: empty for most.
     func details(at index: Int) -> StudentDetails
+
+    /// The marks of the student at `index`, each assessment's id with the mark's text: empty for
+    /// a class without a markbook.
+    func marks(at index: Int) -> [PlistEntry]
 }
 
 extension Array: PlistRecords where Element == Student {
@@ -67,6 +71,10 @@ extension Array: PlistRecords where Element == Student {
 
     func details(at index: Int) -> StudentDetails {
         self[index].details
+    }
+
+    func marks(at index: Int) -> [PlistEntry] {
+        self[index].markEntries ?? []
     }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {

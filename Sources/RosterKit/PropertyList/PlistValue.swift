@@ -85,8 +85,13 @@ extension PlistValue {
             entries.append(
                 PlistEntry(key: RegisterCoding.key, value: RegisterCoding.value(of: student.attendance)))
         }
-        entries +=
-            student.otherFields.isEmpty ? conventions.otherFields[student.id] ?? [] : student.otherFields
+        // The student's own keys (their marks, and other apps' keys when the student was read
+        // whole), then the file's other keys the student does not hold.
+        entries += student.otherFields
+        for field in conventions.otherFields[student.id] ?? []
+        where !student.otherFields.contains(where: { $0.key == field.key }) {
+            entries.append(field)
+        }
         return .dictionary(entries)
     }
 

@@ -153,7 +153,8 @@ enum RosterCodec {
             return { write in
                 try BinaryPlistWriter.write(roster, agesAsText: conventions.agesAsText, to: write)
             }
-        case (.xml, true) where !roster.hasRegister && !roster.hasDetails && !conventions.agesAsText:
+        case (.xml, true)
+        where !roster.hasRegister && !roster.hasDetails && !roster.hasMarks && !conventions.agesAsText:
             return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
         default: return fileWriter(of: try encode(roster.students, conventions: conventions))
         }
@@ -191,8 +192,8 @@ enum RosterCodec {
 
     /// Encodes students as a property list in the given conventions: roster's fast writers for
     /// a plain file, otherwise each record as a ``PlistValue`` with everything the file keeps.
-    /// The fast binary writer knows every field, the register and the details; the fast XML
-    /// writer only the five fields.
+    /// The fast binary writer knows every field, the register, the details and the marks; the
+    /// fast XML writer only the five fields.
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
         switch (conventions.format, conventions.isPlain && !hasOtherFields(students)) {
         case (.binary, true):
@@ -201,7 +202,7 @@ enum RosterCodec {
             return bytes
         case (.xml, true)
         where !conventions.agesAsText
-            && !students.contains(where: { !$0.attendance.isEmpty || !$0.details.isEmpty }):
+            && !students.contains(where: { !$0.attendance.isEmpty || !$0.details.isEmpty || $0.hasMarks }):
             return try XMLPlistWriter.bytes(for: students)
         case (.binary, _):
             return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
@@ -210,9 +211,10 @@ enum RosterCodec {
         }
     }
 
-    /// Whether some student carries other apps' keys, which only the general writers write.
+    /// Whether some student carries other apps' keys, which only the general writers write: any
+    /// key but marks kept as roster keeps them, which the fast binary writer writes too.
     private static func hasOtherFields(_ students: [Student]) -> Bool {
-        students.contains { !$0.otherFields.isEmpty }
+        students.contains { student in student.otherFields.contains { !MarkCoding.isMarks($0) } }
     }
 
     private static func decode(_ data: Data) throws(DecodingProblem) -> (

@@ -142,6 +142,7 @@ struct StoredRoster: PlistRecords {
             id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
             attendance: record.register.isEmpty ? [:] : lessons.attendance(of: record.register))
         student.details = record.details
+        student.otherFields = MarkCoding.field(of: record.marks)
         return student
     }
 
@@ -231,6 +232,13 @@ struct StoredRoster: PlistRecords {
         records[index].details
     }
 
+    func marks(at index: Int) -> [PlistEntry] {
+        records[index].marks
+    }
+
+    /// Whether some student has a mark.
+    var hasMarks: Bool { records.indices.contains { !records[$0].marks.isEmpty } }
+
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
         let name = records[index].name
         withBytes(of: name) { bytes in
@@ -266,6 +274,6 @@ struct StoredRoster: PlistRecords {
         for (lesson, entry) in student.attendance { register.set(entry, for: place(for: lesson)) }
         return StoredStudent(
             id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-            register: register, details: student.details)
+            register: register, details: student.details, marks: student.markEntries ?? [])
     }
 }

@@ -89,8 +89,10 @@ struct XMLPlistReader {
             throw .record(record, problem)
         }
         student.otherFields = otherFields
+        // The marks are the student's, as the binary reader keeps them; other apps' keys are the file's.
         notes.note(
-            id: student.id, ageIsText: ageIsText, otherFields: otherFields,
+            id: student.id, ageIsText: ageIsText,
+            otherFields: otherFields.filter { $0.key != Student.marksKey },
             legacyRegister: register.isLegacy, register: !student.attendance.isEmpty)
         return student
     }

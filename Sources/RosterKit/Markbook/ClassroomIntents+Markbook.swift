@@ -212,25 +212,27 @@ extension ClassroomIntents {
     public static func mark(_ reference: String, _ entries: [MarkEntry], at url: URL) throws
         -> (assessment: Assessment, changes: [MarkChange])
     {
-        var (name, changes): (String, [MarkChange]) = (reference, [])
-        let assessment = try StorageHandler.updateMarkbook(
+        // Only the students marked are read whole: a class of thousands is marked as quickly as a
+        // register is taken.
+        try StorageHandler.changeStored(
             at: url, command: "mark",
-            summary: "mark \(name) for \(NameList.sentence(changes.map(\.student.name)))"
-        ) { book, students in
-            let assessment = try book.assessment(named: reference)
-            name = assessment.name
+            summary: { "mark \($0.assessment.name) for \(NameList.sentence($0.changes.map(\.student.name)))" }
+        ) { roster, current in
+            let assessment = try StorageHandler.markbook(of: current).assessment(named: reference)
+            var changes: [MarkChange] = []
             for entry in entries {
-                let index = try RosterLookup.index(of: entry.student, in: students)
+                let index = try RosterLookup.index(of: entry.student, among: roster)
                 let mark = try entry.value.map { text throws(MarkError) in
                     try Mark(typed: text, outOf: assessment.outOf)
                 }
-                let before = students[index].marks[assessment.id]
-                students[index].marks[assessment.id] = mark
-                changes.append(MarkChange(student: students[index], before: before, after: mark))
+                var student = roster.student(at: index)
+                let before = student.marks[assessment.id]
+                student.marks[assessment.id] = mark
+                roster.replace(at: index, with: student)
+                changes.append(MarkChange(student: student, before: before, after: mark))
             }
-            return assessment
+            return (changes.contains { $0.before != $0.after }, (assessment, changes))
         }
-        return (assessment, changes)
     }
 
     /// A score out of 100 as a mark on an assessment out of `outOf`: its points, when they have

@@ -283,12 +283,22 @@ extension StorageHandler {
         at url: URL, command: String, summary: (Result) -> String? = { _ in nil },
         _ change: (inout StoredRoster) throws -> (changed: Bool, result: Result)
     ) throws -> Result {
+        try changeStored(at: url, command: command, summary: summary) { roster, _ in try change(&roster) }
+    }
+
+    /// A change of a few students, made as the one above makes it, whose `change` also reads what
+    /// the class keeps beside its roster (such as the markbook its marks are on) as `Current`
+    /// shows it, under the same lock.
+    static func changeStored<Result>(
+        at url: URL, command: String, summary: (Result) -> String? = { _ in nil },
+        _ change: (inout StoredRoster, Current) throws -> (changed: Bool, result: Result)
+    ) throws -> Result {
         try self.change(at: url) { current in
             var (roster, conventions) =
                 try current.bytes.map { try RosterCodec.decodeStored($0, path: current.path) }
                 ?? (StoredRoster([]), .binary)
             let before = roster.count
-            let (changed, result) = try change(&roster)
+            let (changed, result) = try change(&roster, current)
             guard changed else { return (.unchanged, result) }
             var made = RosterChange(
                 command: command, date: Date(), studentsBefore: before, studentsAfter: roster.count)

@@ -197,13 +197,13 @@ extension BinaryPlistReader {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
             let valueReference = self.reference(
                 at: dictionary.start + (dictionary.count + entry) * referenceSize)
-            var id = keys.markKeys[keyReference] ?? ""
+            var id = keys.markIDs.text(of: keyReference) ?? ""
             if id.isEmpty {
                 guard let key = try text(object(keyReference)), !key.isEmpty else { return nil }
-                keys.markKeys[keyReference] = key
+                keys.markIDs.remember(keyReference, key)
                 id = key
             }
-            if let text = keys.markTexts[valueReference] {
+            if let text = keys.markTexts.text(of: valueReference) {
                 entries.append(PlistEntry(key: id, value: .string(text)))
                 continue
             }
@@ -211,7 +211,7 @@ extension BinaryPlistReader {
             guard Mark(stored: text) != nil else {
                 throw .record(record, MarkCoding.notAMark(id))
             }
-            keys.markTexts[valueReference] = text
+            keys.markTexts.remember(valueReference, text)
             entries.append(PlistEntry(key: id, value: .string(text)))
         }
         return entries
@@ -279,12 +279,10 @@ extension BinaryPlistReader {
             }
         }
 
-        /// The assessment ids of marks' key objects, by the object's number: every student's
-        /// marks share them.
-        var markKeys: [Int: String] = [:]
-        /// The text of mark objects already checked, by the object's number: a file keeps each
-        /// mark once.
-        var markTexts: [Int: String] = [:]
+        /// The assessment ids of marks' key objects read last: every student's marks share them.
+        var markIDs = RecentTexts()
+        /// The text of mark objects already checked: a file keeps each mark once.
+        var markTexts = RecentTexts()
 
         /// The mark objects written as text, by number: a file has one for each mark, found by a
         /// look along a few.
@@ -300,5 +298,25 @@ extension BinaryPlistReader {
             if marks.count < 8 { marks.append((reference, mark)) }
         }
 
+    }
+
+    /// The texts of string objects read last, each in a slot picked by the low bits of its
+    /// object's number: the few objects that millions of marks share are found with one
+    /// comparison, without hashing.
+    struct RecentTexts {
+        private static let slots = 1024
+        private var references = [Int](repeating: -1, count: slots)
+        private var texts = [String](repeating: "", count: slots)
+
+        /// The text of object `reference` when it was read last in its slot, or `nil`.
+        func text(of reference: Int) -> String? {
+            let slot = reference & (Self.slots - 1)
+            return references[slot] == reference ? texts[slot] : nil
+        }
+
+        mutating func remember(_ reference: Int, _ text: String) {
+            let slot = reference & (Self.slots - 1)
+            (references[slot], texts[slot]) = (reference, text)
+        }
     }
 }

@@ -11,26 +11,22 @@ extension BinaryPlistWriter {
         let strings: [String]
         /// The object of the key `marks`.
         let key: Int32
-        private let ids: [String: Int32]
-        private let texts: [String: Int32]
+        private let ids: TextObjects
+        private let texts: TextObjects
 
         /// The table of `roster`'s marks, whose strings are objects from `first` on; gathered in
         /// parts at once on a large roster.
         init(_ roster: some PlistRecords, first: Int32) {
             let found = ParallelWork.parts(count: roster.count) { range in
                 var (ids, texts) = (Set<String>(), Set<String>())
-                // Most students' marks are on the same assessments in the same order.
-                var recent: [String] = []
+                // Millions of marks share a few texts: each is put in the set when it is not the
+                // text last seen in its slot.
+                var (recentIDs, recentTexts) = (TextSlots(), TextSlots())
                 for index in range {
-                    for (position, entry) in roster.marks(at: index).enumerated() {
-                        texts.insert(MarkTable.text(of: entry.value))
-                        if position < recent.count && recent[position] == entry.key { continue }
-                        ids.insert(entry.key)
-                        if position < recent.count {
-                            recent[position] = entry.key
-                        } else {
-                            recent.append(entry.key)
-                        }
+                    for entry in roster.marks(at: index) {
+                        let text = MarkTable.text(of: entry.value)
+                        if recentTexts.replace(with: text) { texts.insert(text) }
+                        if recentIDs.replace(with: entry.key) { ids.insert(entry.key) }
                     }
                 }
                 return (ids, texts)
@@ -40,25 +36,75 @@ extension BinaryPlistWriter {
             let texts = found.reduce(into: Set<String>()) { $0.formUnion($1.1) }.sorted()
             key = first
             strings = ids.isEmpty ? [] : [Student.marksKey] + ids + texts
-            self.ids = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, first + 1 + Int32($0)) })
-            let firstText = first + 1 + Int32(ids.count)
-            self.texts = Dictionary(
-                uniqueKeysWithValues: texts.enumerated().map { ($1, firstText + Int32($0)) })
+            self.ids = TextObjects(ids, first: first + 1)
+            self.texts = TextObjects(texts, first: first + 1 + Int32(ids.count))
         }
 
         /// The object of an assessment id.
         func object(ofID id: String) -> Int32 {
-            ids[id] ?? key
+            ids.object(of: id) ?? key
         }
 
         /// The object of a mark's text.
         func object(of value: PlistValue) -> Int32 {
-            texts[Self.text(of: value)] ?? key
+            texts.object(of: Self.text(of: value)) ?? key
         }
 
         /// A mark's text; every mark a roster keeps is one (see ``MarkCoding/isMarks(_:)``).
         private static func text(of value: PlistValue) -> String {
             if case .string(let text) = value { text } else { "" }
+        }
+    }
+
+    /// The object numbers of a few texts, most found with one comparison in the slot a cheap hash
+    /// of the text picks, the rest by a dictionary.
+    struct TextObjects: Sendable {
+        private var slots = TextSlots()
+        private var objects = [Int32](repeating: -1, count: TextSlots.count)
+        private var others: [String: Int32] = [:]
+
+        /// The objects of `texts`, numbered in order from `first`.
+        init(_ texts: [String], first: Int32) {
+            for (offset, text) in texts.enumerated() {
+                let slot = TextSlots.slot(of: text)
+                if objects[slot] < 0 {
+                    _ = slots.replace(with: text)
+                    objects[slot] = first + Int32(offset)
+                } else {
+                    others[text] = first + Int32(offset)
+                }
+            }
+        }
+
+        /// The object of `text`, or `nil` when it is not one of the texts.
+        func object(of text: String) -> Int32? {
+            let slot = TextSlots.slot(of: text)
+            return objects[slot] >= 0 && slots.holds(text, at: slot) ? objects[slot] : others[text]
+        }
+    }
+
+    /// A text in each of a fixed number of slots, picked by a cheap hash of the text's first bytes.
+    struct TextSlots: Sendable {
+        static let count = 1024
+        private var texts = [String?](repeating: nil, count: count)
+
+        static func slot(of text: String) -> Int {
+            var hash = text.utf8.count
+            for byte in text.utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
+            return hash & (count - 1)
+        }
+
+        /// Whether `text` is in slot `slot`.
+        func holds(_ text: String, at slot: Int) -> Bool {
+            texts[slot] == text
+        }
+
+        /// Puts `text` in its slot; `true` when the slot held another text (or none).
+        mutating func replace(with text: String) -> Bool {
+            let slot = Self.slot(of: text)
+            guard texts[slot] != text else { return false }
+            texts[slot] = text
+            return true
         }
     }
 

@@ -214,10 +214,11 @@ extension ClassroomIntents {
     {
         // Only the students marked are read whole: a class of thousands is marked as quickly as a
         // register is taken.
-        try StorageHandler.changeStored(
-            at: url, command: "mark",
-            summary: { "mark \($0.assessment.name) for \(NameList.sentence($0.changes.map(\.student.name)))" }
-        ) { roster, current in
+        let summary = { (made: (assessment: Assessment, changes: [MarkChange])) in
+            "mark \(made.assessment.name) for \(NameList.sentence(made.changes.map(\.student.name)))"
+        }
+        return try StorageHandler.changeStored(at: url, command: "mark", summary: summary) {
+            roster, current in
             let assessment = try StorageHandler.markbook(of: current).assessment(named: reference)
             var changes: [MarkChange] = []
             for entry in entries {

@@ -89,9 +89,11 @@ extension BinaryPlistWriter {
         private var texts = [String?](repeating: nil, count: count)
 
         static func slot(of text: String) -> Int {
-            var hash = text.utf8.count
-            for byte in text.utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
-            return hash & (count - 1)
+            UTF16Encoding.withUTF8(of: text) { bytes in
+                var hash = bytes.count
+                for byte in bytes.prefix(8) { hash = hash &* 31 &+ Int(byte) }
+                return hash & (count - 1)
+            }
         }
 
         /// Whether `text` is in slot `slot`.

@@ -210,6 +210,23 @@ struct MarkbookCommandTests {
         #expect(!sandbox.run(["assessment", "list"]).output.contains("Quiz 9"))
     }
 
+    @Test(
+        "a marks file naming a student twice is read row after row: the later row keeps the earlier row's marks"
+    )
+    func studentTwiceInMarksFile() throws {
+        let file = try write(
+            "Name,Quiz A,Quiz B\nAda Lovelace,7,\nAlan Turing,5,6\nAda Lovelace,8,9\n", to: "twice.csv")
+        let result = sandbox.run(["import", file, "--marks", "--out-of", "10"])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let marks = try StorageHandler.load(from: sandbox.file).map {
+            $0.marks.values.sorted { $0.text < $1.text }
+        }
+        let names = try StorageHandler.load(from: sandbox.file).map(\.name)
+        let ada = try #require(names.firstIndex(of: "Ada Lovelace"))
+        #expect(marks[ada] == [.points(Fraction(8)), .points(Fraction(9))])
+        #expect(result.output.contains("Quiz A: Ada Lovelace 8/10 (was 7/10)"), "\(result.output)")
+    }
+
     @Test("grades --format csv comes back whole through import --marks")
     func ownCSVRoundTrip() throws {
         #expect(sandbox.run(["mark", "h1", "ada", "8.5", "alan", "ex", "grace", "missing"]).status == 0)

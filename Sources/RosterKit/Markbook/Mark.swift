@@ -34,6 +34,12 @@ public enum Mark: Sendable, Hashable {
     ///   - outOf: The assessment's maximum.
     /// - Throws: ``MarkError`` when `text` is not a mark, or is not one on this assessment.
     public init(typed text: String, outOf: Fraction) throws(MarkError) {
+        // Most marks come as they are kept (`8`, `8.5`, `80%`, `EX`), and a file brings millions:
+        // those are read without trimming or splitting.
+        if let mark = Mark(stored: text), mark.points(outOf: outOf).map({ $0 <= outOf }) ?? true {
+            self = mark
+            return
+        }
         let trimmed = String(text.trimmingWhitespace())
         switch trimmed.lowercased() {
         case "ex", "excused": self = .excused

@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -57,32 +59,78 @@ public struct MarksImport: Sendable, Equatable {
             newAssessments.append(made)
             assessments.append(made)
         }
-        let index = StudentIndex(students)
-        for row in table.rows {
-            let position = try index.student(for: row, in: students)
-            // A student's marks are read from their record once, and written back once.
-            var marks = students[position].marks
-            var changed = false
-            for (assessment, text) in zip(assessments, row.cells) where !text.isEmpty {
-                let mark: Mark
-                do {
-                    mark = try Mark(typed: text, outOf: assessment.outOf)
-                } catch {
-                    throw ImportProblem(line: row.line, message: "\(assessment.name): \(error)")
+        changes = try Self.apply(table.rows, on: assessments, to: &students)
+    }
+
+    /// Applies `rows` of marks on `columns` to the students they name, and returns each change.
+    ///
+    /// Each row is read and checked a part of the file per core, against the students as they
+    /// were; only a file naming a student twice is read again, row after row, so that the later
+    /// row sees what the earlier one gave.
+    private static func apply(
+        _ rows: [MarksTable.Row], on columns: [Assessment], to students: inout [Student]
+    )
+        throws(ImportProblem) -> [Change]
+    {
+        let (index, original) = (StudentIndex(students), students)
+        let parts = ParallelWork.parts(count: rows.count) { range in
+            Result { () throws(ImportProblem) -> [RowChange] in
+                try range.map { row throws(ImportProblem) in
+                    try change(of: rows[row], on: columns, index: index, students: original)
                 }
-                let before = marks[assessment.id]
-                // 40 points where 80% of 50 was given is the same mark: it stays as it was given.
-                guard !Self.isSame(before, mark, outOf: assessment.outOf) else { continue }
-                marks[assessment.id] = mark
-                changed = true
-                changes.append(
-                    Change(
-                        student: students[position].name, studentID: students[position].id,
-                        assessment: assessment,
-                        before: before, after: mark))
             }
-            if changed { students[position].marks = marks }
         }
+        var made: [RowChange] = []
+        for part in parts { made += try part.get() }
+        let repeated = Set(made.map(\.position)).count != made.count
+        if repeated { made = [] }
+        for row in rows.indices where repeated {
+            made.append(try change(of: rows[row], on: columns, index: index, students: students))
+            if let entries = made[row].entries { students[made[row].position].setMarkEntries(entries) }
+        }
+        for row in made where !repeated {
+            if let entries = row.entries { students[row.position].setMarkEntries(entries) }
+        }
+        return made.flatMap(\.changes)
+    }
+
+    /// What one row of a marks file changes: the student it names, their marks as they will be
+    /// kept (`nil` when none changes), and each change.
+    private struct RowChange: Sendable {
+        let position: Int
+        let entries: [PlistEntry]?
+        let changes: [Change]
+    }
+
+    /// Reads one row against `students`: every cell that is not blank a mark on its column's
+    /// assessment.
+    private static func change(
+        of row: MarksTable.Row, on assessments: [Assessment], index: StudentIndex, students: [Student]
+    ) throws(ImportProblem) -> RowChange {
+        let position = try index.student(for: row, in: students)
+        // A student's marks are read from their record once, and written back once.
+        var marks = students[position].marks
+        var changes: [Change] = []
+        for (assessment, text) in zip(assessments, row.cells) where !text.isEmpty {
+            let mark: Mark
+            do {
+                mark = try Mark(typed: text, outOf: assessment.outOf)
+            } catch {
+                throw ImportProblem(line: row.line, message: "\(assessment.name): \(error)")
+            }
+            let before = marks[assessment.id]
+            // 40 points where 80% of 50 was given is the same mark: it stays as it was given.
+            guard !isSame(before, mark, outOf: assessment.outOf) else { continue }
+            marks[assessment.id] = mark
+            changes.append(
+                Change(
+                    student: students[position].name, studentID: students[position].id,
+                    assessment: assessment,
+                    before: before, after: mark))
+        }
+        return RowChange(
+            position: position, entries: changes.isEmpty ? nil : Student.markEntries(of: marks),
+            changes: changes)
     }
 
     /// Whether `mark` gives what `before` gives: the same kind, or the same points.
@@ -108,7 +156,7 @@ public struct MarksImport: Sendable, Equatable {
         }
 
         /// The student a row names: by the roster's id, else the school's id, else the name.
-        func student(for row: MarksTable.Row, in students: [Student]) throws -> Int {
+        func student(for row: MarksTable.Row, in students: [Student]) throws(ImportProblem) -> Int {
             if let id = row.id, let index = byID[id] { return index }
             if let schoolID = row.schoolID, let index = bySchoolID[schoolID] { return index }
             guard let name = row.name else {

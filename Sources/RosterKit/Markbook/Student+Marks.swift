@@ -18,14 +18,22 @@ extension Student {
             }
             return marks
         }
-        set {
-            otherFields.removeAll { $0.key == Self.marksKey }
-            guard !newValue.isEmpty else { return }
-            let entries = newValue.sorted { Assessment.isMadeBefore($0.key, $1.key) }.map {
-                PlistEntry(key: $0.key, value: .string($0.value.text))
-            }
-            otherFields.append(PlistEntry(key: Self.marksKey, value: .dictionary(entries)))
+        set { setMarkEntries(Self.markEntries(of: newValue)) }
+    }
+
+    /// Marks as a record keeps them: each assessment's id with the mark's text, in the order the
+    /// assessments were made.
+    static func markEntries(of marks: [String: Mark]) -> [PlistEntry] {
+        marks.sorted { Assessment.isMadeBefore($0.key, $1.key) }.map {
+            PlistEntry(key: $0.key, value: .string($0.value.text))
         }
+    }
+
+    /// Keeps `entries` (see ``markEntries(of:)``) as the student's marks.
+    mutating func setMarkEntries(_ entries: [PlistEntry]) {
+        otherFields.removeAll { $0.key == Self.marksKey }
+        guard !entries.isEmpty else { return }
+        otherFields.append(PlistEntry(key: Self.marksKey, value: .dictionary(entries)))
     }
 
     /// Whether the student has a mark, without reading it.

@@ -131,6 +131,7 @@ extension BinaryPlistReader {
             values.append(keep(read))
         }
         notes.lessonKeys = keys.lessons
+        notes.markStrings = keys.markStrings
         return (values, notes)
     }
 
@@ -186,35 +187,36 @@ extension BinaryPlistReader {
     ///
     /// - Throws: ``DecodingProblem`` naming record `record` when a value is not a mark.
     func marks(_ reference: Int, record: Int, keys: inout KeyCache, budget: inout PlistValueBudget)
-        throws(DecodingProblem) -> [PlistEntry]?
+        throws(DecodingProblem) -> StoredMarks?
     {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { return nil }
-        var entries: [PlistEntry] = []
-        entries.reserveCapacity(dictionary.count)
+        var marks = StoredMarks()
+        marks.lines.reserveCapacity(dictionary.count)
         for entry in 0..<dictionary.count {
             try budget.spend(depth: 2)
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
             let valueReference = self.reference(
                 at: dictionary.start + (dictionary.count + entry) * referenceSize)
-            var id = keys.markIDs.text(of: keyReference) ?? ""
-            if id.isEmpty {
+            if keys.markIDs.text(of: keyReference) == nil {
                 guard let key = try text(object(keyReference)), !key.isEmpty else { return nil }
                 keys.markIDs.remember(keyReference, key)
-                id = key
+                keys.markStrings[keyReference] = key
             }
-            if let text = keys.markTexts.text(of: valueReference) {
-                entries.append(PlistEntry(key: id, value: .string(text)))
-                continue
+            if keys.markTexts.text(of: valueReference) == nil {
+                guard let text = try text(object(valueReference)) else { return nil }
+                guard Mark(stored: text) != nil else {
+                    throw .record(record, MarkCoding.notAMark(keys.markIDs.text(of: keyReference) ?? ""))
+                }
+                keys.markTexts.remember(valueReference, text)
+                keys.markStrings[valueReference] = text
             }
-            guard let text = try text(object(valueReference)) else { return nil }
-            guard Mark(stored: text) != nil else {
-                throw .record(record, MarkCoding.notAMark(id))
-            }
-            keys.markTexts.remember(valueReference, text)
-            entries.append(PlistEntry(key: id, value: .string(text)))
+            marks.lines.append(
+                StoredMarks.Line(
+                    id: Int32(truncatingIfNeeded: keyReference),
+                    text: Int32(truncatingIfNeeded: valueReference)))
         }
-        return entries
+        return marks
     }
 
     /// Checks that a register's key object names a lesson, once for all the students that share
@@ -283,6 +285,20 @@ extension BinaryPlistReader {
         var markIDs = RecentTexts()
         /// The text of mark objects already checked: a file keeps each mark once.
         var markTexts = RecentTexts()
+        /// The text of every id and mark object read, by the object's number (see ``StoredMarks``).
+        var markStrings: [Int: String] = [:]
+
+        /// The entries of marks read by ``BinaryPlistReader/marks(_:record:keys:budget:)``, as a
+        /// student's record keeps them.
+        func entries(of marks: StoredMarks) -> [PlistEntry] {
+            marks.lines.map { line in
+                PlistEntry(key: markString(Int(line.id)), value: .string(markString(Int(line.text))))
+            }
+        }
+
+        private func markString(_ reference: Int) -> String {
+            markIDs.text(of: reference) ?? markTexts.text(of: reference) ?? markStrings[reference] ?? ""
+        }
 
         /// The mark objects written as text, by number: a file has one for each mark, found by a
         /// look along a few.

@@ -73,9 +73,9 @@ struct BinaryPlistReader {
         let hasLegacyRegister: Bool
         /// The register, which the student holds too when names are made.
         let register: StoredRegister
-        /// The marks, assessment id to the mark's text, which the student holds too when names are
-        /// made; not among ``otherFields``.
-        let marks: [PlistEntry]
+        /// The marks, numbered by their objects in the file, which the student holds too when names
+        /// are made; not among ``otherFields``.
+        let marks: StoredMarks
     }
 
     /// Reads and checks one record. With `names` false the name is checked but not made: the
@@ -90,7 +90,7 @@ struct BinaryPlistReader {
         var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
         var stored: StoredRegister?
         // Marks as roster writes them, checked as they are read; other apps' keys are not among them.
-        var marks: [PlistEntry] = []
+        var marks = StoredMarks()
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
@@ -173,7 +173,7 @@ struct BinaryPlistReader {
         } else if names {
             student.attendance = taken.attendance
         }
-        if names { student.otherFields = otherFields + MarkCoding.field(of: marks) }
+        if names { student.otherFields = otherFields + MarkCoding.field(of: keys.entries(of: marks)) }
         return RecordRead(
             student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
             hasLegacyRegister: taken.isLegacy, register: register, marks: marks)

@@ -39,9 +39,12 @@ protocol PlistRecords: Sendable {
     /// The school's id, the name's parts and the note of the student at `index`: empty for most.
     func details(at index: Int) -> StudentDetails
 
-    /// The marks of the student at `index`, each assessment's id with the mark's text: empty for
-    /// a class without a markbook.
-    func marks(at index: Int) -> [PlistEntry]
+    /// The marks of the student at `index`, numbered by their place in ``markStrings``: empty
+    /// for a class without a markbook.
+    func marks(at index: Int) -> StoredMarks
+
+    /// The ids and texts the marks name.
+    var markStrings: MarkStrings { get }
 }
 
 extension Array: PlistRecords where Element == Student {
@@ -73,9 +76,14 @@ extension Array: PlistRecords where Element == Student {
         self[index].details
     }
 
-    func marks(at index: Int) -> [PlistEntry] {
-        self[index].markEntries ?? []
+    /// No student's marks are written from an array: students with marks are written as a
+    /// ``StoredRoster`` (see ``RosterCodec``), which keeps their ids and texts in a table.
+    func marks(at index: Int) -> StoredMarks {
+        assert(!self[index].hasMarks, "students with marks are written as a StoredRoster")
+        return StoredMarks()
     }
+
+    var markStrings: MarkStrings { MarkStrings() }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
         if isASCII {

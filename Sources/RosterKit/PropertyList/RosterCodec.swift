@@ -169,10 +169,10 @@ enum RosterCodec {
     }
 
     /// The binary writer's file for students in plain conventions: written from the array, or,
-    /// when some student has a register, from a ``StoredRoster``, which keeps the registers'
-    /// lessons in a table.
+    /// when some student has a register or marks, from a ``StoredRoster``, which keeps the
+    /// registers' lessons and the marks' ids and texts in tables.
     private static func binaryFile(_ students: [Student], agesAsText: Bool) -> FileWriter {
-        guard students.contains(where: { !$0.attendance.isEmpty }) else {
+        guard students.contains(where: { !$0.attendance.isEmpty || $0.hasMarks }) else {
             return { write in try BinaryPlistWriter.write(students, agesAsText: agesAsText, to: write) }
         }
         let roster = StoredRoster(students)
@@ -361,6 +361,8 @@ struct RecordNotes: Sendable {
     var hasLegacyRegister = false
     /// The lessons of the registers' keys, by the key object's number (see ``StoredRegister``).
     var lessonKeys: [Int: Lesson] = [:]
+    /// The texts of the marks' ids and values, by the object's number (see ``StoredMarks``).
+    var markStrings: [Int: String] = [:]
 
     /// Takes in what one record said.
     mutating func note(
@@ -379,6 +381,7 @@ struct RecordNotes: Sendable {
         hasLessons = hasLessons || other.hasLessons
         hasLegacyRegister = hasLegacyRegister || other.hasLegacyRegister
         lessonKeys.merge(other.lessonKeys) { first, _ in first }
+        markStrings.merge(other.markStrings) { first, _ in first }
         otherFields.merge(other.otherFields) { first, _ in first }
     }
 }

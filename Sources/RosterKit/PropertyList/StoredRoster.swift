@@ -21,6 +21,8 @@ struct StoredRoster: PlistRecords {
     private(set) var records: [StoredStudent]
     /// The lessons the registers name.
     private(set) var lessons = LessonTable()
+    /// The ids and texts the marks name.
+    private(set) var markStrings = MarkStrings()
 
     /// Reads and checks a binary roster, and what its records say of the file's conventions.
     ///
@@ -38,8 +40,10 @@ struct StoredRoster: PlistRecords {
                 }
                 let lessons = numberLessons(of: &records, keys: notes.lessonKeys)
                 let names = Self.gatherNames(of: &records, from: raw)
+                let markStrings = numberMarks(of: &records, strings: notes.markStrings)
                 var roster = StoredRoster(names: names, records: records)
                 roster.lessons = lessons
+                roster.markStrings = markStrings
                 return (roster, notes)
             }
         }
@@ -74,6 +78,27 @@ struct StoredRoster: PlistRecords {
         let byReference = places.isEmpty ? keys.mapValues { table.place(of: $0) ?? 0 } : [:]
         for index in records.indices where !records[index].register.isEmpty {
             records[index].register.renumber { places.isEmpty ? byReference[Int($0)] ?? 0 : places[Int($0)] }
+        }
+        return table
+    }
+
+    /// The table of the strings `records`' marks name by their objects' numbers in the file,
+    /// which `strings` maps to text, and each student's marks renumbered to name them by their
+    /// place in it.
+    private static func numberMarks(of records: inout [StoredStudent], strings: [Int: String]) -> MarkStrings
+    {
+        var table = MarkStrings()
+        guard let largest = strings.keys.max() else { return table }
+        // As for lessons: an array as long as the largest number when that is not too long.
+        var places: [Int32] = []
+        if largest < 1 << 22 { places = [Int32](repeating: 0, count: largest + 1) }
+        var byReference: [Int: Int32] = [:]
+        for (reference, text) in strings.sorted(by: { $0.key < $1.key }) {
+            let place = table.place(of: text)
+            if places.isEmpty { byReference[reference] = place } else { places[reference] = place }
+        }
+        for index in records.indices where !records[index].marks.isEmpty {
+            records[index].marks.renumber { places.isEmpty ? byReference[Int($0)] ?? 0 : places[Int($0)] }
         }
         return table
     }
@@ -142,7 +167,7 @@ struct StoredRoster: PlistRecords {
             id: record.id, name: name(at: index), age: record.age, grade: record.grade, score: record.score,
             attendance: record.register.isEmpty ? [:] : lessons.attendance(of: record.register))
         student.details = record.details
-        student.otherFields = MarkCoding.field(of: record.marks)
+        student.otherFields = MarkCoding.field(of: markStrings.entries(of: record.marks))
         return student
     }
 
@@ -232,7 +257,7 @@ struct StoredRoster: PlistRecords {
         records[index].details
     }
 
-    func marks(at index: Int) -> [PlistEntry] {
+    func marks(at index: Int) -> StoredMarks {
         records[index].marks
     }
 
@@ -274,6 +299,7 @@ struct StoredRoster: PlistRecords {
         for (lesson, entry) in student.attendance { register.set(entry, for: place(for: lesson)) }
         return StoredStudent(
             id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-            register: register, details: student.details, marks: student.markEntries ?? [])
+            register: register, details: student.details,
+            marks: markStrings.stored(student.markEntries ?? []))
     }
 }

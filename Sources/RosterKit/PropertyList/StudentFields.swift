@@ -132,9 +132,9 @@ struct StoredStudent: StudentValues {
     var register = StoredRegister()
     /// The school's id, the name's parts and the note: empty for most students.
     var details = StudentDetails()
-    /// The marks, each assessment's id with the mark's text (see ``Student/marks``): empty for a
-    /// class without a markbook.
-    var marks: [PlistEntry] = []
+    /// The marks (see ``Student/marks``), numbered as ``StoredMarks`` says: empty for a class
+    /// without a markbook.
+    var marks = StoredMarks()
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.

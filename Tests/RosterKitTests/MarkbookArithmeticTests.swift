@@ -124,6 +124,9 @@ struct MarkbookArithmeticTests {
         let names = (0..<4).map { result.line(at: $0).assessment.name }
         #expect(names == ["T1", "Extra", "H1", "T2"])
         #expect((0..<4).map(result.line(at:)) == result.lines)
+        var student = Student(name: "Ada", age: 12)
+        student.marks = try marks(["T1": "20", "Extra": "5", "H1": "7"], in: book)
+        #expect(MarkbookCalculator(markbook: book).result(for: student) == result)
     }
 
     @Test(

@@ -88,7 +88,7 @@ struct GradesCommand: Subcommand {
         switch sort ?? .name {
         case .result:
             // Only the overall results are kept for the sort; the rows work theirs out again.
-            let results = students.map { calculator.result(for: $0.marks).overall ?? Fraction(-1) }
+            let results = students.map { calculator.result(for: $0).overall ?? Fraction(-1) }
             return students.indices.sorted { results[$0] > results[$1] }.map { students[$0] }
         case .surname: return RosterSorter.sorted(students, by: .surname, reversed: false)
         case .name: return RosterSorter.sorted(students, by: .name, reversed: false)

@@ -44,7 +44,7 @@ struct StatsCommand: Subcommand {
             ? nil
             : RosterStatistics(
                 Self.scored(students) {
-                    calculator.result(for: $0.marks).overall?.rounded(toDecimalPlaces: 2).doubleValue
+                    calculator.result(for: $0).overall?.rounded(toDecimalPlaces: 2).doubleValue
                 })
         guard format != .json else {
             return context.output.write(try Self.json(statistics, results: results))

@@ -5,7 +5,7 @@ import RosterKit
 /// in words a parent can follow.
 enum GradeExplanation {
     static func text(_ student: Student, _ calculator: MarkbookCalculator) -> String {
-        let result = calculator.result(for: student.marks)
+        let result = calculator.result(for: student)
         var text = "\(VisibleText.of(student.name)): how the result is worked out\n"
         for category in result.categories {
             text += "\n" + heading(category, calculator.markbook) + "\n"

@@ -22,7 +22,7 @@ struct GradesReport {
 
     /// Each student with their result, worked out one by one as the rows are read.
     private var rows: LazyMapSequence<[Student], (student: Student, result: StudentResult)> {
-        students.lazy.map { [calculator] student in (student, calculator.result(for: student.marks)) }
+        students.lazy.map { [calculator] student in (student, calculator.result(for: student)) }
     }
 
     private var assessments: [Assessment] { calculator.assessments }
@@ -52,7 +52,7 @@ struct GradesReport {
         let candidates = mostAssessmentsFitting(width, beside: tail)
         let parts = ParallelWork.parts(count: students.count) { [self] range in
             range.map { index in
-                let result = calculator.result(for: students[index].marks)
+                let result = calculator.result(for: students[index])
                 return (
                     VisibleText.of(students[index].name), (0..<candidates).map { cell(result.line(at: $0)) },
                     categoryResults(result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
@@ -183,11 +183,11 @@ struct GradesReport {
 
     /// One student's row of the gradebook CSV.
     private func csvRow(_ student: Student) -> [String] {
-        // A student's marks are read from their record once, not once an assessment.
-        let given = student.marks
-        let result = calculator.result(for: given)
-        let marks = assessments.map { assessment -> String in
-            guard let mark = given[assessment.id] else { return "" }
+        // A student's marks are read from their record once, with their result.
+        let result = calculator.result(for: student)
+        let marks = assessments.indices.map { position -> String in
+            let assessment = assessments[position]
+            guard let mark = result.line(at: position).mark else { return "" }
             switch mark {
             case .excused: return "EX"
             case .missing: return "MI"

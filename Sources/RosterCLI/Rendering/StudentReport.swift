@@ -126,7 +126,7 @@ struct StudentReport {
 
     private func marks(_ student: Student, into sections: inout Sections) {
         guard !markbook.assessments.isEmpty else { return }
-        let result = calculator.result(for: student.marks)
+        let result = calculator.result(for: student)
         sections.categories = result.categories.map { category in
             let share = category.result.map { ": \($0.decimalText())%" } ?? ""
             let lines = category.lines.map { line in

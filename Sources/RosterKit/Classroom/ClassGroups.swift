@@ -67,7 +67,7 @@ public enum ClassGroups {
             if balance == .result {
                 // The results are balanced as scores are, on copies that carry them as their score.
                 let calculator = MarkbookCalculator(markbook: try StorageHandler.markbook(of: current))
-                let results = grouped.map { calculator.result(for: $0.marks).overall?.doubleValue }
+                let results = grouped.map { calculator.result(for: $0).overall?.doubleValue }
                 for index in grouped.indices { grouped[index].score = results[index] }
                 balance = .score
             }

@@ -31,6 +31,9 @@ public struct MarkbookCalculator: Sendable {
     private let groups: [Group]
     /// Where each of ``assessments`` is among the groups' assessments taken in turn.
     private let order: [Int]
+    /// The ids of the groups' assessments taken in turn, and where each is among them.
+    private let groupedIDs: [String]
+    private let groupedPositions: [String: Int]
 
     private struct Group: Sendable {
         let category: MarkCategory?
@@ -68,14 +71,38 @@ public struct MarkbookCalculator: Sendable {
                     maximums: members.map { Self.millionths($0.outOf) },
                     counts: !weighted || category?.weight != nil)
             }
-        let flat = groups.flatMap { $0.assessments.map(\.id) }
-        let position = Dictionary(uniqueKeysWithValues: flat.enumerated().map { ($1, $0) })
-        order = assessments.compactMap { position[$0.id] }
+        groupedIDs = groups.flatMap { $0.assessments.map(\.id) }
+        groupedPositions = Dictionary(uniqueKeysWithValues: groupedIDs.enumerated().map { ($1, $0) })
+        order = assessments.compactMap { [groupedPositions] in groupedPositions[$0.id] }
     }
 
     /// The result of a student with `marks` (by assessment id).
     public func result(for marks: [String: Mark]) -> StudentResult {
-        let categories = groups.map { categoryResult($0, marks: marks) }
+        result(inGroupOrder: groupedIDs.map { marks[$0] })
+    }
+
+    /// The result of `student`, from their ``Student/marks``.
+    ///
+    /// The same as `result(for: student.marks)`, read straight from the student's record: a class
+    /// of thousands is worked out without a dictionary of marks made for each student.
+    public func result(for student: Student) -> StudentResult {
+        var marks = [Mark?](repeating: nil, count: groupedIDs.count)
+        for entry in student.markEntries ?? [] {
+            guard let position = groupedPositions[entry.key], case .string(let text) = entry.value else {
+                continue
+            }
+            marks[position] = Mark(stored: text)
+        }
+        return result(inGroupOrder: marks)
+    }
+
+    /// The result of a student whose marks are given for the groups' assessments taken in turn.
+    private func result(inGroupOrder marks: [Mark?]) -> StudentResult {
+        var start = 0
+        let categories = groups.map { group in
+            defer { start += group.assessments.count }
+            return categoryResult(group, marks: marks[start..<start + group.assessments.count])
+        }
         let overall = Self.overall(of: categories, weighted: markbook.isWeighted)
         return StudentResult(
             categories: categories, overall: overall,
@@ -105,7 +132,7 @@ public struct MarkbookCalculator: Sendable {
         return Fraction(Int128(low), over: 100)
     }
 
-    private func categoryResult(_ group: Group, marks: [String: Mark]) -> CategoryResult {
+    private func categoryResult(_ group: Group, marks: ArraySlice<Mark?>) -> CategoryResult {
         // One pass over the assessments, each mark looked up once: a class's grades look up millions.
         let drops = group.category?.dropLowest ?? 0
         var lines: [MarkLine] = []
@@ -114,7 +141,7 @@ public struct MarkbookCalculator: Sendable {
         // Points are added in whole millionths, which every mark is, and made a fraction once.
         var (points, maximum): (Int64, Int64) = (0, 0)
         for (index, assessment) in group.assessments.enumerated() {
-            let mark = marks[assessment.id]
+            let mark = marks[marks.startIndex + index]
             let status = status(of: assessment, mark: mark, counts: group.counts)
             let gives: Fraction? =
                 switch status {

@@ -50,40 +50,30 @@ struct GradesReport {
         // The rows are worked out a part of the class per core, each result let go with its row,
         // with cells only for the assessments that could fit.
         let candidates = mostAssessmentsFitting(width, beside: tail)
-        let parts = ParallelWork.parts(count: students.count) { [self] range in
+        // Each row: the name, the candidates' cells, then the tail's.
+        let rows = ParallelWork.parts(count: students.count) { [self] range in
             range.map { index in
                 let result = calculator.result(for: students[index])
-                return (
-                    VisibleText.of(students[index].name), (0..<candidates).map { cell(result.line(at: $0)) },
-                    categoryResults(result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
-                        + [result.overall.map { $0.decimalText() + "%" } ?? "-"]
-                        + (calculator.markbook.scale == nil ? [] : [result.letter ?? "-"])
-                )
+                return [VisibleText.of(students[index].name)]
+                    + (0..<candidates).map { cell(result.line(at: $0)) }
+                    + categoryResults(result).map { $0.map { $0.decimalText() + "%" } ?? "-" }
+                    + [result.overall.map { $0.decimalText() + "%" } ?? "-"]
+                    + (calculator.markbook.scale == nil ? [] : [result.letter ?? "-"])
             }
-        }.joined()
-        let names = parts.map(\.0)
-        let markCells = parts.map(\.1)
-        let tailCells = parts.map(\.2)
-        let columnWidth = { (title: String, cells: [String]) in
-            cells.reduce(DisplayWidth.of(title)) { max($0, DisplayWidth.of($1)) } + 2
-        }
-        let nameWidth = min(TableFit.shortestName, columnWidth("NAME", names) - 2)
-        var used =
-            nameWidth
-            + tail.indices.reduce(0) { sum, column in
-                sum + columnWidth(tail[column], tailCells.map { $0[column] })
-            }
+        }.flatMap { $0 }
+        let titles = ["NAME"] + assessments.prefix(candidates).map { VisibleText.of($0.name) } + tail
+        let widths = MarkbookText.widths(titles, rows)
+        let tailColumns = Array(1 + candidates..<titles.count)
+        var used = min(TableFit.shortestName, widths[0]) + tailColumns.reduce(0) { $0 + widths[$1] + 2 }
         // Assessments are shown left to right while they fit beside names of 12 characters or more.
         var shown = 0
-        while shown < candidates {
-            let cost = columnWidth(VisibleText.of(assessments[shown].name), markCells.map { $0[shown] })
-            guard used + cost <= width else { break }
-            used += cost
+        while shown < candidates, used + widths[1 + shown] + 2 <= width {
+            used += widths[1 + shown] + 2
             shown += 1
         }
-        let titles = ["NAME"] + assessments.prefix(shown).map { VisibleText.of($0.name) } + tail
-        let lines = names.indices.map { [names[$0]] + markCells[$0].prefix(shown) + tailCells[$0] }
-        var text = MarkbookText.table(titles, lines, width: width, numbers: true)
+        var text = MarkbookText.table(
+            titles, rows, columns: [0] + Array(1..<1 + shown) + tailColumns, widths: widths, width: width,
+            numbers: true)
         let hidden = assessments.count - shown
         if hidden > 0 {
             text += "(\(hidden) more assessment\(hidden == 1 ? "" : "s"): --format csv shows them all.)\n"

@@ -104,14 +104,21 @@ enum MarkbookText {
     /// A plain table: the first column cut to fit `width` (never below 12 characters and the
     /// `…`), the others as they are, set to the right when `numbers`.
     static func table(_ titles: [String], _ rows: [[String]], width: Int, numbers: Bool = false) -> String {
-        let widths = titles.indices.map { column in
-            max(DisplayWidth.of(titles[column]), rows.map { DisplayWidth.of($0[column]) }.max() ?? 0)
-        }
-        let others = widths.dropFirst().reduce(0) { $0 + $1 + 2 }
+        table(
+            titles, rows, columns: Array(titles.indices), widths: widths(titles, rows), width: width,
+            numbers: numbers)
+    }
+
+    /// The table of only `columns` of `titles` and `rows`, whose `widths` are known (see
+    /// ``widths(_:_:)``).
+    static func table(
+        _ titles: [String], _ rows: [[String]], columns: [Int], widths: [Int], width: Int, numbers: Bool
+    ) -> String {
+        let others = columns.dropFirst().reduce(0) { $0 + widths[$1] + 2 }
         let first = max(min(widths[0], TableFit.shortestName), min(widths[0], width - others))
         @Sendable func line(_ cells: [String]) -> String {
             var text = DisplayWidth.padded(DisplayWidth.truncated(cells[0], to: first), to: first)
-            for column in cells.indices.dropFirst() {
+            for column in columns.dropFirst() {
                 let room = String(
                     repeating: " ", count: max(0, widths[column] - DisplayWidth.of(cells[column])))
                 text += "  " + (numbers ? room + cells[column] : cells[column] + room)
@@ -122,5 +129,22 @@ enum MarkbookText {
         // A class of thousands is laid out a part per core.
         let parts = ParallelWork.parts(count: rows.count) { range in range.map { line(rows[$0]) }.joined() }
         return line(titles) + parts.joined()
+    }
+
+    /// How wide each column of `titles` and `rows` is drawn: its widest cell, measured a part of
+    /// the rows per core.
+    static func widths(_ titles: [String], _ rows: [[String]]) -> [Int] {
+        let parts = ParallelWork.parts(count: rows.count) { range in
+            var widths = [Int](repeating: 0, count: titles.count)
+            for row in range {
+                for column in titles.indices {
+                    widths[column] = max(widths[column], DisplayWidth.of(rows[row][column]))
+                }
+            }
+            return widths
+        }
+        return titles.indices.map { column in
+            parts.reduce(DisplayWidth.of(titles[column])) { max($0, $1[column]) }
+        }
     }
 }

@@ -11,6 +11,7 @@ import json
 import os
 import pty
 import select
+import signal
 import sys
 import time
 
@@ -38,6 +39,10 @@ def main():
         steps = json.load(f)
     pid, fd = pty.fork()
     if pid == 0:
+        # As a shell starts a command at a terminal: Ctrl-C's signal has its default action and is
+        # not blocked, even when the test runner that started this script ignores or blocks it.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
         os.execvp(sys.argv[2], sys.argv[2:])
     screen, seen, alive = "", 0, True
     for text, key in steps:

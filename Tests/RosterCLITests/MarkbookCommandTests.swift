@@ -227,6 +227,20 @@ struct MarkbookCommandTests {
         #expect(result.output.contains("Quiz A: Ada Lovelace 8/10 (was 7/10)"), "\(result.output)")
     }
 
+    @Test("once the class has a markbook, list shows each student's result in place of the score")
+    func listShowsResult() throws {
+        #expect(sandbox.run(["mark", "t1", "ada", "40", "alan", "25"]).status == 0)
+        let list = sandbox.run(["list", "--sort", "name"]).output
+        let lines = list.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("RESULT") == true, "\(list)")
+        #expect(lines.contains { $0.contains("Ada Lovelace") && $0.hasSuffix("  80") }, "\(list)")
+        #expect(lines.contains { $0.contains("Alan Turing") && $0.hasSuffix("  50") }, "\(list)")
+        #expect(lines.contains { $0.contains("Grace Hopper") && $0.hasSuffix("  -") }, "\(list)")
+        let plain = try RosterSandbox()
+        _ = try plain.add("Ada Lovelace")
+        #expect(plain.run(["list"]).output.split(separator: "\n").first?.hasSuffix("SCORE") == true)
+    }
+
     @Test("grades --format csv comes back whole through import --marks")
     func ownCSVRoundTrip() throws {
         #expect(sandbox.run(["mark", "h1", "ada", "8.5", "alan", "ex", "grace", "missing"]).status == 0)

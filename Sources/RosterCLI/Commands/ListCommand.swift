@@ -108,11 +108,21 @@ struct ListCommand: Subcommand {
             context.output.write(message)
         } else {
             var table = StudentTable(shortIDLengths: shortIDLengths, width: context.width)
+            table.results = try Self.results(of: students, context)
             let style = context.style
             table.styleHeader = { style.bold($0) }
             table.showsHeader = !noHeader
             table.write(students, order: order) { context.output.write(bytes: $0) }
         }
+    }
+
+    /// Each student's overall result, rounded to two decimals, once the class has a markbook: it
+    /// takes the place of the score.
+    private static func results(of students: [Student], _ context: CommandContext) throws -> [Double?]? {
+        let book = try StorageHandler.markbook(from: context.fileURL)
+        guard !book.assessments.isEmpty else { return nil }
+        let calculator = MarkbookCalculator(markbook: book)
+        return students.map { calculator.result(for: $0).overall?.rounded(toDecimalPlaces: 2).doubleValue }
     }
 
     /// The class list as a page to print: name, age, grade and score, and `blank` tick columns.

@@ -15,6 +15,9 @@ package struct StudentTable {
     package var styleHeader: @Sendable (String) -> String = { $0 }
     /// Whether to print the header row.
     package var showsHeader = true
+    /// Each student's overall result in the markbook, in the roster's order, shown as RESULT in
+    /// place of the score; `nil` for a class without a markbook.
+    package var results: [Double?]?
 
     /// A table that shows `shortIDLengths` characters of each id and is at most `width` wide.
     package init(shortIDLengths: [Int], width: Int) {
@@ -96,6 +99,7 @@ package struct StudentTable {
         widths: [Int], names: NameColumn
     ) {
         var widths = Self.headers.map(\.count)
+        widths[4] = scoreTitle.count
         var names = NameColumn(start: range.lowerBound, capacity: range.count)
         // Reading through the buffer lends each student instead of copying it.
         students.withUnsafeBufferPointer { buffer in
@@ -105,7 +109,9 @@ package struct StudentTable {
                     continue
                 }
                 let name = VisibleText.of(buffer[index].name)
-                let width = measure(buffer[index], name: name, idLength: shortIDLengths[index], into: &widths)
+                let width = measure(
+                    buffer[index], name: name, score: score(of: buffer[index], at: index),
+                    idLength: shortIDLengths[index], into: &widths)
                 names.append(name, width: width)
             }
         }
@@ -113,20 +119,31 @@ package struct StudentTable {
     }
 
     /// Widens the columns to fit one student; returns the name's display width.
-    private func measure(_ student: Student, name: String, idLength: Int, into widths: inout [Int]) -> Int {
+    private func measure(
+        _ student: Student, name: String, score: Double?, idLength: Int, into widths: inout [Int]
+    ) -> Int {
         let nameWidth = DisplayWidth.of(name)
         widths[0] = max(widths[0], idLength)
         widths[1] = max(widths[1], nameWidth)
         widths[2] = max(widths[2], DecimalText.width(of: student.age))
         widths[3] = max(widths[3], student.grade.map(DecimalText.width(of:)) ?? 1)
-        widths[4] = max(widths[4], student.score.map(DecimalText.width(ofScore:)) ?? 1)
+        widths[4] = max(widths[4], score.map(DecimalText.width(ofScore:)) ?? 1)
         return nameWidth
+    }
+
+    /// The title of the last column: the result once the class has a markbook, else the score.
+    private var scoreTitle: String { results == nil ? "SCORE" : "RESULT" }
+
+    /// What the last column shows for the student at `index`: their result in the markbook, or
+    /// their score when the class has none.
+    private func score(of student: Student, at index: Int) -> Double? {
+        results.map { $0[index] } ?? student.score
     }
 
     private func appendHeader(widths: [Int], to output: inout [UInt8]) {
         var header = widths[0] == 0 ? "" : "ID" + String(repeating: " ", count: widths[0] - 2 + Self.gap)
         header += "NAME" + String(repeating: " ", count: widths[1] - 4)
-        for (title, width) in zip(["AGE", "GRADE", "SCORE"], widths[2...]) where width > 0 {
+        for (title, width) in zip(["AGE", "GRADE", scoreTitle], widths[2...]) where width > 0 {
             header += String(repeating: " ", count: Self.gap + width - title.count) + title
         }
         output.append(contentsOf: styleHeader(header).utf8)
@@ -162,7 +179,9 @@ package struct StudentTable {
         name: UnsafeBufferPointer<UInt8>,
         nameWidth: Int, widths: UnsafeBufferPointer<Int>, to output: inout [UInt8]
     ) {
-        let (age, grade, score) = (students[index].age, students[index].grade, students[index].score)
+        let (age, grade, score) = (
+            students[index].age, students[index].grade, score(of: students[index], at: index)
+        )
         let maximumCount =
             64 + widths.reduce(0, +) + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount

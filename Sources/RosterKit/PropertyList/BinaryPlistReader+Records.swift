@@ -198,12 +198,12 @@ extension BinaryPlistReader {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
             let valueReference = self.reference(
                 at: dictionary.start + (dictionary.count + entry) * referenceSize)
-            if keys.markIDs.text(of: keyReference) == nil {
+            if !keys.markIDs.holds(keyReference) {
                 guard let key = try text(object(keyReference)), !key.isEmpty else { return nil }
                 keys.markIDs.remember(keyReference, key)
                 keys.markStrings[keyReference] = key
             }
-            if keys.markTexts.text(of: valueReference) == nil {
+            if !keys.markTexts.holds(valueReference) {
                 guard let text = try text(object(valueReference)) else { return nil }
                 guard Mark(stored: text) != nil else {
                     throw .record(record, MarkCoding.notAMark(keys.markIDs.text(of: keyReference) ?? ""))
@@ -323,6 +323,11 @@ extension BinaryPlistReader {
         private static let slots = 1024
         private var references = [Int](repeating: -1, count: slots)
         private var texts = [String](repeating: "", count: slots)
+
+        /// Whether object `reference` was read last in its slot.
+        func holds(_ reference: Int) -> Bool {
+            references[reference & (Self.slots - 1)] == reference
+        }
 
         /// The text of object `reference` when it was read last in its slot, or `nil`.
         func text(of reference: Int) -> String? {

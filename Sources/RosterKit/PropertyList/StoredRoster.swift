@@ -98,7 +98,11 @@ struct StoredRoster: PlistRecords {
             if places.isEmpty { byReference[reference] = place } else { places[reference] = place }
         }
         for index in records.indices where !records[index].marks.isEmpty {
-            records[index].marks.renumber { places.isEmpty ? byReference[Int($0)] ?? 0 : places[Int($0)] }
+            if places.isEmpty {
+                records[index].marks.renumber { byReference[Int($0)] ?? 0 }
+            } else {
+                records[index].marks.renumber { places[Int($0)] }
+            }
         }
         return table
     }

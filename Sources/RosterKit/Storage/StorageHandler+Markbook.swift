@@ -26,6 +26,17 @@ extension StorageHandler {
         }
     }
 
+    /// The class's markbook alone, as it is now; empty when the class has none.
+    ///
+    /// A view that shows results beside students it read on its own, such as a class list, reads
+    /// the markbook so; one that needs the marks and the markbook of one moment uses
+    /// ``loadMarkbook(from:)``.
+    ///
+    /// - Throws: ``StorageError`` when the markbook cannot be read or is damaged.
+    public static func markbook(from url: URL = plistURL) throws -> Markbook {
+        try markbook(of: Current(path: try FileSystem.rosterTarget(url.path), bytes: nil))
+    }
+
     /// Changes the markbook, the students' marks, or both, as one change of the class and one
     /// undo step.
     ///

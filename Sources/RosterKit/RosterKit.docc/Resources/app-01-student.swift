@@ -6,3 +6,10 @@ struct Student: Codable, Identifiable {
     var name: String
     var age: String
 }
+
+// Try it: make a student and show it.
+let ada = Student(name: "Ada", age: "12")
+print(ada.name, ada.age)
+
+// Prints:
+// Ada 12

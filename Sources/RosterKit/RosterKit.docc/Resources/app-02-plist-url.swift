@@ -1,5 +1,6 @@
 import Foundation
 
+// The teaching app's model: one student, as the app stores it in students.plist.
 struct Student: Codable, Identifiable {
     var id = UUID()
     var name: String
@@ -13,3 +14,8 @@ enum StorageHandler {
         return documents.appendingPathComponent("students.plist")
     }
 }
+
+print(StorageHandler.plistURL.pathComponents.suffix(2).joined(separator: "/"))
+
+// Prints:
+// Documents/students.plist

@@ -1,21 +1,26 @@
 import Foundation
 
+// The teaching app's model: one student, as the app stores it in students.plist.
 struct Student: Codable, Identifiable {
     var id = UUID()
     var name: String
     var age: String
 }
 
+// Where the app keeps its roster: students.plist in the app's documents folder.
 enum StorageHandler {
     static var plistURL: URL {
         let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
         return documents.appendingPathComponent("students.plist")
     }
 
+    // Students become the bytes of a property list. A failure becomes empty data: the first
+    // place the app can lose a class without a word.
     static func prepareData(_ students: [Student]) -> Data {
         (try? PropertyListEncoder().encode(students)) ?? Data()
     }
 
+    // Every student in the file; a missing file, or one that fails to decode, reads as none.
     static func load() -> [Student] {
         guard let data = try? Data(contentsOf: plistURL),
             let students = try? PropertyListDecoder().decode([Student].self, from: data)
@@ -23,6 +28,7 @@ enum StorageHandler {
         return students
     }
 
+    // One more student: load everything, append, write everything back.
     static func write(item: Student) {
         if !FileManager.default.fileExists(atPath: plistURL.path) {
             FileManager.default.createFile(atPath: plistURL.path, contents: prepareData([item]))
@@ -40,3 +46,10 @@ enum StorageHandler {
         }
     }
 }
+
+StorageHandler.write(item: Student(name: "Ada", age: "12"))
+StorageHandler.deleteAll()
+print(StorageHandler.load().count)
+
+// Prints:
+// 0

@@ -1,21 +1,26 @@
 import Foundation
 
+// The teaching app's model: one student, as the app stores it in students.plist.
 struct Student: Codable, Identifiable {
     var id = UUID()
     var name: String
     var age: String
 }
 
+// Where the app keeps its roster: students.plist in the app's documents folder.
 enum StorageHandler {
     static var plistURL: URL {
         let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
         return documents.appendingPathComponent("students.plist")
     }
 
+    // Students become the bytes of a property list. A failure becomes empty data: the first
+    // place the app can lose a class without a word.
     static func prepareData(_ students: [Student]) -> Data {
         (try? PropertyListEncoder().encode(students)) ?? Data()
     }
 
+    // Every student in the file; a missing file, or one that fails to decode, reads as none.
     static func load() -> [Student] {
         guard let data = try? Data(contentsOf: plistURL),
             let students = try? PropertyListDecoder().decode([Student].self, from: data)
@@ -23,6 +28,7 @@ enum StorageHandler {
         return students
     }
 
+    // One more student: load everything, append, write everything back.
     static func write(item: Student) {
         if !FileManager.default.fileExists(atPath: plistURL.path) {
             FileManager.default.createFile(atPath: plistURL.path, contents: prepareData([item]))
@@ -32,14 +38,26 @@ enum StorageHandler {
             try? prepareData(students).write(to: plistURL)
         }
     }
+
+    // The whole roster gone, with no way back.
+    static func deleteAll() {
+        if FileManager.default.fileExists(atPath: plistURL.path) {
+            try? FileManager.default.removeItem(at: plistURL)
+        }
+    }
 }
 
-// How a class of 30 is lost: one damaged byte (a cut-off sync, another program) makes `load`
-// return [], and the next `write` replaces the whole file with a roster of one.
-func loseAClass() throws {
-    var bytes = try Data(contentsOf: StorageHandler.plistURL)
-    bytes[bytes.count / 2] ^= 0xFF
-    try bytes.write(to: StorageHandler.plistURL)
-    StorageHandler.write(item: Student(name: "New Kid", age: "12"))
-    print(StorageHandler.load().count)  // 1
+// How a class of 30 is lost: a write cut off halfway (a full disk, a power cut, another
+// program) makes `load` return [], and the next `write` replaces the file with a roster of one.
+for number in 1...30 {
+    StorageHandler.write(item: Student(name: "Student \(number)", age: "12"))
 }
+print(StorageHandler.load().count)
+let bytes = try Data(contentsOf: StorageHandler.plistURL)
+try bytes.prefix(bytes.count / 2).write(to: StorageHandler.plistURL)
+StorageHandler.write(item: Student(name: "New Kid", age: "12"))
+print(StorageHandler.load().count)
+
+// Prints:
+// 30
+// 1

@@ -1,0 +1,139 @@
+import Foundation
+
+// The age is a number now. The app's files keep it as text, so decoding takes an integer or
+// a string of ASCII digits, and encoding writes text again, which the app's decoder reads.
+struct Student: Codable, Identifiable {
+    var id = UUID()
+    var name: String
+    var age: Int
+
+    init(id: UUID = UUID(), name: String, age: Int) {
+        (self.id, self.name, self.age) = (id, name, age)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, age
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        if let number = try? container.decode(Int.self, forKey: .age) {
+            age = number
+        } else {
+            let text = try container.decode(String.self, forKey: .age)
+            guard let number = Student.wholeNumber(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .age, in: container, debugDescription: "age \"\(text)\" is not a whole number")
+            }
+            age = number
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(String(age), forKey: .age)
+    }
+
+    // ASCII digits only: `Int("+12")` and `Int("١٢")` would pass where the app never wrote them.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return Int(text)
+    }
+}
+
+// What can go wrong with the roster file, in words a teacher can act on.
+enum StorageError: Error, CustomStringConvertible {
+    case damaged(path: String, reason: String)
+
+    var description: String {
+        switch self {
+        case .damaged(let path, let reason):
+            "The roster file '\(path)' is damaged: \(reason). It was left unchanged."
+        }
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// An exclusive lock on `students.plist.lock`, held from the read to the write, so that two
+// writers never interleave: the second waits. The system drops it when the process ends, so a
+// killed command never leaves the class locked.
+struct FileLock: ~Copyable {
+    private let descriptor: Int32
+
+    init(rosterPath: String) throws {
+        descriptor = open(rosterPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw StorageError.damaged(path: rosterPath, reason: "no lock") }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    }
+
+    // The body runs holding the lock; it is let go however the body ends.
+    static func withLocks<Result>(_ rosterPaths: [String], _ body: () throws -> Result) throws -> Result {
+        guard let first = rosterPaths.sorted().first else { return try body() }
+        let lock = try FileLock(rosterPath: first)
+        defer { withExtendedLifetime(lock) {} }
+        return try withLocks(Array(rosterPaths.sorted().dropFirst()), body)
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+enum StorageHandler {
+    static var plistURL: URL {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        return documents.appendingPathComponent("students.plist")
+    }
+
+    // The bytes of the roster; a student that cannot be encoded is an error, not an empty file.
+    static func prepareData(_ students: [Student]) throws -> Data {
+        try PropertyListEncoder().encode(students)
+    }
+
+    // Every student in the file. A missing file is an empty class; a file that is there but
+    // does not decode is an error, never [], so nothing is ever written over it.
+    static func load(from url: URL = plistURL) throws -> [Student] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let data = try Data(contentsOf: url)
+        do {
+            return try PropertyListDecoder().decode([Student].self, from: data)
+        } catch {
+            throw StorageError.damaged(path: url.path, reason: "it is not a list of students")
+        }
+    }
+
+    // One more student, read, changed and written under the roster's lock.
+    static func write(_ student: Student, to url: URL = plistURL) throws {
+        try FileLock.withLocks([url.path]) {
+            var students = try load(from: url)
+            students.append(student)
+            try prepareData(students).write(to: url, options: .atomic)
+        }
+    }
+}
+
+// Two writers at once, 25 students each: without the lock, one's students overwrite the other's.
+DispatchQueue.concurrentPerform(iterations: 2) { writer in
+    for number in 1...25 {
+        do {
+            try StorageHandler.write(Student(name: "Writer \(writer) student \(number)", age: 12))
+        } catch {
+            print(error)
+        }
+    }
+}
+print(try StorageHandler.load().count)
+
+// Prints:
+// 50

@@ -1,0 +1,407 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// Chapter 1's student: the age a number, read from the app's text.
+struct Student: Codable, Identifiable {
+    var id = UUID()
+    var name: String
+    var age: Int
+
+    init(id: UUID = UUID(), name: String, age: Int) {
+        (self.id, self.name, self.age) = (id, name, age)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, age
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        if let number = try? container.decode(Int.self, forKey: .age) {
+            age = number
+        } else {
+            let text = try container.decode(String.self, forKey: .age)
+            guard let number = Student.wholeNumber(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .age, in: container, debugDescription: "age \"\(text)\" is not a whole number")
+            }
+            age = number
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(String(age), forKey: .age)
+    }
+
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return Int(text)
+    }
+}
+
+// What can go wrong with the roster file, in words a teacher can act on.
+enum StorageError: Error, CustomStringConvertible {
+    case damaged(path: String, reason: String)
+    case fileSystem(path: String, action: String, code: Int32)
+    case busy(path: String, seconds: Int)
+    case readOnly(path: String)
+
+    var description: String {
+        switch self {
+        case .damaged(let path, let reason):
+            "The roster file '\(path)' is damaged: \(reason). It was left unchanged."
+        case .fileSystem(let path, let action, let code):
+            "Could not \(action) '\(path)': \(String(cString: strerror(code)))."
+        case .busy(let path, let seconds):
+            "Another roster command is using '\(path)' and did not finish within \(seconds) seconds."
+        case .readOnly(let path):
+            "'\(path)' is read-only, so roster left it unchanged."
+        }
+    }
+}
+
+// An exclusive lock on `students.plist.lock`, held from the read to the write. A command waits
+// for another at most `timeout`, then says so: a teacher is never left with a frozen terminal.
+struct FileLock: ~Copyable {
+    static let defaultTimeout: Duration = .seconds(10)
+
+    private let descriptor: Int32
+
+    init(rosterPath: String, timeout: Duration = FileLock.defaultTimeout) throws {
+        let descriptor = open(rosterPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, FileSystem.privateFileMode)
+        guard descriptor >= 0 else {
+            throw FileSystem.failure(rosterPath + ".lock", action: "create the lock file")
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, clock.now < deadline else {
+                close(descriptor)
+                throw StorageError.busy(path: rosterPath, seconds: Int(timeout.components.seconds))
+            }
+            // Polling keeps the wait bounded without signals; 5 ms is short next to any command.
+            usleep(5_000)
+        }
+        self.descriptor = descriptor
+    }
+
+    // The body runs holding the locks, taken in one order so that two commands never wait for
+    // each other; they are let go however the body ends.
+    static func withLocks<Result>(_ rosterPaths: [String], _ body: () throws -> Result) throws -> Result {
+        guard let first = rosterPaths.sorted().first else { return try body() }
+        let lock = try FileLock(rosterPath: first)
+        defer { withExtendedLifetime(lock) {} }
+        return try withLocks(Array(rosterPaths.sorted().dropFirst()), body)
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+// The file system calls a roster is written with, each one checked.
+enum FileSystem {
+    static let privateFileMode: mode_t = 0o600
+
+    // A new version of a file, written beside it under a private temporary name and renamed
+    // over it by `commit()`: a reader sees the old file or the new one, never half of one.
+    final class Replacement {
+        let path: String
+        let temporary: String
+        private let descriptor: Int32
+        private var isCommitted = false
+
+        init(of path: String) throws {
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & 0o200 == 0 {
+                throw StorageError.readOnly(path: path)
+            }
+            temporary = FileSystem.temporaryPath(beside: path)
+            descriptor = open(
+                temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
+            guard descriptor >= 0 else { throw failure(path, action: "write") }
+            self.path = path
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            try writeAll(bytes, to: descriptor, path: path)
+        }
+
+        // Every byte on the disk before the rename, and the rename on the disk after it: the
+        // two syncs that `.atomic` leaves out.
+        func commit() throws {
+            guard fsync(descriptor) == 0 else { throw failure(path, action: "write") }
+            guard rename(temporary, path) == 0 else { throw failure(path, action: "replace") }
+            isCommitted = true
+            syncFolder(folder(of: path))
+        }
+
+        // A replacement given up, by an error or a thrown change, leaves nothing behind.
+        deinit {
+            close(descriptor)
+            if !isCommitted { unlink(temporary) }
+        }
+    }
+
+    static func replace(_ path: String, with data: some ContiguousBytes) throws {
+        let file = try Replacement(of: path)
+        try data.withUnsafeBytes(file.write)
+        try file.commit()
+    }
+
+    // `write` may write fewer bytes than asked (a full pipe, a signal): loop until all are out.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(
+                descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, action: "write")
+            }
+            offset += written
+        }
+    }
+
+    // `.students.plist.<pid>-<random>.tmp`: hidden, and never the name of another file.
+    static func temporaryPath(beside path: String) -> String {
+        folder(of: path) + "/." + name(of: path) + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    // Temporary files are made under the lock, so any found while holding it belong to a
+    // writer that was killed: they are removed before the roster is read.
+    static func removeLeftovers(beside path: String) {
+        let prefix = "." + name(of: path) + "."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(of: path))) ?? []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let unique = name.dropFirst(prefix.count).dropLast(4).split(separator: "-")
+            guard unique.count == 2, unique.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { continue }
+            unlink(folder(of: path) + "/" + name)
+        }
+    }
+
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    static func folder(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
+    }
+
+    static func name(of path: String) -> String {
+        URL(fileURLWithPath: path).lastPathComponent
+    }
+
+    static func failure(_ path: String, action: String) -> StorageError {
+        .fileSystem(path: path, action: action, code: errno)
+    }
+}
+
+// What a change did, for the history: `undo` can say what it takes back.
+struct RosterChange {
+    var command: String
+    var studentsBefore: Int
+    var studentsAfter: Int
+}
+
+// The roster's versions, in `.students.plist.history`: before a change, the roster as it is
+// gets a second name there (a hard link, so nothing is copied), marked pending ("p") until the
+// change is on disk and it is settled ("u", for undo).
+struct RosterHistory {
+    static let maximumVersions = 100
+
+    let rosterPath: String
+    var folder: String {
+        FileSystem.folder(of: rosterPath) + "/." + FileSystem.name(of: rosterPath) + ".history"
+    }
+
+    // Keeps the roster as it is before `change`, pending; a roster not made yet is kept as an
+    // empty class.
+    func keepVersion(before change: RosterChange, exists: Bool) throws -> String {
+        mkdir(folder, 0o700)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let sequence = (names.compactMap { Int($0.prefix(8)) }.max() ?? 0) + 1
+        let path = folder + "/" + String(format: "%08d", sequence) + "-p-" + change.command + ".plist"
+        if exists {
+            guard link(rosterPath, path) == 0 else { throw FileSystem.failure(path, action: "keep") }
+        } else {
+            try FileSystem.replace(path, with: try StorageHandler.prepareData([]))
+        }
+        return path
+    }
+
+    // Drops the version of a change that failed: the history says only what happened.
+    func discard(_ version: String) {
+        unlink(version)
+    }
+
+    // Once the change is on disk, its version is settled and the oldest beyond the last 100 are removed.
+    func settle(_ version: String) {
+        let settled = version.replacingOccurrences(of: "-p-", with: "-u-")
+        guard rename(version, settled) == 0 else { return }
+        prune()
+    }
+
+    func prune() {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for name in names.dropLast(Self.maximumVersions) {
+            unlink(folder + "/" + name)
+        }
+    }
+}
+
+enum StorageHandler {
+    static var plistURL: URL {
+        let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0]
+        return documents.appendingPathComponent("students.plist")
+    }
+
+    static func prepareData(_ students: [Student]) throws -> Data {
+        try PropertyListEncoder().encode(students)
+    }
+
+    // A missing file is an empty class; a damaged one is an error, never [].
+    static func load(from url: URL = plistURL) throws -> [Student] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let data = try Data(contentsOf: url)
+        do {
+            return try PropertyListDecoder().decode([Student].self, from: data)
+        } catch {
+            throw StorageError.damaged(path: url.path, reason: "it is not a list of students")
+        }
+    }
+
+    // A file's contents, handed in pieces to the `write` it is given: the transaction gives it
+    // the replacement's `write`.
+    typealias FileWriter = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+    // What a change makes of the roster it was shown.
+    enum Outcome {
+        // The roster's new file, and the change that made it, for the history.
+        case replace(with: FileWriter, change: RosterChange)
+        // Nothing is written, and the history keeps no step.
+        case unchanged
+    }
+
+    // The roster as a change finds it, read under the lock.
+    struct Current {
+        let path: String
+        let bytes: Data?
+
+        var history: RosterHistory { RosterHistory(rosterPath: path) }
+
+        func decoded() throws -> [Student]? {
+            try bytes.map { data in
+                do {
+                    return try PropertyListDecoder().decode([Student].self, from: data)
+                } catch {
+                    throw StorageError.damaged(path: path, reason: "it is not a list of students")
+                }
+            }
+        }
+    }
+
+    // The one transaction every change goes through: take the lock; remove a killed writer's
+    // leftovers; read the roster once; let the change decide; keep the version it replaces,
+    // pending; replace the roster; settle the version.
+    static func change<Result>(
+        at url: URL, writes: Bool = true, _ decide: (Current) throws -> (Outcome, Result)
+    ) throws -> Result {
+        let path = url.path
+        return try FileLock.withLocks([path]) {
+            FileSystem.removeLeftovers(beside: path)
+            let current = Current(path: path, bytes: writes ? try readBytes(path) : nil)
+            let (outcome, result) = try decide(current)
+            try carryOut(outcome, at: current)
+            return result
+        }
+    }
+
+    // The last three steps: writes what a change decided.
+    private static func carryOut(_ outcome: Outcome, at current: Current) throws {
+        let (path, history) = (current.path, current.history)
+        switch outcome {
+        case .replace(let writer, let change):
+            let version = try history.keepVersion(before: change, exists: current.bytes != nil)
+            do {
+                let file = try FileSystem.Replacement(of: path)
+                try writer(file.write)
+                try file.commit()
+            } catch {
+                history.discard(version)
+                throw error
+            }
+            history.settle(version)
+        case .unchanged:
+            break
+        }
+    }
+
+    static func readBytes(_ path: String) throws -> Data? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    // A whole-class change, now one decision for the transaction.
+    static func update(
+        at url: URL = plistURL, command: String = "update", _ change: (inout [Student]) throws -> Void
+    ) throws {
+        try self.change(at: url) { current in
+            var students = try current.decoded() ?? []
+            let before = students.count
+            try change(&students)
+            let data = try prepareData(students)
+            let made = RosterChange(command: command, studentsBefore: before, studentsAfter: students.count)
+            return (.replace(with: { write in try data.withUnsafeBytes(write) }, change: made), ())
+        }
+    }
+
+    static func write(_ student: Student, to url: URL = plistURL) throws {
+        try update(at: url, command: "add") { $0.append(student) }
+    }
+
+    // Removes the students of that name. When there is none, the change decides `.unchanged`:
+    // nothing is written, and undo has no empty step to take back.
+    static func remove(named name: String, at url: URL = plistURL) throws -> Int {
+        try change(at: url) { current in
+            var students = try current.decoded() ?? []
+            let before = students.count
+            students.removeAll { $0.name == name }
+            guard students.count < before else { return (.unchanged, 0) }
+            let data = try prepareData(students)
+            let made = RosterChange(command: "remove", studentsBefore: before, studentsAfter: students.count)
+            return (
+                .replace(with: { write in try data.withUnsafeBytes(write) }, change: made),
+                before - students.count
+            )
+        }
+    }
+}
+
+try StorageHandler.write(Student(name: "Ada", age: 12))
+let history = RosterHistory(rosterPath: StorageHandler.plistURL.path)
+print(
+    try StorageHandler.remove(named: "Zoe"),
+    try FileManager.default.contentsOfDirectory(atPath: history.folder).count)
+print(
+    try StorageHandler.remove(named: "Ada"),
+    try FileManager.default.contentsOfDirectory(atPath: history.folder).count)
+
+// Prints:
+// 0 1
+// 1 2

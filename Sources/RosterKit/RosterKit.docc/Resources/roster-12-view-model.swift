@@ -50,11 +50,14 @@ struct Student: Codable, Identifiable {
 // What can go wrong with the roster file, in words a teacher can act on.
 enum StorageError: Error, CustomStringConvertible {
     case damaged(path: String, reason: String)
+    case fileSystem(path: String, action: String, code: Int32)
 
     var description: String {
         switch self {
         case .damaged(let path, let reason):
             "The roster file '\(path)' is damaged: \(reason). It was left unchanged."
+        case .fileSystem(let path, let action, let code):
+            "Could not \(action) '\(path)': \(String(cString: strerror(code)))."
         }
     }
 }
@@ -73,7 +76,10 @@ struct FileLock: ~Copyable {
 
     init(rosterPath: String) throws {
         descriptor = open(rosterPath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StorageError.damaged(path: rosterPath, reason: "no lock") }
+        guard descriptor >= 0 else {
+            throw StorageError.fileSystem(
+                path: rosterPath + ".lock", action: "create the lock file", code: errno)
+        }
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
     }
 

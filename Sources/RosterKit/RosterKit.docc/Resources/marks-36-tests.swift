@@ -1,4 +1,4 @@
-// Tests for marks-34-explain.swift
+// Tests for marks-35-markbook-tab.swift
 import Testing
 
 @testable import Markbook

@@ -2,8 +2,9 @@ import Foundation
 import RosterTestSupport
 import Testing
 
-/// The Swift a reader is shown compiles as shown, against the modules that were just built: the
-/// README's RosterKit sample and every code file of the DocC tutorial.
+/// The Swift a reader is shown compiles as shown: the README's RosterKit sample against the modules
+/// that were just built, and every step of the DocC tutorial, compiled and run by
+/// `Tests/Tutorial/run_steps.py`.
 @Suite("Code shown to readers compiles")
 struct ReadmeSampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -39,16 +40,17 @@ struct ReadmeSampleTests {
         #expect(result.status == 0, "\(result.errorOutput)")
     }
 
-    @Test("every code file of the DocC tutorial type-checks", .enabled(if: installedTool("swiftc") != nil))
+    @Test(
+        "every step of the DocC tutorial runs and prints what it shows, and each real-code step equals its file",
+        .enabled(if: installedTool("swiftc") != nil && installedTool("python3") != nil))
     func tutorial() throws {
-        let resources = Self.repository.appendingPathComponent("Sources/RosterKit/RosterKit.docc/Resources")
-        let files = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter {
-            $0.hasSuffix(".swift")
-        }
-        #expect(files.count >= 24)
-        for name in files.sorted() {
-            let result = try Self.typeCheck(resources.appendingPathComponent(name))
-            #expect(result.status == 0, "\(name): \(result.errorOutput)")
-        }
+        let script = Self.repository.appendingPathComponent("Tests/Tutorial/run_steps.py")
+        let python = try #require(installedTool("python3"))
+        let result = try RosterBinary.run(
+            [script.path], environment: ProcessInfo.processInfo.environment, executable: python.path)
+        #expect(result.status == 0, "\(result.errorOutput)")
+        let summary = try #require(
+            result.output.firstMatch(of: /(\d+) of (\d+) tutorial steps pass/), "\(result.output)")
+        #expect(summary.1 == summary.2 && (Int(summary.2) ?? 0) >= 36, "\(result.output)")
     }
 }

@@ -4,17 +4,19 @@
 The tutorial's chapters (the `.tutorial` files in `Sources/RosterKit/RosterKit.docc/Tutorials`)
 name their code files in `@Code(..., file: "...")`. Each file is one of three kinds:
 
-- A program: compiled alone with `swiftc` and run in an empty scratch folder (which is also its
-  HOME, so the app's documents folder is the scratch folder's `Documents`). Its last lines are a
-  `// Prints:` block, the output the tutorial shows; the run must print exactly that.
+- A program: compiled alone with `swiftc` and run in an empty scratch folder, whose `Documents`
+  is the app's documents folder (set through the XDG user folders, which Foundation reads on
+  Linux). Its last lines are a `// Prints:` block, the output the tutorial shows; the run must
+  print exactly that.
 - Tests in Swift Testing (`...-tests.swift`): run with `swift test` in a scratch package whose
   executable target is the program step the tests file names in its first line
   (`// Tests for <file>`), as a learner tests an app.
-- The real code: a file that `extracts.txt` maps to a part of `Sources/` between two marker
-  lines. It must equal that part; RosterKit's own build and tests compile and run it.
+- The real code: a file that `extracts.txt` maps to a file of `Sources/` or `Tests/` (or the part
+  of one between two marker lines). It must equal it; RosterKit's own build and tests compile and
+  run it.
 
 Usage: run_steps.py [--update-extracts] [--only SUBSTRING]
-Needs the package built first (`swift build`), for nothing but the toolchain it found.
+Needs only the toolchain (swiftc, swift) and Python 3; `swift test` runs it.
 """
 
 import os

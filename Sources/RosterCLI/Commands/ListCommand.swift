@@ -85,8 +85,11 @@ struct ListCommand: Subcommand {
             students, by: sort ?? .name, reversed: reverse, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
         if !everyone {
+            // Asked in file order, where the students lie in memory one after another: asked in
+            // sorted order, a class of 100,000 is read all over memory.
             let today = SchoolDay.today()
-            order = order.filter { students[$0].hasLeft(by: today) == onlyLeavers }
+            let shown = students.map { $0.hasLeft(by: today) == onlyLeavers }
+            order = order.filter { shown[$0] }
         }
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if self.format == .html {

@@ -83,6 +83,45 @@ def expected_output(text, name):
     return expected
 
 
+def scratch_home(scratch):
+    """A folder to run a step in, whose `Documents` is the documents folder Foundation gives it."""
+    folder = os.path.join(scratch, "run")
+    documents = os.path.join(folder, "Documents")
+    os.makedirs(documents)
+    # Foundation finds the documents folder through the XDG user folders (HOME alone is not
+    # enough when run as root).
+    config = os.path.join(scratch, "config")
+    os.makedirs(config)
+    with open(os.path.join(config, "user-dirs.dirs"), "w", encoding="utf-8") as dirs:
+        dirs.write(f"XDG_DOCUMENTS_DIR={documents}\n")
+    environment = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": folder,
+        "XDG_CONFIG_HOME": config,
+        "LANG": "C.UTF-8",
+    }
+    return folder, environment
+
+
+def check_documents_folder():
+    """Stops unless a program run as the steps are sees the scratch folder's `Documents`: the steps
+    write and damage `students.plist` there, which is roster's own default class too."""
+    probe = 'import Foundation\nprint(FileManager.default.urls(for: .documentDirectory, in: .userDomainMask)[0].path)\n'
+    with tempfile.TemporaryDirectory(prefix="tutorial-probe-") as scratch:
+        source = os.path.join(scratch, "probe.swift")
+        with open(source, "w", encoding="utf-8") as out:
+            out.write(probe)
+        binary = os.path.join(scratch, "probe")
+        subprocess.run(["swiftc", source, "-o", binary], check=True, capture_output=True)
+        folder, environment = scratch_home(scratch)
+        seen = subprocess.run([binary], env=environment, capture_output=True, text=True).stdout.strip()
+        if os.path.realpath(seen) != os.path.realpath(os.path.join(folder, "Documents")):
+            raise SystemExit(
+                f"the steps would use {seen} as their documents folder, not a scratch folder; "
+                "they are run only where Foundation reads the XDG user folders (Linux)"
+            )
+
+
 def run_program(name):
     path = os.path.join(RESOURCES, name)
     expected = expected_output(open(path, encoding="utf-8").read(), name)
@@ -93,21 +132,7 @@ def run_program(name):
         )
         if build.returncode != 0:
             return f"{name}: does not compile:\n{build.stderr}"
-        folder = os.path.join(scratch, "run")
-        documents = os.path.join(folder, "Documents")
-        os.makedirs(documents)
-        # Foundation finds the documents folder through the XDG user folders (HOME alone is not
-        # enough when run as root).
-        config = os.path.join(scratch, "config")
-        os.makedirs(config)
-        with open(os.path.join(config, "user-dirs.dirs"), "w", encoding="utf-8") as dirs:
-            dirs.write(f"XDG_DOCUMENTS_DIR={documents}\n")
-        environment = {
-            "PATH": os.environ.get("PATH", ""),
-            "HOME": folder,
-            "XDG_CONFIG_HOME": config,
-            "LANG": "C.UTF-8",
-        }
+        folder, environment = scratch_home(scratch)
         try:
             run = subprocess.run(
                 [binary], cwd=folder, env=environment, capture_output=True, text=True, timeout=120
@@ -195,6 +220,7 @@ def main():
             return run_tests(name)
         return run_program(name)
 
+    check_documents_folder()
     chosen = [name for name in files if only in name]
     if only:
         present = set(name for name in os.listdir(RESOURCES) if name.endswith(".swift"))

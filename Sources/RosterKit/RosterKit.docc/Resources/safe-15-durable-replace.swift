@@ -149,7 +149,7 @@ enum FileSystem {
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(
+            let written = write(
                 descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }

@@ -41,6 +41,23 @@ struct StoredRosterTests {
         #expect(BinaryPlistWriter.bytes(for: stored) == Array(bytes))
     }
 
+    /// What every round trip checks: Foundation reads the fast writer's file as it reads the
+    /// general writer's, the stored roster reads the students and writes the same bytes back, and
+    /// the students written as XML read back whole. Returns the XML file.
+    @discardableResult
+    func expectReadAlike(_ roster: [Student], bytes: Data, general: [UInt8]) throws -> Data {
+        let ours = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSArray
+        let theirs = try PropertyListSerialization.propertyList(from: Data(general), format: nil) as? NSArray
+        #expect(ours != nil && ours == theirs)
+        let stored = try RosterCodec.decodeStored(bytes, path: "test")
+        #expect(stored.conventions.isPlain)
+        #expect(BinaryPlistWriter.bytes(for: stored.roster) == Array(bytes))
+        #expect(stored.roster.students == roster)
+        let xml = Data(try RosterCodec.encode(roster, format: .xml))
+        #expect(try RosterCodec.decode(xml, path: "test").students == roster)
+        return xml
+    }
+
     @Test(
         "school ids, names in parts and notes written by the binary writer read back whole, by roster and by Foundation",
         arguments: [1, 300, 25_000])
@@ -55,16 +72,7 @@ struct StoredRosterTests {
             #expect(try PropertyListDecoder().decode([Student].self, from: bytes) == roster)
             let general = BinaryPlistValueWriter.bytes(
                 for: .roster(of: roster, conventions: FileConventions(format: .binary)))
-            let ours = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSArray
-            let theirs =
-                try PropertyListSerialization.propertyList(from: Data(general), format: nil) as? NSArray
-            #expect(ours != nil && ours == theirs)
-            let stored = try RosterCodec.decodeStored(bytes, path: "test")
-            #expect(stored.conventions.isPlain)
-            #expect(BinaryPlistWriter.bytes(for: stored.roster) == Array(bytes))
-            #expect(stored.roster.students == roster)
-            let xml = Data(try RosterCodec.encode(roster, format: .xml))
-            #expect(try RosterCodec.decode(xml, path: "test").students == roster)
+            try expectReadAlike(roster, bytes: bytes, general: general)
         }
     }
 
@@ -86,16 +94,7 @@ struct StoredRosterTests {
             let general = BinaryPlistValueWriter.bytes(
                 for: .roster(of: roster, conventions: FileConventions(format: .binary)))
             #expect(general != Array(bytes), "the marks were written by the fast writer, not the general one")
-            let ours = try PropertyListSerialization.propertyList(from: bytes, format: nil) as? NSArray
-            let theirs =
-                try PropertyListSerialization.propertyList(from: Data(general), format: nil) as? NSArray
-            #expect(ours != nil && ours == theirs)
-            let stored = try RosterCodec.decodeStored(bytes, path: "test")
-            #expect(stored.conventions.isPlain)
-            #expect(BinaryPlistWriter.bytes(for: stored.roster) == Array(bytes))
-            #expect(stored.roster.students == roster)
-            let xml = Data(try RosterCodec.encode(roster, format: .xml))
-            #expect(try RosterCodec.decode(xml, path: "test").students == roster)
+            let xml = try expectReadAlike(roster, bytes: bytes, general: general)
             let storedXML = try RosterCodec.decodeStored(xml, path: "test").roster
             #expect(storedXML.students == roster)
         }

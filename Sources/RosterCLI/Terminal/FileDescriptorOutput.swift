@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -32,34 +34,13 @@ public final class FileDescriptorOutput: TextOutput {
 
     /// Writes all of `text`, retrying short writes.
     public func write(_ text: String) {
-        var text = text
-        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+        guard writeFailure == nil else { return }
+        writeFailure = Descriptor.writeAll(text, to: descriptor)
     }
 
     /// Writes all of `bytes` without turning them into a string first.
     public func write(bytes: [UInt8]) {
-        bytes.withUnsafeBytes { write($0) }
+        guard writeFailure == nil else { return }
+        writeFailure = Descriptor.writeAll(bytes, to: descriptor)
     }
-
-    private func write(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count, writeFailure == nil {
-            let written = writeBytes(
-                descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 {
-                writeFailure = written < 0 ? errno : EIO
-                return
-            }
-            offset += written
-        }
-    }
-}
-
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
 }

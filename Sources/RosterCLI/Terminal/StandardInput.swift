@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -31,12 +33,7 @@ public final class StandardInput: LineInput {
         }
         var saved = termios()
         guard isatty(0) == 1, tcgetattr(0, &saved) == 0 else { return try body(readKey) }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
-            characters[Int(VMIN)] = 1
-            characters[Int(VTIME)] = 0
-        }
+        var raw = Descriptor.singleKeyMode(of: saved)
         tcsetattr(0, TCSANOW, &raw)
         defer { tcsetattr(0, TCSANOW, &saved) }
         return try body(readKey)

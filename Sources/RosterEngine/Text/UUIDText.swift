@@ -29,6 +29,29 @@
         }
     }
 
+    /// The byte of `uuid` at `index` (0 to 15), read from the tuple without a pointer.
+    @inlinable package static func byte(at index: Int, of uuid: UUID) -> UInt8 {
+        let bytes = uuid.uuid
+        switch index {
+        case 0: return bytes.0
+        case 1: return bytes.1
+        case 2: return bytes.2
+        case 3: return bytes.3
+        case 4: return bytes.4
+        case 5: return bytes.5
+        case 6: return bytes.6
+        case 7: return bytes.7
+        case 8: return bytes.8
+        case 9: return bytes.9
+        case 10: return bytes.10
+        case 11: return bytes.11
+        case 12: return bytes.12
+        case 13: return bytes.13
+        case 14: return bytes.14
+        default: return bytes.15
+        }
+    }
+
     /// Writes the 36 characters of `uuid` over the first 36 bytes of `text`.
     @inline(__always)
     @inlinable package static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {

@@ -99,11 +99,9 @@ public enum RosterLookup {
         }
 
         func matches(_ id: UUID) -> Bool {
-            withUnsafeBytes(of: id.uuid) { raw in
-                nibbles.allSatisfy { nibble in
-                    let byte = raw[nibble.index / 2]
-                    return (nibble.index % 2 == 0 ? byte >> 4 : byte & 0x0F) == nibble.value
-                }
+            nibbles.allSatisfy { nibble in
+                let byte = UUIDText.byte(at: nibble.index / 2, of: id)
+                return (nibble.index % 2 == 0 ? byte >> 4 : byte & 0x0F) == nibble.value
             }
         }
 

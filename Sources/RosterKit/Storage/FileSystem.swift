@@ -72,6 +72,11 @@ enum FileSystem {
             try writeAll(bytes, to: descriptor, path: path)
         }
 
+        /// Writes all of `bytes` to the new file.
+        func write(_ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBytes(write)
+        }
+
         /// Gives the new file the old one's mode and owner, syncs it and renames it over the old.
         func commit() throws {
             try finishWriting()

@@ -240,7 +240,7 @@ extension StorageHandler {
     /// A new file with `bytes`, written and synced beside `path`, for a journal to rename over it.
     private static func newFile(_ path: String, _ bytes: [UInt8]) throws -> FileSystem.Replacement {
         let file = try FileSystem.Replacement(of: path)
-        try bytes.withUnsafeBytes(file.write)
+        try file.write(bytes)
         return file
     }
 

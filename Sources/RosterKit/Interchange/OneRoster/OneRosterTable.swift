@@ -81,9 +81,8 @@ struct OneRosterTable {
     }
 
     /// Whether `column` in `record` is `word`, ignoring ASCII case, as `student` or `tobedeleted`.
-    func value(_ record: CSVRosterReader.Record, _ column: Int?, is word: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        let text = value(record, column).utf8
+    func value(_ record: CSVRosterReader.Record, _ column: Int?, is word: String) -> Bool {
+        let (text, expected) = (value(record, column).utf8, word.utf8)
         return text.count == expected.count
             && zip(text, expected).allSatisfy { ($0 | 0x20) == $1 }
     }

@@ -4,8 +4,8 @@
     import Darwin
 #endif
 
-/// The system calls the command line's terminal layer makes on an open file descriptor, behind
-/// APIs that take strings and arrays, so that the layer above holds no pointer.
+/// System calls on an open file descriptor: whole writes, for the roster's files and the terminal,
+/// and the terminal's single-key mode, behind APIs the layers above call.
 package enum Descriptor {
     /// Writes all of `bytes` to `descriptor`, writing again after a short or interrupted write.
     ///
@@ -21,7 +21,9 @@ package enum Descriptor {
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
-    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    /// Writes all of `bytes` to `descriptor`, as the array's `writeAll` does: the one loop every
+    /// write of roster's goes through, the roster's files and the terminal's output alike.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(

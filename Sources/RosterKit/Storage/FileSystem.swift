@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -192,15 +194,8 @@ enum FileSystem {
     fileprivate static func writeAll(
         _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String
     ) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(
-                descriptor, bytes.baseAddress?.advanced(by: offset), bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, action: "write")
-            }
-            offset += written
+        if let code = Descriptor.writeAll(bytes, to: descriptor) {
+            throw StorageError.systemError(code, path, action: "write")
         }
     }
 
@@ -248,16 +243,6 @@ enum FileSystem {
         close(descriptor)
     }
 }
-
-#if canImport(Glibc)
-    private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        Glibc.write(fd, buffer, count)
-    }
-#elseif canImport(Darwin)
-    private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        Darwin.write(fd, buffer, count)
-    }
-#endif
 
 /// Which file a path means, and facts about files, asked without following the last link
 /// unless told to.

@@ -112,7 +112,11 @@ extension StorageError {
 
     /// The error the last failed system call (`errno`) describes, while doing `action` with `path`.
     static func lastSystemError(_ path: String, action: String) -> StorageError {
-        let code = errno
+        systemError(errno, path, action: action)
+    }
+
+    /// The error a system call's error `code` describes, while doing `action` with `path`.
+    static func systemError(_ code: Int32, _ path: String, action: String) -> StorageError {
         if code == EISDIR { return .isDirectory(path: path) }
         return .fileSystem(path: path, action: action, code: code)
     }

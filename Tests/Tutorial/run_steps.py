@@ -11,9 +11,8 @@ name their code files in `@Code(..., file: "...")`. Each file is one of three ki
 - Tests in Swift Testing (`...-tests.swift`): run with `swift test` in a scratch package whose
   executable target is the program step the tests file names in its first line
   (`// Tests for <file>`), as a learner tests an app.
-- The real code: a file that `extracts.txt` maps to a file of `Sources/` or `Tests/` (or the part
-  of one between two marker lines). It must equal it; RosterKit's own build and tests compile and
-  run it.
+- The real code: a file that `extracts.txt` maps to a file of `Sources/` or `Tests/`. It must
+  equal that file; RosterKit's own build and tests compile and run it.
 
 Usage: run_steps.py [--update-extracts] [--only SUBSTRING]
 Needs only the toolchain (swiftc, swift) and Python 3; `swift test` runs it.
@@ -44,30 +43,14 @@ def tutorial_files():
 
 
 def extracts():
-    """Each real-code step file, with the source file and the marker name of its part."""
+    """Each real-code step file, with the file of the repository it must equal."""
     table = {}
     for line in open(EXTRACTS, encoding="utf-8"):
         line = line.strip()
         if line and not line.startswith("#"):
-            step, source, marker = line.split()
-            table[step] = (source, marker)
+            step, source = line.split()
+            table[step] = source
     return table
-
-
-def extract(source, marker):
-    """The lines of `source` between `// tutorial: <marker> begins` and `// tutorial: <marker> ends`."""
-    text = open(os.path.join(ROOT, source), encoding="utf-8").read()
-    if marker == "-":
-        return text
-    lines = text.split("\n")
-    begin = [i for i, line in enumerate(lines) if line.strip() == f"// tutorial: {marker} begins"]
-    end = [i for i, line in enumerate(lines) if line.strip() == f"// tutorial: {marker} ends"]
-    if len(begin) != 1 or len(end) != 1 or end[0] <= begin[0]:
-        raise SystemExit(f"{source}: the markers of '{marker}' must each appear once, in order")
-    part = lines[begin[0] + 1 : end[0]]
-    # The part keeps the source's own indentation, less what the first line has.
-    indent = len(part[0]) - len(part[0].lstrip()) if part else 0
-    return "\n".join(line[indent:] if line[:indent].strip() == "" else line for line in part) + "\n"
 
 
 def expected_output(text, name):
@@ -186,16 +169,16 @@ def run_tests(name):
     return None
 
 
-def check_extract(name, source, marker, update):
-    part = extract(source, marker)
+def check_extract(name, source, update):
+    real = open(os.path.join(ROOT, source), encoding="utf-8").read()
     path = os.path.join(RESOURCES, name)
     if update:
         with open(path, "w", encoding="utf-8") as out:
-            out.write(part)
+            out.write(real)
         return None
-    if not os.path.exists(path) or open(path, encoding="utf-8").read() != part:
+    if not os.path.exists(path) or open(path, encoding="utf-8").read() != real:
         return (
-            f"{name}: differs from '{marker}' in {source}; "
+            f"{name}: differs from {source}; "
             "run Tests/Tutorial/run_steps.py --update-extracts and read the tutorial's prose again"
         )
     return None
@@ -215,7 +198,7 @@ def main():
 
     def check(name):
         if name in real:
-            return check_extract(name, *real[name], update)
+            return check_extract(name, real[name], update)
         if name.endswith("-tests.swift"):
             return run_tests(name)
         return run_program(name)

@@ -43,7 +43,7 @@ enum BirthDate {
     /// - Returns: The order, `nil` when the file has no slashed date.
     /// - Throws: ``DateOrderError`` when the dates show both orders, or none (every one could be
     ///   either, such as 03/04/2015) and `given` is `nil`.
-    static func order(in bytes: UnsafeBufferPointer<UInt8>, given: DateOrder?) throws(DateOrderError)
+    static func order(in bytes: [UInt8], given: DateOrder?) throws(DateOrderError)
         -> DateOrder?
     {
         // Most files write no slash at all, and are not walked.

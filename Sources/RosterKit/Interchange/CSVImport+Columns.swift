@@ -1,8 +1,10 @@
+import RosterEngine
+
 /// The header's columns: which of them hold the fields roster keeps, by the names colleagues'
 /// spreadsheets and school systems give them.
 extension CSVImport {
     /// The column of each known field, and a note for each column that is ignored.
-    static func map(_ header: CSVRosterReader.Record, needsAge: Bool = true) throws(ImportError) -> (
+    static func map(_ header: CSVRecord, needsAge: Bool = true) throws(ImportError) -> (
         [String: Int], [String]
     ) {
         var columns: [String: Int] = [:]

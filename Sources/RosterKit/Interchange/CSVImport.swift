@@ -6,19 +6,13 @@ import RosterEngine
     import Foundation
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns CSV records into students, mapping columns by the header's names.
 enum CSVImport {
     /// - Parameters:
     ///   - defaultAge: The age of rows without one; with it, the file needs no age column.
     ///   - dateOrder: How the file's slashed birth dates are written; without it, as its dates show.
     static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, defaultAge: Int? = nil, dateOrder: DateOrder? = nil,
+        _ text: CSVText, defaultAge: Int? = nil, dateOrder: DateOrder? = nil,
         progress: (@Sendable (Int) -> Void)? = nil
     )
         throws(ImportError)
@@ -26,15 +20,15 @@ enum CSVImport {
     {
         // A NUL byte is in no text a spreadsheet saves: the file is binary (or all zeros), and is
         // refused before any of it is parsed.
-        if let start = bytes.baseAddress, memchr(start, 0, bytes.count) != nil {
+        if text.holdsNUL {
             throw ImportError(problems: [
                 ImportProblem(
                     message:
                         "The file is not text: it holds NUL bytes. Save it as CSV (UTF-8) and import that.")
             ])
         }
-        let separator = CSVRosterReader.separator(in: bytes)
-        let layout = CSVLayout(bytes)
+        let separator = text.separator
+        let layout = CSVLayout(text)
         // Refused at once, before a row is parsed: a student read costs memory whatever their
         // row's size, and past this many rows a file of short rows would cost more than its size says.
         if layout.lines > RosterImporter.maximumRows + 1 {
@@ -48,17 +42,19 @@ enum CSVImport {
         }
         // The order of slashed dates is the whole file's, found before any row is read; a file
         // that cannot say it is refused only when it has a birth date column (below).
-        let order = Result { () throws(DateOrderError) in try BirthDate.order(in: bytes, given: dateOrder) }
+        let order = Result { () throws(DateOrderError) in
+            try BirthDate.order(in: text.bytes, given: dateOrder)
+        }
         var rows: Rows
-        if let split = layout.split(bytes) {
+        if let split = layout.split(text) {
             rows = try readInHalves(
-                bytes, at: split, lines: layout.lines, separator: separator, defaultAge: defaultAge,
+                text, at: split, lines: layout.lines, separator: separator, defaultAge: defaultAge,
                 dateOrder: (try? order.get()) ?? nil, progress: progress)
         } else {
             rows = Rows(
                 separator: separator, capacity: layout.lines, defaultAge: defaultAge,
                 dateOrder: (try? order.get()) ?? nil)
-            try rows.read(bytes, progress: progress)
+            try rows.read(CSVReader(text, separator: separator), progress: progress)
         }
         if case .failure(let problem) = order, rows.columns["date of birth"] != nil {
             throw ImportError(problems: [ImportProblem(message: problem.description)], dateOrder: problem)
@@ -81,14 +77,12 @@ enum CSVImport {
     ///
     /// The second half needs the header's columns before it starts, so the header is read first.
     private static func readInHalves(
-        _ bytes: UnsafeBufferPointer<UInt8>, at split: (position: Int, line: Int), lines: Int,
+        _ text: CSVText, at split: (position: Int, line: Int), lines: Int,
         separator: UInt8, defaultAge: Int?, dateOrder: DateOrder?,
         progress: (@Sendable (Int) -> Void)?
     ) throws(ImportError) -> Rows {
-        let shared = SharedBytes(bytes)
         let halves = ParallelWork.each(2) { half in
             Result { () throws(ImportError) -> Rows in
-                let bytes = shared.bytes
                 guard half == 1 else {
                     // The first half has room for every row, so the second is added to it in place.
                     var first = Rows(
@@ -96,17 +90,19 @@ enum CSVImport {
                         dateOrder: dateOrder,
                         inParallel: true)
                     try first.read(
-                        UnsafeBufferPointer(rebasing: bytes[..<split.position]), progress: progress)
+                        CSVReader(text, range: 0..<split.position, separator: separator), progress: progress)
                     return first
                 }
                 var second = Rows(
                     separator: separator, capacity: lines + 2 - split.line, defaultAge: defaultAge,
                     dateOrder: dateOrder, inParallel: true)
                 try second.read(
-                    UnsafeBufferPointer(rebasing: bytes[..<CSVLayout.headerEnd(bytes)]), progress: nil)
+                    CSVReader(text, range: 0..<text.headerEnd, separator: separator), progress: nil)
                 second.forgetHeaderFindings()
                 try second.read(
-                    UnsafeBufferPointer(rebasing: bytes[split.position...]), firstLine: split.line,
+                    CSVReader(
+                        text, range: split.position..<text.bytes.count, separator: separator,
+                        firstLine: split.line),
                     progress: nil)
                 return second
             }
@@ -130,14 +126,14 @@ enum CSVImport {
         let inParallel: Bool
         /// The day a birth date's age is counted to.
         let today = SchoolDay.today()
-        var header: CSVRosterReader.Record?
+        var header: CSVRecord?
         var columns: [String: Int] = [:]
         /// The column of each of ``CSVImport/fields``, looked up once rather than once a row.
         var fieldColumns: [Int?] = []
         var notes: [String] = []
         var result = RosterImporter.Result()
         var problems: [ImportProblem] = []
-        var pending: [CSVRosterReader.Record] = []
+        var pending: [CSVRecord] = []
         var ids = IDGenerator()
         var count = 0
 
@@ -152,13 +148,11 @@ enum CSVImport {
             result.reserveCapacity(capacity)
         }
 
-        /// Reads and checks every record of `bytes`, which start at line `firstLine`.
-        mutating func read(
-            _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, progress: (@Sendable (Int) -> Void)?
-        ) throws(ImportError) {
-            do {
-                _ = try CSVRosterReader(bytes, separator: separator, firstLine: firstLine) {
-                    record throws(ImportProblem) in
+        /// Reads and checks every record `reader` reads.
+        mutating func read(_ reader: CSVReader, progress: (@Sendable (Int) -> Void)?) throws(ImportError) {
+            var reader = reader
+            do throws(ImportProblem) {
+                while let record = try Self.next(of: &reader) {
                     // Each half of a file read in halves counts about half the rows.
                     if count % 5000 == 0 { progress?(inParallel ? 2 * count : count) }
                     try add(record)
@@ -168,6 +162,11 @@ enum CSVImport {
                 throw ImportError(problems: [error])
             }
             validatePending()
+        }
+
+        /// The next record of `reader`, its problem worded for an import.
+        private static func next(of reader: inout CSVReader) throws(ImportProblem) -> CSVRecord? {
+            do { return try reader.next() } catch { throw ImportProblem(error) }
         }
 
         /// Adds the rows of the file's next part, read by `other`; this part should have room
@@ -185,7 +184,7 @@ enum CSVImport {
         }
 
         /// Takes one record; the header maps the columns, every other record is a student.
-        mutating func add(_ record: CSVRosterReader.Record) throws(ImportProblem) {
+        mutating func add(_ record: CSVRecord) throws(ImportProblem) {
             guard let header else {
                 do {
                     (columns, notes) = try CSVImport.map(record, needsAge: defaultAge == nil)
@@ -256,7 +255,7 @@ enum CSVImport {
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
         /// separates the fields.
         private static func validate(
-            _ record: CSVRosterReader.Record, columns: [Int?], decimalComma: Bool, defaultAge: Int?,
+            _ record: CSVRecord, columns: [Int?], decimalComma: Bool, defaultAge: Int?,
             dateOrder: DateOrder?, today: SchoolDay, ids: inout IDGenerator, problems: inout [ImportProblem]
         ) -> (student: Student, source: ImportSource)? {
             // `columns` follows the order of `CSVImport.fields`.

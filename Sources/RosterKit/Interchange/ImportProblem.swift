@@ -1,3 +1,5 @@
+import RosterEngine
+
 /// One thing wrong with a file being imported, and where it is.
 public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file within an import folder (a OneRoster export), such as `users.csv`; `nil` for an
@@ -52,5 +54,20 @@ public struct ImportProblem: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         let place = [file, location].compactMap { $0 }.joined(separator: ":")
         return place.isEmpty ? message : "\(place): \(message)"
+    }
+}
+
+extension ImportProblem {
+    /// The problem of text that is not CSV, in words.
+    init(_ problem: CSVProblem) {
+        let message =
+            switch problem.kind {
+            case .notUTF8: "The text is not UTF-8; save the file as \"CSV UTF-8\"."
+            case .unclosedQuote: "A quoted field is not closed; add the missing '\"'."
+            case .textAfterQuote: "A quoted field has text after its closing quote; quote the whole field."
+            case .tooManyFields:
+                "The row has more than \(CSVReader.mostFields) fields; a roster needs a few columns."
+            }
+        self.init(line: problem.line, message: message)
     }
 }

@@ -57,26 +57,27 @@ public struct MarksTable: Sendable, Equatable {
     ///   students, or more than ``maximumRows`` rows.
     public init(csv data: Data) throws(ImportProblem) {
         var header: [String]?
-        var records: [CSVRosterReader.Record] = []
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(ImportProblem) in
-                _ = try CSVRosterReader(raw.bindMemory(to: UInt8.self)) { record throws(ImportProblem) in
-                    if header == nil {
-                        header = record.fields
-                    } else {
-                        guard records.count < Self.maximumRows else {
-                            throw ImportProblem(message: "the file has more than \(Self.maximumRows) rows")
-                        }
-                        records.append(record)
-                    }
+        var records: [CSVRecord] = []
+        var reader = CSVReader(CSVText(data))
+        while let record = try Self.next(of: &reader) {
+            if header == nil {
+                header = record.fields
+            } else {
+                guard records.count < Self.maximumRows else {
+                    throw ImportProblem(message: "the file has more than \(Self.maximumRows) rows")
                 }
+                records.append(record)
             }
         }
-        try result.get()
         try self.init(header: header ?? [], records: records)
     }
 
-    private init(header: [String], records: [CSVRosterReader.Record]) throws(ImportProblem) {
+    /// The next record of `reader`, its problem worded for an import.
+    private static func next(of reader: inout CSVReader) throws(ImportProblem) -> CSVRecord? {
+        do { return try reader.next() } catch { throw ImportProblem(error) }
+    }
+
+    private init(header: [String], records: [CSVRecord]) throws(ImportProblem) {
         let layout = Layout(header)
         guard layout.id != nil || layout.schoolID != nil || layout.name != nil else {
             throw ImportProblem(

@@ -87,14 +87,8 @@ public enum RosterImporter {
         var problems: [ImportProblem]
         switch format {
         case .csv:
-            let read = data.withUnsafeBytes { raw in
-                Swift.Result { () throws(ImportError) in
-                    try CSVImport.read(
-                        raw.assumingMemoryBound(to: UInt8.self), defaultAge: defaultAge, dateOrder: dateOrder,
-                        progress: progress)
-                }
-            }
-            (result, problems) = try read.get()
+            (result, problems) = try CSVImport.read(
+                CSVText(data), defaultAge: defaultAge, dateOrder: dateOrder, progress: progress)
             if surnameFirst ?? SurnameFirstNames.apply(to: result.students) {
                 result.students = SurnameFirstNames.turned(result.students)
                 if let turned = result.students.first(where: { $0.lastName != nil }) {

@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -36,7 +38,7 @@ enum OneRosterRoles {
     }
 
     /// Whether the user on `record` of `users`, whose `sourcedId` is `id`, is a student.
-    func isStudent(_ record: CSVRosterReader.Record, of users: OneRosterTable, id: String) -> Bool {
+    func isStudent(_ record: CSVRecord, of users: OneRosterTable, id: String) -> Bool {
         switch self {
         case .inUsers(let role): users.value(record, role, is: "student")
         case .listed(let students): students.contains(id)

@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -13,7 +15,7 @@ struct OneRosterTable {
     /// The file's name in the export folder.
     let file: String
     /// The rows after the header, each with its line.
-    private(set) var records: [CSVRosterReader.Record]
+    private(set) var records: [CSVRecord]
     /// Each column's position, by its normalised header name.
     private let columns: [String: Int]
     /// The header names of the columns whose values are read, normalised; `nil` for all of them.
@@ -36,16 +38,14 @@ struct OneRosterTable {
             throw ImportError(problems: [ImportProblem(file: file, message: "\(error)")])
         }
         let kept = names.map { Set(($0 + ["status"]).map(Self.key)) }
-        var rows: [CSVRosterReader.Record] = []
-        let read = data.withUnsafeBytes { raw in
-            Result { () throws(ImportProblem) in
-                _ = try CSVRosterReader(
-                    raw.assumingMemoryBound(to: UInt8.self),
-                    keeping: kept.map { kept in { header in header.map { kept.contains(Self.key($0)) } } }
-                ) { rows.append($0) }
-            }
-        }
-        if case .failure(let problem) = read {
+        var rows: [CSVRecord] = []
+        var reader = CSVReader(
+            CSVText(data),
+            keeping: kept.map { kept in { header in header.map { kept.contains(Self.key($0)) } } })
+        do {
+            while let record = try reader.next() { rows.append(record) }
+        } catch {
+            let problem = ImportProblem(error)
             throw ImportError(problems: [
                 ImportProblem(file: file, line: problem.line, message: problem.message)
             ])
@@ -69,7 +69,7 @@ struct OneRosterTable {
     }
 
     /// The trimmed value of `column` in `record`; empty when the column or the field is missing.
-    func value(_ record: CSVRosterReader.Record, _ column: Int?) -> String {
+    func value(_ record: CSVRecord, _ column: Int?) -> String {
         guard let column, column < record.fields.count else { return "" }
         // A column the table was not read for would always be empty: a mistake of the caller's.
         assert(kept == nil || columns.contains { $0.value == column && kept?.contains($0.key) == true })
@@ -81,7 +81,7 @@ struct OneRosterTable {
     }
 
     /// Whether `column` in `record` is `word`, ignoring ASCII case, as `student` or `tobedeleted`.
-    func value(_ record: CSVRosterReader.Record, _ column: Int?, is word: String) -> Bool {
+    func value(_ record: CSVRecord, _ column: Int?, is word: String) -> Bool {
         let (text, expected) = (value(record, column).utf8, word.utf8)
         return text.count == expected.count
             && zip(text, expected).allSatisfy { ($0 | 0x20) == $1 }

@@ -44,18 +44,19 @@ package struct StudentTable {
             appendHeader(widths: widths, to: &header)
             emit(header)
         }
-        let (first, last, table) = (names[0], names[names.count - 1], self)
+        let (first, last, table, columns) = (names[0], names[names.count - 1], self, ColumnWidths(widths))
         // The rows read what every row reads through buffers: the cores share them, and counting
         // references to shared arrays once per row would make each core wait for the other.
-        students.withUnsafeBufferPointer { students in
-            shortIDLengths.withUnsafeBufferPointer { idLengths in
-                widths.withUnsafeBufferPointer { widths in
-                    let shared = (SharedBuffer(students), SharedBuffer(idLengths), SharedBuffer(widths))
-                    ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
-                        let index = order[row]
-                        table.appendRow(
-                            of: shared.0.base, at: index, idLengths: shared.1.base,
-                            names: index < last.start ? first : last, widths: shared.2.base, to: &output)
+        SharedBuffer.reading(students) { students in
+            SharedBuffer.reading(shortIDLengths) { idLengths in
+                first.reading { first in
+                    last.reading { last in
+                        ParallelWork.writeRows(count: order.count, emit: emit) { row, output in
+                            let index = order[row]
+                            table.appendRow(
+                                of: students, at: index, idLength: idLengths[index],
+                                names: index < last.start ? first : last, widths: columns, to: &output)
+                        }
                     }
                 }
             }
@@ -101,16 +102,16 @@ package struct StudentTable {
         var widths = Self.headers.map(\.count)
         widths[4] = scoreTitle.count
         var names = NameColumn(start: range.lowerBound, capacity: range.count)
-        // Reading through the buffer lends each student instead of copying it.
-        students.withUnsafeBufferPointer { buffer in
+        // Reading through a buffer lends each student instead of copying it.
+        SharedBuffer.reading(students) { students in
             for index in range {
                 guard isListed.isEmpty || isListed[index] else {
                     names.append(nil, width: 0)
                     continue
                 }
-                let name = VisibleText.of(buffer[index].name)
+                let name = VisibleText.of(students[index].name)
                 let width = measure(
-                    buffer[index], name: name, score: score(of: buffer[index], at: index),
+                    students[index], name: name, score: score(of: students[index], at: index),
                     idLength: shortIDLengths[index], into: &widths)
                 names.append(name, width: width)
             }
@@ -153,63 +154,84 @@ package struct StudentTable {
     /// Appends the row of the student at `index`, reading only the fields it shows: its name comes
     /// from `names` unless it must be shortened.
     private func appendRow(
-        of students: UnsafeBufferPointer<Student>, at index: Int, idLengths: UnsafeBufferPointer<Int>,
-        names: NameColumn, widths: UnsafeBufferPointer<Int>, to output: inout [UInt8]
+        of students: SharedBuffer<Student>, at index: Int, idLength: Int, names: NameColumn.Shared,
+        widths: ColumnWidths, to output: inout [UInt8]
     ) {
         let nameWidth = names.width(at: index)
-        if nameWidth <= widths[1] {
-            names.withName(at: index) { name in
-                appendRow(
-                    of: students, at: index, idLength: idLengths[index], name: name, nameWidth: nameWidth,
-                    widths: widths, to: &output)
-            }
+        guard nameWidth > widths.name else {
+            appendRow(
+                of: students[index], at: index, idLength: idLength, name: .shared(names, index),
+                nameWidth: nameWidth, widths: widths, to: &output)
             return
         }
-        let shortened = DisplayWidth.truncated(VisibleText.of(students[index].name), to: widths[1])
-        Array(shortened.utf8).withUnsafeBufferPointer { name in
-            appendRow(
-                of: students, at: index, idLength: idLengths[index], name: name,
-                nameWidth: DisplayWidth.of(shortened), widths: widths,
-                to: &output)
+        let shortened = DisplayWidth.truncated(VisibleText.of(students[index].name), to: widths.name)
+        appendRow(
+            of: students[index], at: index, idLength: idLength, name: .made(Array(shortened.utf8)),
+            nameWidth: DisplayWidth.of(shortened), widths: widths, to: &output)
+    }
+
+    /// A name as a row writes it: from the table's names, or made for the row.
+    private enum RowName {
+        case shared(NameColumn.Shared, Int)
+        case made([UInt8])
+
+        var count: Int {
+            switch self {
+            case .shared(let names, let index): names.range(at: index).count
+            case .made(let bytes): bytes.count
+            }
+        }
+
+        func write(to row: inout ByteCursor) {
+            switch self {
+            case .shared(let names, let index): row.append(names.bytes, range: names.range(at: index))
+            case .made(let bytes): row.append(bytes)
+            }
         }
     }
 
     private func appendRow(
-        of students: UnsafeBufferPointer<Student>, at index: Int, idLength: Int,
-        name: UnsafeBufferPointer<UInt8>,
-        nameWidth: Int, widths: UnsafeBufferPointer<Int>, to output: inout [UInt8]
+        of student: borrowing Student, at index: Int, idLength: Int, name: RowName, nameWidth: Int,
+        widths: ColumnWidths, to output: inout [UInt8]
     ) {
-        let (age, grade, score) = (
-            students[index].age, students[index].grade, score(of: students[index], at: index)
-        )
+        let (age, grade, score) = (student.age, student.grade, score(of: student, at: index))
         let maximumCount =
-            64 + widths.reduce(0, +) + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
+            64 + widths.total + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
+        let id = student.id
         ByteCursor.appendRow(to: &output, maximumCount: maximumCount) { row in
-            if widths[0] > 0 {
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { id in
-                    var text = ByteCursor(id)
-                    text.append(id: students[index].id)
-                    row.append(UnsafeBufferPointer(rebasing: text.written[..<idLength]))
-                }
-                row.append(spaces: widths[0] - idLength + Self.gap)
+            if widths.id > 0 {
+                row.append(id: id, characters: idLength)
+                row.append(spaces: widths.id - idLength + Self.gap)
             }
-            row.append(name)
-            row.append(spaces: widths[1] - nameWidth)
-            if widths[2] > 0 {
-                row.append(spaces: Self.gap + widths[2] - DecimalText.width(of: age))
+            name.write(to: &row)
+            row.append(spaces: widths.name - nameWidth)
+            if widths.age > 0 {
+                row.append(spaces: Self.gap + widths.age - DecimalText.width(of: age))
                 row.append(decimal: age)
             }
-            if widths[3] > 0 {
-                row.append(spaces: Self.gap + widths[3] - (grade.map(DecimalText.width(of:)) ?? 1))
+            if widths.grade > 0 {
+                row.append(spaces: Self.gap + widths.grade - (grade.map(DecimalText.width(of:)) ?? 1))
                 if let grade { row.append(decimal: grade) } else { row.append(0x2D) }
             }
-            if widths[4] > 0 {
-                row.append(spaces: Self.gap + widths[4] - (score.map(DecimalText.width(ofScore:)) ?? 1))
+            if widths.score > 0 {
+                row.append(spaces: Self.gap + widths.score - (score.map(DecimalText.width(ofScore:)) ?? 1))
                 if let score { row.append(score: score) } else { row.append(0x2D) }
             }
             row.append(0x0A)
         }
+    }
+
+    /// The columns' widths as the rows read them, copied into each row's work without an array's
+    /// reference count; 0 leaves a column out.
+    private struct ColumnWidths: Sendable {
+        let id, name, age, grade, score: Int
+
+        init(_ widths: [Int]) {
+            (id, name, age, grade, score) = (widths[0], widths[1], widths[2], widths[3], widths[4])
+        }
+
+        var total: Int { id + name + age + grade + score }
     }
 }
 
@@ -241,17 +263,35 @@ struct NameColumn {
         widths.append(width)
     }
 
-    /// The display width of the name of the student at `index` in the roster.
-    func width(at index: Int) -> Int {
-        widths[index - start]
+    /// Calls `body` with the names shared through a buffer, for the rows that the cores write.
+    func reading<Result>(_ body: (Shared) -> Result) -> Result {
+        SharedBuffer.reading(bytes) { bytes in
+            SharedBuffer.reading(ends) { ends in
+                SharedBuffer.reading(widths) { widths in
+                    body(Shared(start: start, bytes: bytes, ends: ends, widths: widths))
+                }
+            }
+        }
     }
 
-    /// Calls `body` with the UTF-8 bytes of the name of the student at `index` in the roster.
-    func withName<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let position = index - start
-        let first = position == 0 ? 0 : ends[position - 1]
-        return bytes.withUnsafeBufferPointer {
-            body(UnsafeBufferPointer(rebasing: $0[first..<ends[position]]))
+    /// The names as the rows read them, through buffers; see ``reading(_:)``.
+    struct Shared: Sendable {
+        /// The position in the roster of the first student measured.
+        let start: Int
+        /// The names' UTF-8 bytes, one after another.
+        let bytes: SharedBuffer<UInt8>
+        let ends: SharedBuffer<Int>
+        let widths: SharedBuffer<Int>
+
+        /// The display width of the name of the student at `index` in the roster.
+        func width(at index: Int) -> Int {
+            widths[index - start]
+        }
+
+        /// Where in ``bytes`` the name of the student at `index` in the roster is.
+        func range(at index: Int) -> Range<Int> {
+            let position = index - start
+            return (position == 0 ? 0 : ends[position - 1])..<ends[position]
         }
     }
 }

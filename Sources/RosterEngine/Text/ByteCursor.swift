@@ -52,6 +52,19 @@
         _ = reserve(bytes.count).initialize(fromContentsOf: bytes)
     }
 
+    /// Appends the bytes of `bytes` in `range` in one copy.
+    @inline(__always)
+    @inlinable package mutating func append(_ bytes: SharedBuffer<UInt8>, range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range out of bounds")
+        append(UnsafeBufferPointer(rebasing: bytes.base[range]))
+    }
+
+    /// Appends the bytes of `bytes` in one copy.
+    @inline(__always)
+    @inlinable package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
     /// Appends a string's UTF-8 bytes in one copy, lent from the string's own storage.
     @inline(__always)
     @inlinable package mutating func append(utf8 text: String) {
@@ -68,6 +81,15 @@
     @inline(__always)
     @inlinable package mutating func append(id: UUID) {
         UUIDText.write(id, into: reserve(36))
+    }
+
+    /// Appends the first `characters` characters of an id, as a short id shows it.
+    @inlinable package mutating func append(id: UUID, characters: Int) {
+        precondition(characters >= 0 && characters <= 36, "an id has 36 characters")
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            UUIDText.write(id, into: text)
+            append(UnsafeBufferPointer(rebasing: text[..<characters]))
+        }
     }
 
     /// Appends a whole number in decimal; see ``DecimalText``.

@@ -52,6 +52,17 @@
         }
     }
 
+    /// The 16 bytes of `uuid` as two big-endian integers, so that ids sort and compare as their
+    /// hexadecimal text does.
+    @inlinable package static func halves(of uuid: UUID) -> (high: UInt64, low: UInt64) {
+        withUnsafeBytes(of: uuid.uuid) { raw in
+            (
+                raw.loadUnaligned(as: UInt64.self).bigEndian,
+                raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
+            )
+        }
+    }
+
     /// Writes the 36 characters of `uuid` over the first 36 bytes of `text`.
     @inline(__always)
     @inlinable package static func write(_ uuid: UUID, into text: UnsafeMutableBufferPointer<UInt8>) {

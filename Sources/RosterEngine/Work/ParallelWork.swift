@@ -249,12 +249,30 @@ package struct SharedBytes: @unchecked Sendable {
 /// Reading through a buffer instead of the array it lends itself from keeps the parts from
 /// changing the array's reference count once per row, which makes each core wait for the other.
 /// Read-only, so sharing it is safe while the array lives, which outlasts the job.
-package struct SharedBuffer<Element: Sendable>: @unchecked Sendable {
+@usableFromInline package struct SharedBuffer<Element: Sendable>: @unchecked Sendable {
     /// The values.
-    package let base: UnsafeBufferPointer<Element>
+    @usableFromInline package let base: UnsafeBufferPointer<Element>
 
     /// Shares `base` between the parts of one job.
-    package init(_ base: UnsafeBufferPointer<Element>) {
+    @usableFromInline package init(_ base: UnsafeBufferPointer<Element>) {
         self.base = base
+    }
+
+    /// Calls `body` with `values` shared through a buffer, for the parts of a job that `body`
+    /// runs; the buffer must not outlive `body`.
+    @inlinable package static func reading<Result>(_ values: [Element], _ body: (Self) -> Result) -> Result {
+        values.withUnsafeBufferPointer { body(Self($0)) }
+    }
+
+    /// How many values there are.
+    @inlinable package var count: Int { base.count }
+
+    /// The value at `index`, lent rather than copied; an index outside the values stops the
+    /// program.
+    @inlinable package subscript(index: Int) -> Element {
+        _read {
+            precondition(index >= 0 && index < base.count, "index out of range")
+            yield base[index]
+        }
     }
 }

@@ -89,7 +89,7 @@ extension CSVImport {
     static func unguarded(_ field: String) -> String {
         let bytes = field.utf8
         guard bytes.first == UInt8(ascii: "'"), let second = bytes.dropFirst().first,
-            CSVRosterWriter.guardedStarts.contains(second)
+            ByteCursor.formulaStarts.contains(second)
         else { return field }
         return String(field.dropFirst())
     }

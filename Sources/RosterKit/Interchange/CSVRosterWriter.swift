@@ -27,9 +27,6 @@ public enum CSVRosterWriter {
         var decimalPoint: UInt8 { self == .comma ? UInt8(ascii: ".") : UInt8(ascii: ",") }
     }
 
-    /// The first bytes a spreadsheet treats as the start of a formula, plus the guard itself.
-    static let guardedStarts: Set<UInt8> = Set("=+-@\t\r'".utf8)
-
     /// The CSV text for `students`, in the given order.
     ///
     /// - Parameters:
@@ -68,11 +65,10 @@ public enum CSVRosterWriter {
         }
         let positions = order ?? Array(students.indices)
         // The rows read the students through a buffer, which lends each one instead of copying it.
-        students.withUnsafeBufferPointer { buffer in
-            let shared = SharedBuffer(buffer)
+        SharedBuffer.reading(students) { students in
             ParallelWork.writeRows(count: positions.count, emit: emit) { number, output in
                 append(
-                    shared.base, at: positions[number], delimiter: delimiter, details: details, exact: exact,
+                    students, at: positions[number], delimiter: delimiter, details: details, exact: exact,
                     to: &output)
             }
         }
@@ -112,7 +108,7 @@ public enum CSVRosterWriter {
     /// Appends the row of the student at `index`, reading its fields where they are: copying the
     /// whole student for each row costs more than writing it.
     private static func append(
-        _ students: UnsafeBufferPointer<Student>, at index: Int, delimiter: Delimiter, details: DetailColumns,
+        _ students: SharedBuffer<Student>, at index: Int, delimiter: Delimiter, details: DetailColumns,
         exact: Bool, to output: inout [UInt8]
     ) {
         let separator = delimiter.separator
@@ -129,12 +125,12 @@ public enum CSVRosterWriter {
         output.appendRow(maximumCount: maximumCount) { row in
             func text(_ detail: StudentDetail) {
                 row.append(separator)
-                if let text = texts[detail] { UTF16Encoding.withUTF8(of: text) { appendField($0, to: &row) } }
+                if let text = texts[detail] { row.append(csvField: text) }
             }
             row.append(id: students[index].id)
             if details.schoolID { text(.schoolID) }
             row.append(separator)
-            UTF16Encoding.withUTF8(of: name) { appendField($0, to: &row) }
+            row.append(csvField: name)
             if details.parts {
                 text(.firstName)
                 text(.lastName)
@@ -160,27 +156,8 @@ public enum CSVRosterWriter {
     package static func field(_ value: String) -> String {
         var output: [UInt8] = []
         output.appendRow(maximumCount: 3 + 2 * value.utf8.count) { row in
-            UTF16Encoding.withUTF8(of: value) { appendField($0, to: &row) }
+            row.append(csvField: value)
         }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteCursor) {
-        let needsGuard = bytes.first.map(guardedStarts.contains) ?? false
-        // Quoted for either delimiter, so the same rule serves both files.
-        let needsQuotes = bytes.contains {
-            $0 == 0x2C || $0 == 0x3B || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A
-        }
-        if needsQuotes { output.append(0x22) }
-        if needsGuard { output.append(UInt8(ascii: "'")) }
-        if needsQuotes {
-            for byte in bytes {
-                if byte == 0x22 { output.append(0x22) }
-                output.append(byte)
-            }
-            output.append(0x22)
-        } else {
-            output.append(bytes)
-        }
     }
 }

@@ -35,12 +35,12 @@ enum OtherFieldsJSON {
         }
     }
 
-    /// A JSON string, escaped as every string of roster's JSON is (see ``JSONRosterWriter``).
+    /// A JSON string, escaped as every string of roster's JSON is (see `ByteCursor.append(jsonEscaped:)`).
     private static func quoted(_ text: String) -> String {
         var output: [UInt8] = []
         output.appendRow(maximumCount: 2 + 6 * text.utf8.count) { row in
             row.append(UInt8(ascii: "\""))
-            UTF16Encoding.withUTF8(of: text) { JSONRosterWriter.appendEscaped($0, to: &row) }
+            row.append(jsonEscaped: text)
             row.append(UInt8(ascii: "\""))
         }
         return String(decoding: output, as: UTF8.self)

@@ -28,7 +28,7 @@ extension RosterLookup {
     /// - Parameter students: The roster.
     /// - Returns: A length from 8 to 36 for every student, counting hyphens.
     package static func shortIDLengths(for students: [Student]) -> [Int] {
-        let keys = students.withUnsafeBufferPointer { $0.map { IDKey($0.id) } }
+        let keys = students.map { IDKey($0.id) }
         var digits = [Int](repeating: minimumShortIDLength, count: keys.count)
         guard keys.count > 1 else { return digits }
         func share(_ shared: Int, _ first: Int, _ second: Int) {
@@ -74,12 +74,7 @@ extension RosterLookup {
         let low: UInt64
 
         init(_ id: UUID) {
-            (high, low) = withUnsafeBytes(of: id.uuid) { raw in
-                (
-                    raw.loadUnaligned(as: UInt64.self).bigEndian,
-                    raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).bigEndian
-                )
-            }
+            (high, low) = UUIDText.halves(of: id)
         }
 
         static func < (lhs: IDKey, rhs: IDKey) -> Bool {

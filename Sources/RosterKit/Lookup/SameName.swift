@@ -47,11 +47,7 @@ struct SameName: Sendable {
     /// Whether `name` is the same name, folded with `folder`'s cache; an ASCII name is compared
     /// on its bytes.
     func matches(_ name: String, folder: inout ScalarFolder) -> Bool {
-        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return matches(ascii: UnsafeRawBufferPointer(bytes))
-        }
-        if let ascii, let isSame = ascii { return isSame }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return matches(ascii: name.utf8) }
         return Self.fold(name, folder: &folder) == folded
     }
 
@@ -67,7 +63,7 @@ struct SameName: Sendable {
 
     /// Whether a name stored as ASCII bytes is the same name: compared byte by byte, lower case,
     /// without making a `String`. ASCII folds only by case, so nothing else can match.
-    func matches(ascii bytes: UnsafeRawBufferPointer) -> Bool {
+    func matches(ascii bytes: some Collection<UInt8>) -> Bool {
         bytes.count == folded.count
             && zip(bytes, folded).allSatisfy { byte, letter in
                 UInt32((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == letter
@@ -76,9 +72,10 @@ struct SameName: Sendable {
 
     /// Whether a name stored as big-endian UTF-16 could be the same: its first character, when
     /// ASCII, must be the same letter. Most names are ruled out by that, before any is made.
-    func couldMatch(utf16 bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count >= 2, bytes[0] == 0, bytes[1] < 0x80, let first = folded.first else { return true }
-        let letter = bytes[1]
+    func couldMatch(utf16 bytes: some RandomAccessCollection<UInt8>) -> Bool {
+        guard bytes.count >= 2, let first = folded.first else { return true }
+        let (high, letter) = (bytes[bytes.startIndex], bytes[bytes.index(after: bytes.startIndex)])
+        guard high == 0, letter < 0x80 else { return true }
         return UInt32((0x41...0x5A).contains(letter) ? letter | 0x20 : letter) == first
     }
 }

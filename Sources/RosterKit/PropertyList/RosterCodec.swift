@@ -247,12 +247,7 @@ enum RosterCodec {
         throws(DecodingProblem)
     {
         guard records.count > 1 else { return }
-        var halves = records.withUnsafeBufferPointer { records in
-            [UInt64](unsafeUninitializedCapacity: records.count) { halves, initialized in
-                for index in records.indices { halves[index] = firstHalf(of: id(records[index])) }
-                initialized = records.count
-            }
-        }
+        var halves = records.map { firstHalf(of: id($0)) }
         RadixSort.sort(&halves)
         var repeated: Set<UInt64> = []
         for position in 1..<halves.count where halves[position] == halves[position - 1] {
@@ -268,7 +263,7 @@ enum RosterCodec {
     }
 
     private static func firstHalf(of id: UUID) -> UInt64 {
-        withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: UInt64.self) }
+        UUIDText.halves(of: id).high
     }
 
     /// Refuses a file whose first and last bytes show it is no roster, before the rest is read:

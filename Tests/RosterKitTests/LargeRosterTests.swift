@@ -19,7 +19,7 @@ struct LargeRosterTests {
         let url = folder.file()
         try StorageHandler.save(students, to: url)
         let size = try #require(FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
-        try #require(size >= FileSystem.splitReadSize)
+        try #require(size >= FileReading.splitReadSize)
         return (url, students)
     }
 

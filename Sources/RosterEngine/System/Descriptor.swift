@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -11,7 +17,7 @@ package enum Descriptor {
     ///
     /// - Returns: `nil` once every byte is written, else the error code of the write that failed
     ///   (`EIO` for a write that wrote nothing and gave no error).
-    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    package static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
 

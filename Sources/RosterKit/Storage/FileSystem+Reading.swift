@@ -14,9 +14,6 @@ import RosterEngine
 
 /// Reading a whole file into fresh memory.
 extension FileSystem {
-    /// Files at least this large are read in parts at once, one per core (see ``read(_:)``).
-    static let splitReadSize = 8 << 20
-
     /// The largest roster or import file roster reads: 2 GiB, some fifteen million students.
     static let maximumFileSize = 2 << 30
 
@@ -27,26 +24,26 @@ extension FileSystem {
     static func readToEnd(_ descriptor: Int32, path: String, limit: Int = maximumFileSize) throws
         -> Data
     {
-        var data = Data()
-        var piece = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = piece.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, action: "read")
-            }
-            if count == 0 { return data }
-            guard data.count + count <= limit else { throw StorageError.tooLarge(path: path, limit: limit) }
-            data.append(contentsOf: piece[0..<count])
+        do {
+            return try FileReading.readToEnd(descriptor, limit: limit)
+        } catch {
+            throw failure(error, path, limit: limit)
+        }
+    }
+
+    /// What stopped a read of `path`, as a ``StorageError``.
+    private static func failure(_ failure: FileReading.Failure, _ path: String, limit: Int) -> StorageError {
+        switch failure {
+        case .system(let code): StorageError.systemError(code, path, action: "read")
+        case .tooLarge: StorageError.tooLarge(path: path, limit: limit)
+        case .shrank: StorageError.changedWhileRead(path: path)
         }
     }
 
     /// Returns the file's bytes, or `nil` when there is no file at `path`.
     ///
-    /// Most of the time in reading a large file goes to the system preparing the fresh memory the
-    /// bytes land in, which it does on the core that first touches each page; so a file of at
-    /// least ``splitReadSize`` bytes is read in parts at once, one per core. The file is read,
-    /// never mapped: a mapped file that another program cuts short would stop the process with a
+    /// The file is read whole into fresh memory (see `FileReading.read(_:size:limit:)`), never
+    /// mapped: a mapped file that another program cuts short would stop the process with a
     /// bus error, which only a signal handler could catch, and a library installs none.
     ///
     /// Only a regular file is read: opening does not wait for a named pipe's writer, and a pipe,
@@ -84,154 +81,16 @@ extension FileSystem {
         }
         if let check {
             try check(
-                bytes(descriptor, at: 0, count: min(size, 64)),
-                bytes(descriptor, at: max(0, size - 64), count: min(size, 64)), size)
+                FileReading.bytes(descriptor, at: 0, count: min(size, 64)),
+                FileReading.bytes(descriptor, at: max(0, size - 64), count: min(size, 64)), size)
         }
-        // Read straight into a buffer of exactly the file's size (`Data(count:)` would reserve a
-        // quarter more); a file that grows meanwhile is read on, in pieces, rather than by
-        // growing the buffer for a read that will find nothing.
-        var data =
-            size == 0
-            ? Data()
-            : Data(
-                bytesNoCopy: allocate(byteCount: size), count: size,
-                deallocator: .custom { pointer, _ in pointer.deallocate() })
-        var filled = 0
-        if size >= splitReadSize {
-            filled = try data.withUnsafeMutableBytes { try fillParts($0, from: descriptor, path: path) }
+        do {
+            return try FileReading.read(descriptor, size: size, limit: maximumFileSize)
+        } catch {
+            throw failure(error, path, limit: maximumFileSize)
         }
-        try readOn(descriptor, into: &data, from: filled, path: path)
-        return data
     }
-
-    /// Up to `count` bytes of the file at `offset`; fewer when it ends first.
-    private static func bytes(_ descriptor: Int32, at offset: Int, count: Int) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
-        return Array(bytes.prefix(max(read, 0)))
-    }
-
-    /// Reads the rest of the file into `data`, of which the first `filled` bytes are read: into
-    /// the room left, then, if the file has grown meanwhile, in pieces until it ends.
-    private static func readOn(_ descriptor: Int32, into data: inout Data, from filled: Int, path: String)
-        throws
-    {
-        var filled = filled
-        let expected = data.count
-        var piece: [UInt8] = []
-        while true {
-            let count: Int
-            if filled < data.count {
-                count = data.withUnsafeMutableBytes { raw in
-                    pread(
-                        descriptor, raw.baseAddress?.advanced(by: filled), raw.count - filled, off_t(filled))
-                }
-            } else {
-                if piece.isEmpty { piece = [UInt8](repeating: 0, count: 1 << 16) }
-                count = piece.withUnsafeMutableBytes {
-                    pread(descriptor, $0.baseAddress, $0.count, off_t(filled))
-                }
-                if count > 0 { data.append(contentsOf: piece[0..<count]) }
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, action: "read")
-            }
-            if count == 0 { break }
-            filled += count
-            // A file that grows while it is read is read only up to the limit.
-            guard filled <= maximumFileSize else {
-                throw StorageError.tooLarge(path: path, limit: maximumFileSize)
-            }
-        }
-        // Cut short while it was read: what was read is no file that ever was.
-        guard filled >= expected else { throw StorageError.changedWhileRead(path: path) }
-        data.count = filled
-    }
-
-    /// Fills the parts of `buffer` from the start of the file at once, one per core; returns how
-    /// many bytes from the start are filled, fewer than all when the file has shrunk.
-    private static func fillParts(
-        _ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, path: String
-    ) throws -> Int {
-        let parts = ParallelWork.ranges(count: buffer.count, parts: min(ParallelWork.cores, 8))
-        // Each part reads only into its own range.
-        let shared = PartedBuffer(buffer.assumingMemoryBound(to: UInt8.self))
-        let results = ParallelWork.each(parts.count) { part in
-            fill(UnsafeMutableRawBufferPointer(shared.base), range: parts[part], from: descriptor)
-        }
-        if let code = results.lazy.compactMap(\.error).first {
-            errno = code
-            throw failure(path, action: "read")
-        }
-        // Up to the first part cut short: what follows it is not the file's.
-        var filled = 0
-        for (part, result) in zip(parts, results) {
-            filled += result.count
-            if result.count < part.count { break }
-        }
-        return filled
-    }
-
-    /// Reads the file's bytes at `range` into the same range of `buffer`, until it is full or
-    /// the file ends; returns how many bytes were read, or the system's error code.
-    private static func fill(
-        _ buffer: UnsafeMutableRawBufferPointer, range: Range<Int>, from descriptor: Int32
-    ) -> (count: Int, error: Int32?) {
-        var count = 0
-        while count < range.count {
-            let start = range.lowerBound + count
-            let read = pread(
-                descriptor, buffer.baseAddress?.advanced(by: start), range.count - count, off_t(start))
-            if read < 0 {
-                if errno == EINTR { continue }
-                return (count, errno)
-            }
-            if read == 0 { break }
-            count += read
-        }
-        return (count, nil)
-    }
-
-    /// Memory for `byteCount` bytes that are about to be filled, such as a file being read; see
-    /// ``preferLargePages(_:)``.
-    static func allocate(byteCount: Int) -> UnsafeMutableRawPointer {
-        let memory = UnsafeMutableRawPointer.allocate(
-            byteCount: byteCount, alignment: byteCount >= largePageSize ? largePageSize : 16)
-        preferLargePages(UnsafeMutableRawBufferPointer(start: memory, count: byteCount))
-        return memory
-    }
-
-    /// The size of a Linux huge page on x86-64 and most ARM systems.
-    static let largePageSize = 2 << 20
-
-    /// Asks Linux to back the whole 2 MiB pages inside `memory` with huge pages, before it is
-    /// first written.
-    ///
-    /// Filling 13 MB of fresh memory with 4 KiB pages takes some 3,300 page faults; with huge
-    /// pages it takes seven. Systems that do not offer them, and other systems, ignore this.
-    static func preferLargePages(_ memory: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-            guard let base = memory.baseAddress, memory.count >= largePageSize else { return }
-            let address = UInt(bitPattern: base)
-            let start = (address + UInt(largePageSize) - 1) & ~UInt(largePageSize - 1)
-            let end = (address + UInt(memory.count)) & ~UInt(largePageSize - 1)
-            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-            _ = madvise(aligned, Int(end - start), MADV_HUGEPAGE)
-        #endif
-    }
-
 }
-
-#if canImport(Glibc)
-    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        Glibc.read(fd, buffer, count)
-    }
-#elseif canImport(Darwin)
-    private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        Darwin.read(fd, buffer, count)
-    }
-#endif
 
 /// The files roster keeps beside a roster (its history, the pick round): used only when they are
 /// roster's own, so that another user of a shared folder cannot plant one.
@@ -286,21 +145,12 @@ extension FileSystem {
     /// not at all, never a shorter list.
     static func names(inFolder path: String, followingLinks: Bool = true) throws -> [String] {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
-        guard descriptor >= 0, let folder = fdopendir(descriptor) else {
-            throw failure(path, action: "read the folder")
-        }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(folder) else {
-                guard errno == 0 else { throw failure(path, action: "read the folder") }
-                return names
-            }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+        guard descriptor >= 0 else { throw failure(path, action: "read the folder") }
+        do {
+            return try FileReading.names(inFolder: descriptor)
+        } catch {
+            guard case .system(let code) = error else { throw failure(error, path, limit: 0) }
+            throw StorageError.systemError(code, path, action: "read the folder")
         }
     }
 

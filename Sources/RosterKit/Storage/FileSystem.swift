@@ -30,7 +30,7 @@ enum FileSystem {
     /// takes, such as the empty backup of a roster that did not exist yet.
     static func replace(_ path: String, with data: some ContiguousBytes, durable: Bool = true) throws {
         let file = try Replacement(of: path, durable: durable)
-        try data.withUnsafeBytes(file.write)
+        try file.write(data)
         try file.commit()
     }
 
@@ -70,13 +70,10 @@ enum FileSystem {
         }
 
         /// Appends `bytes` to the new file, all of them, however few the system takes at once.
-        func write(_ bytes: UnsafeRawBufferPointer) throws {
-            try writeAll(bytes, to: descriptor, path: path)
-        }
-
-        /// Writes all of `bytes` to the new file.
-        func write(_ bytes: [UInt8]) throws {
-            try bytes.withUnsafeBytes(write)
+        func write(_ bytes: some ContiguousBytes) throws {
+            if let code = Descriptor.writeAll(bytes, to: descriptor) {
+                throw StorageError.systemError(code, path, action: "write")
+            }
         }
 
         /// Gives the new file the old one's mode and owner, syncs it and renames it over the old.
@@ -146,7 +143,9 @@ enum FileSystem {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+        if let code = Descriptor.writeAll(data, to: descriptor) {
+            throw StorageError.systemError(code, path, action: "write")
+        }
     }
 
     /// Who should own a file that roster, run as root, creates in `folder`: the folder's owner;
@@ -189,14 +188,6 @@ enum FileSystem {
     /// The last failed system call, as a ``StorageError``.
     static func failure(_ path: String, action: String) -> StorageError {
         StorageError.lastSystemError(path, action: action)
-    }
-
-    fileprivate static func writeAll(
-        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String
-    ) throws {
-        if let code = Descriptor.writeAll(bytes, to: descriptor) {
-            throw StorageError.systemError(code, path, action: "write")
-        }
     }
 
     fileprivate static func existingStatus(_ path: String) -> stat? {

@@ -162,8 +162,8 @@ struct SortingTests {
         for name in names {
             var (fast, general) = ([UInt8](), [UInt8]())
             var folder = ScalarFolder()
-            NameSortKey.append(name, to: &fast, folder: &folder)
-            NameSortKey.appendScalars(name, to: &general, folder: &folder)
+            SortKey.append(name, to: &fast, folder: &folder)
+            SortKey.appendScalars(name, to: &general, folder: &folder)
             #expect(fast == general, "\(name)")
         }
     }
@@ -187,12 +187,12 @@ struct SortingTests {
         var fallbacks = 0
         for name in names {
             var general: [UInt8] = []
-            NameSortKey.appendScalars(name, to: &general, folder: &folder)
+            SortKey.appendScalars(name, to: &general, folder: &folder)
             var text = name
             let written = text.withUTF8 { utf8 in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * utf8.count + 8) { memory in
                     var key = ByteCursor(memory)
-                    return NameSortKey.write(utf8: utf8, to: &key, folder: &folder) ? Array(key.written) : nil
+                    return SortKey.write(utf8: utf8, to: &key, folder: &folder) ? Array(key.written) : nil
                 }
             }
             if let written { #expect(written == general, "\(name)") } else { fallbacks += 1 }
@@ -200,7 +200,7 @@ struct SortingTests {
             let fitsShort = text.withUTF8 { utf8 in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(0, general.count - 1)) { memory in
                     var key = ByteCursor(memory)
-                    return NameSortKey.write(utf8: utf8, to: &key, folder: &folder)
+                    return SortKey.write(utf8: utf8, to: &key, folder: &folder)
                 }
             }
             #expect(fitsShort == general.isEmpty, "\(name)")

@@ -15,9 +15,10 @@ package enum RosterSorter {
         case .added:
             return reversed ? students.indices.reversed() : Array(students.indices)
         case .name:
-            return NameKeyTable(students).sortedIndices(reversed: reversed)
+            return SortKeyTable(count: students.count) { students[$0].name }.sortedIndices(reversed: reversed)
         case .surname:
-            return NameKeyTable(students.map(bySurname)).sortedIndices(reversed: reversed)
+            let turned = students.map(bySurname)
+            return SortKeyTable(count: turned.count) { turned[$0].name }.sortedIndices(reversed: reversed)
         case .age:
             return order(students.indices, keys: students.map(\.age), reversed: reversed)
         case .grade:

@@ -1,28 +1,21 @@
-import RosterEngine
-
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// The sort keys of many students' names (see ``NameSortKey``) packed into one buffer, for sorting a class.
+/// The sort keys of many names (see ``SortKey``) packed into one buffer, for sorting a class.
 ///
 /// One buffer instead of one array per name means sorting compares memory directly, with no
 /// reference counting per comparison, which matters when a class has 100,000 students.
-struct NameKeyTable {
+package struct SortKeyTable {
     private var bytes: [UInt8] = []
     private var spans: [(start: Int, count: Int)] = []
 
-    init(_ students: [Student]) {
+    /// The keys of `count` names, the name at each position given by `name`.
+    package init(count: Int, name: @Sendable (Int) -> String) {
         // A large class is folded in parts at once, each part into its own buffer, then joined.
-        let parts = ParallelWork.parts(count: students.count) { Self.keys(students[$0]) }
+        let parts = ParallelWork.parts(count: count) { Self.keys($0, name: name) }
         for (partBytes, partSpans) in parts {
             let shift = bytes.count
             bytes += partBytes
@@ -30,19 +23,19 @@ struct NameKeyTable {
         }
     }
 
-    /// The keys of some students' names, packed, with where each one is.
-    private static func keys(_ students: ArraySlice<Student>) -> ([UInt8], [(start: Int, count: Int)]) {
+    /// The keys of the names at `positions`, packed, with where each one is.
+    private static func keys(_ positions: Range<Int>, name: (Int) -> String) -> (
+        [UInt8], [(start: Int, count: Int)]
+    ) {
         var folder = ScalarFolder()
         var bytes: [UInt8] = []
         var spans: [(start: Int, count: Int)] = []
-        bytes.reserveCapacity(students.count * 24)
-        spans.reserveCapacity(students.count)
-        students.withUnsafeBufferPointer { buffer in
-            for student in buffer {
-                let start = bytes.count
-                NameSortKey.append(student.name, to: &bytes, folder: &folder)
-                spans.append((start, bytes.count - start))
-            }
+        bytes.reserveCapacity(positions.count * 24)
+        spans.reserveCapacity(positions.count)
+        for position in positions {
+            let start = bytes.count
+            SortKey.append(name(position), to: &bytes, folder: &folder)
+            spans.append((start, bytes.count - start))
         }
         return (bytes, spans)
     }
@@ -53,7 +46,7 @@ struct NameKeyTable {
     /// which settles most of the order without a comparison; then each group of keys that share
     /// those bytes is sorted, the groups shared out between the cores. Keys are compared by their
     /// first 32 bytes as four integers, and only keys that share them are compared in full.
-    func sortedIndices(reversed: Bool) -> [Int] {
+    package func sortedIndices(reversed: Bool) -> [Int] {
         bytes.withUnsafeBytes { buffer -> [Int] in
             spans.withUnsafeBufferPointer { spans -> [Int] in
                 let order = KeyOrder(
@@ -107,7 +100,7 @@ struct NameKeyTable {
         /// Compares what follows the first 32 bytes, then the lengths.
         private func compareRest(_ left: (start: Int, count: Int), _ right: (start: Int, count: Int)) -> Int {
             let common = min(left.count, right.count)
-            let skipped = NameKeyTable.prefixLength
+            let skipped = SortKeyTable.prefixLength
             if common > skipped, let base = bytes.base.baseAddress {
                 let result = memcmp(
                     base + left.start + skipped, base + right.start + skipped, common - skipped)

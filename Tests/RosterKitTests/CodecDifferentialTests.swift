@@ -160,7 +160,7 @@ struct CodecDifferentialTests {
                     bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
                 ))
             #expect(UUIDText.string(id) == id.uuidString)
-            #expect(StudentFields.uuid(from: id.uuidString.lowercased()) == id)
+            #expect(UUIDText.uuid(from: id.uuidString.lowercased()) == id)
         }
     }
 
@@ -171,7 +171,7 @@ struct CodecDifferentialTests {
             for byte in UInt8.min...UInt8.max {
                 var changed = text
                 changed[position] = byte
-                let ours = changed.withUnsafeBytes { StudentFields.uuid(fromASCII: $0) }
+                let ours = SharedBytes.reading(changed) { UUIDText.uuid(fromASCII: $0[...]) }
                 #expect(ours == Self.referenceUUID(changed), "\(position) \(byte)")
             }
         }
@@ -179,7 +179,7 @@ struct CodecDifferentialTests {
         for _ in 0..<2_000 {
             let mixed = String(
                 UUID().uuidString.map { Bool.random(using: &generator) ? Character($0.lowercased()) : $0 })
-            #expect(StudentFields.uuid(from: mixed) == UUID(uuidString: mixed), "\(mixed)")
+            #expect(UUIDText.uuid(from: mixed) == UUID(uuidString: mixed), "\(mixed)")
         }
     }
 

@@ -173,7 +173,7 @@ struct LookupTests {
             "1A2B3C4D-0000-4000-8000-00000000000@", "1A2B3C4D-0000-4000-8000-00000000000`",
         ])
     func idText(text: String) {
-        #expect(StudentFields.uuid(from: text) == UUID(uuidString: text))
+        #expect(UUIDText.uuid(from: text) == UUID(uuidString: text))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RosterEngine
 import Testing
 
 @testable import RosterEngine
@@ -284,15 +285,27 @@ struct CheckedWriterTests {
     @Test("a buffer sized too small stops the writer before it writes past the end")
     func overrunTraps() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 4)
-            let table = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 8)
-            var writer = BinaryPlistWriter.ByteWriter(
-                buffer: buffer, base: 0, table: table, offsetSize: 1, objects: 0)
-            writer.writeHeader(records: [], keys: ["id", "name"], referenceSize: 1)
+            // A plan that gives the header 4 bytes, where the magic number alone takes 8.
+            let plan = PlistObjectWriter.Plan(
+                headerBytes: 4, blocksAtOnce: 1, blockSizes: [], blockStarts: [], blockObjects: [],
+                objectCount: 8, referenceSize: 1, offsetSize: 1, tableOffset: 4)
+            PlistObjectWriter.write(
+                plan, header: { $0.writeHeader(records: [], keys: ["id", "name"], referenceSize: 1) },
+                block: { _, _ in }, to: { _ in })
         }
         // Stopped by the writer's own check, before the buffer's end, not by anything after it.
         let said = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
         #expect(said.contains("binary plist size was miscounted"), "\(said)")
+    }
+
+    @Test("a decoder's read outside the file's bytes stops the program rather than read memory")
+    func readOutsideTraps() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let bytes: [UInt8] = [1, 2, 3, 4]
+            _ = SharedBytes.reading(bytes) { $0.bigEndian(at: 2, size: 4) }
+        }
+        let said = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+        #expect(said.contains("a read outside the bytes"), "\(said)")
     }
 
     @Test("a buffer of the right size is filled to its end, no further")

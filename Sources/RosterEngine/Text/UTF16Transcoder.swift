@@ -1,5 +1,23 @@
 /// Turns big-endian UTF-16, as binary property lists store non-ASCII strings, into a `String`.
 @usableFromInline package enum UTF16Transcoder {
+    /// The text of the big-endian UTF-16 in `bytes`, or `nil` when the units hold an unpaired
+    /// surrogate.
+    package static func string(bigEndian bytes: Slice<SharedBytes>) -> String? {
+        string(bigEndian: bytes.base.buffer(bytes.indices))
+    }
+
+    /// The text of the big-endian UTF-16 in `bytes`, or `nil` when the units hold an unpaired
+    /// surrogate.
+    package static func string(bigEndian bytes: ArraySlice<UInt8>) -> String? {
+        bytes.withUnsafeBytes { string(bigEndian: $0) }
+    }
+
+    /// Whether the big-endian UTF-16 in `bytes` is all ASCII, or `nil` when the units hold an
+    /// unpaired surrogate.
+    package static func isASCII(bigEndian bytes: Slice<SharedBytes>) -> Bool? {
+        isASCII(bigEndian: bytes.base.buffer(bytes.indices))
+    }
+
     /// The string, or `nil` when the units hold an unpaired surrogate.
     ///
     /// Writes UTF-8 straight into the new string's storage, in one pass and without an

@@ -222,27 +222,6 @@ package struct PartedBuffer<Element: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Bytes the parts of one ``ParallelWork`` job read at once, such as a file being decoded; see
-/// ``PartedBuffer``. Read-only, so sharing them is safe while the memory lives, which outlasts
-/// the job.
-package struct SharedBytes: @unchecked Sendable {
-    /// The bytes.
-    package let base: UnsafeRawBufferPointer
-
-    /// Shares `base` between the parts of one job.
-    package init(_ base: UnsafeRawBufferPointer) {
-        self.base = base
-    }
-
-    /// Shares `bytes` between the parts of one job.
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        base = UnsafeRawBufferPointer(bytes)
-    }
-
-    /// The bytes, typed.
-    package var bytes: UnsafeBufferPointer<UInt8> { base.assumingMemoryBound(to: UInt8.self) }
-}
-
 /// Values the parts of one ``ParallelWork`` job read at once through a buffer, such as the
 /// students a listing writes; see ``PartedBuffer``.
 ///

@@ -151,7 +151,7 @@ struct GroupMemory {
         guard let data else { return }
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             let words = line.split(separator: " ")
-            let members = words.dropFirst().compactMap { StudentFields.uuid(from: String($0)) }.filter(
+            let members = words.dropFirst().compactMap { UUIDText.uuid(from: String($0)) }.filter(
                 ids.contains)
             switch words.first {
             case "apart" where members.count > 1: apart.append(members)

@@ -37,7 +37,7 @@ struct SeatMap: Equatable {
             let words = line.split(separator: " ")
             guard words.count == 4, words[0] == "seat", let row = Int(words[1]), let column = Int(words[2]),
                 (1...rows).contains(row), (1...columns).contains(column),
-                let id = StudentFields.uuid(from: String(words[3])), seen.insert(id).inserted
+                let id = UUIDText.uuid(from: String(words[3])), seen.insert(id).inserted
             else { continue }
             let index = (row - 1) * columns + column - 1
             if occupants[index] == nil { occupants[index] = id }

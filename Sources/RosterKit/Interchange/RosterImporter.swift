@@ -143,7 +143,7 @@ public enum RosterImporter {
         var details = details
         let uuid = check { () throws -> UUID? in
             guard let id = given(id) else { return nil }
-            if let uuid = StudentFields.uuid(from: id) ?? UUID(uuidString: String(id.trimmingSpaces())) {
+            if let uuid = UUIDText.uuid(from: id) ?? UUID(uuidString: String(id.trimmingSpaces())) {
                 return uuid
             }
             guard looksLikeUUID(id) || details[.schoolID].flatMap(given) != nil else {

@@ -44,7 +44,7 @@ public enum RosterLookup {
         {
             throw LookupError.tooLong(length: wanted.count, limit: StudentValidator.maximumNameLength)
         }
-        if let id = StudentFields.uuid(from: wanted),
+        if let id = UUIDText.uuid(from: wanted),
             let index = (0..<roster.count).first(where: { roster.id(at: $0) == id })
         {
             return index

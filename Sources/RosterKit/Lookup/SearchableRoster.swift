@@ -49,8 +49,8 @@ extension StoredRoster: SearchableRoster {
     func name(at index: Int, isSameAs rule: SameName, folder: inout ScalarFolder) -> Bool {
         let name = records[index].name
         guard rule.couldMatch(units: name.units) else { return false }
-        return withBytes(of: name) { bytes in
-            name.isUTF16 ? rule.couldMatch(utf16: bytes) : rule.matches(ascii: bytes)
-        } && (!name.isUTF16 || rule.matches(self.name(at: index), folder: &folder))
+        let bytes = self.bytes(of: name)
+        return (name.isUTF16 ? rule.couldMatch(utf16: bytes) : rule.matches(ascii: bytes))
+            && (!name.isUTF16 || rule.matches(self.name(at: index), folder: &folder))
     }
 }

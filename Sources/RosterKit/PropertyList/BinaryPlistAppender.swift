@@ -65,7 +65,7 @@ enum BinaryPlistAppender {
         for offset in newOffsets {
             appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
         }
-        table += BinaryPlistWriter.ByteWriter.trailer(
+        table += PlistObjectWriter.trailer(
             objectCount: lastNumber + 1, topObject: reader.topObject, referenceSize: reader.referenceSize,
             offsetSize: offsetSize, tableOffset: tableOffset)
         return SplicedFile(
@@ -84,7 +84,7 @@ enum BinaryPlistAppender {
     }
 
     static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-        let (marker, width) = BinaryPlistWriter.integerLayout(value)
+        let (marker, width) = PlistObjectWriter.integerLayout(value)
         output.append(marker)
         appendBigEndian(UInt64(bitPattern: Int64(value)), size: width, to: &output)
     }
@@ -125,12 +125,12 @@ struct SplicedFile {
     }
 
     /// Hands each piece's bytes to `write`, in order.
-    func write(_ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try base.withUnsafeBytes { old in
+    func write(_ write: (SharedBytes) throws -> Void) throws {
+        try SharedBytes.reading(base) { old in
             for piece in pieces {
                 switch piece {
-                case .old(let range): try write(UnsafeRawBufferPointer(rebasing: old[range]))
-                case .new(let bytes): try bytes.withUnsafeBytes(write)
+                case .old(let range): try write(old.part(range))
+                case .new(let bytes): try SharedBytes.reading(bytes) { try write($0) }
                 }
             }
         }
@@ -139,7 +139,8 @@ struct SplicedFile {
     /// The whole file in one array.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
-        write { bytes.append(contentsOf: $0) }
+        // Appending to an array cannot fail.
+        try? write { bytes.append(contentsOf: $0) }
         return bytes
     }
 }

@@ -17,8 +17,7 @@ import RosterEngine
 /// ids are parsed by hand, and UTF-16 names are transcoded straight into the string's storage.
 struct BinaryPlistReader {
     /// The file's bytes, which the parts of a large roster read at once.
-    private let file: SharedBytes
-    var bytes: UnsafeRawBufferPointer { file.base }
+    let bytes: SharedBytes
     let offsetSize: Int
     let referenceSize: Int
     let objectCount: Int
@@ -28,12 +27,10 @@ struct BinaryPlistReader {
     static let trailerSize = 32
 
     /// Checks the trailer of a binary property list.
-    init(_ bytes: UnsafeRawBufferPointer) throws(DecodingProblem) {
-        file = SharedBytes(bytes)
+    init(_ bytes: SharedBytes) throws(DecodingProblem) {
+        self.bytes = bytes
         guard bytes.count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
-        let trailer = try Self.trailer(
-            UnsafeRawBufferPointer(rebasing: bytes[(bytes.count - Self.trailerSize)...]),
-            fileSize: bytes.count)
+        let trailer = try Self.trailer(Array(bytes.suffix(Self.trailerSize)), fileSize: bytes.count)
         (offsetSize, referenceSize, objectCount) = (
             trailer.offsetSize, trailer.referenceSize, trailer.objectCount
         )
@@ -42,7 +39,7 @@ struct BinaryPlistReader {
 
     /// The layout a file's last 32 bytes give, checked against the file's size: the one rule for
     /// a trailer, used also to refuse a huge file from its last bytes before the rest is read.
-    static func trailer(_ last: UnsafeRawBufferPointer, fileSize count: Int) throws(DecodingProblem) -> (
+    static func trailer(_ last: [UInt8], fileSize count: Int) throws(DecodingProblem) -> (
         offsetSize: Int, referenceSize: Int, objectCount: Int, topObject: Int, tableOffset: Int
     ) {
         guard last.count == trailerSize, count >= 8 + trailerSize else {
@@ -53,9 +50,9 @@ struct BinaryPlistReader {
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
             throw .notAPropertyList("its trailer is damaged")
         }
-        let objects = Self.bigEndian(last, at: 8, size: 8)
-        let top = Self.bigEndian(last, at: 16, size: 8)
-        let table = Self.bigEndian(last, at: 24, size: 8)
+        let number = { (offset: Int) in last[offset..<(offset + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        }
+        let (objects, top, table) = (number(8), number(16), number(24))
         guard objects > 0, top < objects, table >= 8, table <= UInt64(trailer),
             objects <= UInt64(trailer - Int(table)) / UInt64(offsetSize)
         else { throw .notAPropertyList("its trailer is damaged") }
@@ -185,7 +182,7 @@ struct BinaryPlistReader {
     ) throws(DecodingProblem) -> Bool {
         switch field {
         case .id:
-            guard value.type == 0x5, let id = StudentFields.uuid(fromASCII: slice(value.start, value.count))
+            guard value.type == 0x5, let id = UUIDText.uuid(fromASCII: slice(value.start, value.count))
             else {
                 return false
             }
@@ -274,32 +271,19 @@ struct BinaryPlistReader {
         guard size <= 8, size <= tableOffset - offset - 1 else {
             throw .notAPropertyList("a length is damaged")
         }
-        let value = Self.bigEndian(bytes, at: offset + 1, size: size)
+        let value = bytes.bigEndian(at: offset + 1, size: size)
         guard value <= UInt64(tableOffset) else { throw .notAPropertyList("a length is out of range") }
         return (Int(value), offset + 1 + size)
     }
 
     @inline(__always)
     func reference(at position: Int) -> Int {
-        Int(truncatingIfNeeded: Self.bigEndian(bytes, at: position, size: referenceSize))
+        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: referenceSize))
     }
 
-    func slice(_ start: Int, _ count: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[start..<(start + count)])
-    }
-
-    @inline(__always)
-    static func bigEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int) -> UInt64 {
-        switch size {
-        case 1: return UInt64(bytes[offset])
-        case 2: return UInt64(UInt16(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
-        case 4: return UInt64(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        case 8: return UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        default:
-            var value: UInt64 = 0
-            for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
-            return value
-        }
+    /// The `count` bytes from `start`.
+    func slice(_ start: Int, _ count: Int) -> Slice<SharedBytes> {
+        bytes[start..<(start + count)]
     }
 }
 
@@ -310,7 +294,7 @@ extension BinaryPlistReader {
     func offset(of number: Int) -> Int {
         // An offset of 2^63 or more becomes negative, which every caller's range check refuses.
         Int(
-            truncatingIfNeeded: Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize)
+            truncatingIfNeeded: bytes.bigEndian(at: tableOffset + number * offsetSize, size: offsetSize)
         )
     }
 
@@ -342,15 +326,15 @@ extension BinaryPlistReader {
 extension BinaryPlistReader {
     func integer(_ value: Object) -> Int? {
         guard value.type == 0x1, value.info <= 3 else { return nil }
-        let raw = Self.bigEndian(bytes, at: value.start, size: 1 << Int(value.info))
+        let raw = bytes.bigEndian(at: value.start, size: 1 << Int(value.info))
         return value.info == 3 ? Int(Int64(bitPattern: raw)) : Int(raw)
     }
 
     func real(_ value: Object) -> Double? {
         guard value.type == 0x2 else { return nil }
         switch value.info {
-        case 2: return Double(Float(bitPattern: UInt32(Self.bigEndian(bytes, at: value.start, size: 4))))
-        case 3: return Double(bitPattern: Self.bigEndian(bytes, at: value.start, size: 8))
+        case 2: return Double(Float(bitPattern: UInt32(bytes.bigEndian(at: value.start, size: 4))))
+        case 3: return Double(bitPattern: bytes.bigEndian(at: value.start, size: 8))
         default: return nil
         }
     }
@@ -363,7 +347,7 @@ extension BinaryPlistReader {
             guard ascii.reduce(0, |) < 0x80 else {
                 throw .notAPropertyList("an ASCII string holds other bytes")
             }
-            return String(decoding: ascii, as: UTF8.self)
+            return bytes.utf8String(in: ascii.indices)
         case 0x6:
             guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
@@ -418,13 +402,13 @@ extension BinaryPlistReader {
             guard let number = real(object) else { break }
             return .real(number)
         case 0x3 where object.info == 0x3:
-            return .date(Double(bitPattern: Self.bigEndian(bytes, at: object.start, size: 8)))
+            return .date(Double(bitPattern: bytes.bigEndian(at: object.start, size: 8)))
         case 0x4: return .data(Array(slice(object.start, object.count)))
         case 0x5, 0x6:
             guard let text = try text(object) else { break }
             return .string(text)
         case 0x8 where object.count < 8:
-            return .uid(Self.bigEndian(bytes, at: object.start, size: object.count + 1))
+            return .uid(bytes.bigEndian(at: object.start, size: object.count + 1))
         case 0xA:
             var elements: [PlistValue] = []
             for index in 0..<object.count {

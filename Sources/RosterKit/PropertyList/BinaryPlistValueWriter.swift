@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -22,7 +24,7 @@ enum BinaryPlistValueWriter {
         let tableOffset = output.count
         let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
         for offset in objects.offsets { appendNumber(offset, size: offsetSize, to: &output) }
-        output += BinaryPlistWriter.ByteWriter.trailer(
+        output += PlistObjectWriter.trailer(
             objectCount: objects.count, topObject: top, referenceSize: referenceSize, offsetSize: offsetSize,
             tableOffset: tableOffset)
         return output

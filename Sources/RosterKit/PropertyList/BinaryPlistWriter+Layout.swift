@@ -115,7 +115,7 @@ extension BinaryPlistWriter {
                             nameIsASCII: isASCII, writesAge: false, writesGrade: false))
                 }
             }
-            records.withUnsafeMutableBufferPointer { records in
+            do {
                 for index in records.indices {
                     number(roster.record(at: index), into: &records[index])
                     let details = roster.details(at: index).count

@@ -68,7 +68,7 @@ extension BinaryPlistWriter {
     }
 }
 
-extension BinaryPlistWriter.ByteWriter {
+extension PlistObjectWriter {
     /// Writes a student's marks, right after their record and register: one dictionary of
     /// shared ids and texts.
     mutating func writeMarks(_ marks: StoredMarks, table: BinaryPlistWriter.MarkTable, referenceSize: Int) {

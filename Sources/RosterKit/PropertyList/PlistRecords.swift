@@ -25,7 +25,7 @@ protocol PlistRecords: Sendable {
 
     /// Writes the bytes of the name at `index` after its string header: one byte a unit when
     /// `isASCII` (as ``nameLayout(at:)`` said), big-endian UTF-16 otherwise.
-    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter)
+    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout PlistObjectWriter)
 
     /// Whether the student at `index` has a register.
     func hasRegister(at index: Int) -> Bool
@@ -85,9 +85,9 @@ extension Array: PlistRecords where Element == Student {
 
     var markStrings: MarkStrings { MarkStrings() }
 
-    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
+    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout PlistObjectWriter) {
         if isASCII {
-            UTF16Encoding.withUTF8(of: self[index].name) { output.append(contentsOf: $0) }
+            output.append(contentsOf: self[index].name.utf8)
         } else {
             UTF16Encoding.forEachByte(of: self[index].name) { output.append($0) }
         }

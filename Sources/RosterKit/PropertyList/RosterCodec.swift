@@ -75,11 +75,11 @@ enum RosterCodec {
         guard data.starts(with: Array("bplist00".utf8)) else {
             return try reencoded(data, adding: added, path: path, matcher: matcher)
         }
-        let result = data.withUnsafeBytes { raw in
+        let result = SharedBytes.reading(data) { bytes in
             Result {
                 () throws(DecodingProblem) -> (existing: [UUID], namesakes: [Student], spliced: SplicedFile?)
                 in
-                let reader = try BinaryPlistReader(raw)
+                let reader = try BinaryPlistReader(bytes)
                 // Every record is checked, but only the ids are kept (and the students with the
                 // name looked for): that is all adding needs.
                 var (existing, notes, namesakes) = ([UUID](), RecordNotes(), [Student]())
@@ -140,7 +140,7 @@ enum RosterCodec {
 
     /// A file's contents, handed to the `write` function it is given in pieces, in order: the
     /// transaction gives it ``FileSystem/Replacement/write(_:)``.
-    typealias FileWriter = (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    typealias FileWriter = (_ write: (SharedBytes) throws -> Void) throws -> Void
 
     /// The file for a roster read by ``decodeStored(_:path:)``, in the given format: a binary file
     /// is encoded as it is written, a block at a time, rather than held in memory whole.
@@ -181,7 +181,7 @@ enum RosterCodec {
 
     /// The file made of `bytes`.
     static func fileWriter(of bytes: [UInt8]) -> FileWriter {
-        { write in try bytes.withUnsafeBytes(write) }
+        { write in try SharedBytes.reading(bytes) { try write($0) } }
     }
 
     /// Encodes students as a plain property list in the given format, as a new roster or an
@@ -225,10 +225,9 @@ enum RosterCodec {
             guard data.starts(with: Array("bplist00".utf8)) else {
                 throw .notAPropertyList("its binary plist version is not 00")
             }
-            let result = data.withUnsafeBytes { raw in
-                Result { () throws(DecodingProblem) in try BinaryPlistReader(raw).students() }
+            var (students, notes) = try SharedBytes.reading(data) { bytes throws(DecodingProblem) in
+                try BinaryPlistReader(bytes).students()
             }
-            var (students, notes) = try result.get()
             if notes.hasLegacyRegister { RegisterCoding.upgradeLegacy(&students) }
             return (students, FileConventions(format: .binary, notes: notes))
         }
@@ -278,11 +277,8 @@ enum RosterCodec {
                 guard tail.count >= BinaryPlistReader.trailerSize else {
                     throw .notAPropertyList("the file is cut short")
                 }
-                let checked = Array(tail.suffix(BinaryPlistReader.trailerSize)).withUnsafeBytes { last in
-                    Result { () throws(DecodingProblem) in try BinaryPlistReader.trailer(last, fileSize: size)
-                    }
-                }
-                _ = try checked.get()
+                _ = try BinaryPlistReader.trailer(
+                    Array(tail.suffix(BinaryPlistReader.trailerSize)), fileSize: size)
                 return
             }
             // A small file is read whole, for the decoder's precise reason. Large text, in UTF-8 or

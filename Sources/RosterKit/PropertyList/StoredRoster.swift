@@ -28,9 +28,9 @@ struct StoredRoster: PlistRecords {
     ///
     /// - Throws: ``DecodingProblem`` when the file is not a roster.
     static func read(binary file: Data) throws(DecodingProblem) -> (StoredRoster, RecordNotes) {
-        let result = file.withUnsafeBytes { raw in
+        let result = SharedBytes.reading(file) { bytes in
             Result { () throws(DecodingProblem) -> (StoredRoster, RecordNotes) in
-                let reader = try BinaryPlistReader(raw)
+                let reader = try BinaryPlistReader(bytes)
                 var (records, notes) = try reader.storedStudents()
                 guard !notes.hasLegacyRegister else {
                     // An earlier version's register is made into lessons once, the slow way.
@@ -39,7 +39,7 @@ struct StoredRoster: PlistRecords {
                     return (StoredRoster(students), notes)
                 }
                 let lessons = numberLessons(of: &records, keys: notes.lessonKeys)
-                let names = Self.gatherNames(of: &records, from: raw)
+                let names = Self.gatherNames(of: &records, from: bytes)
                 let markStrings = numberMarks(of: &records, strings: notes.markStrings)
                 var roster = StoredRoster(names: names, records: records)
                 roster.lessons = lessons
@@ -109,16 +109,14 @@ struct StoredRoster: PlistRecords {
 
     /// Copies the names of `records` out of `file` into one buffer, in order, and points the
     /// records at their copies; a large roster in parts at once.
-    private static func gatherNames(of records: inout [StoredStudent], from file: UnsafeRawBufferPointer)
-        -> [UInt8]
-    {
-        let (all, file) = (records, SharedBytes(file))
+    private static func gatherNames(of records: inout [StoredStudent], from file: SharedBytes) -> [UInt8] {
+        let all = records
         let parts = ParallelWork.parts(count: all.count) { range in
             var names: [UInt8] = []
             names.reserveCapacity(range.reduce(0) { $0 + all[$1].name.byteCount })
             for index in range {
                 let name = all[index].name
-                names.append(contentsOf: file.base[name.start..<(name.start + name.byteCount)])
+                names.append(contentsOf: file[name.start..<(name.start + name.byteCount)])
             }
             return names
         }
@@ -156,12 +154,10 @@ struct StoredRoster: PlistRecords {
     /// The name of the student at `index`, made from its bytes.
     func name(at index: Int) -> String {
         let name = records[index].name
-        return withBytes(of: name) { bytes in
-            // The reader checked every name, so the transcoder finds no unpaired surrogate.
-            name.isUTF16
-                ? UTF16Transcoder.string(bigEndian: bytes) ?? ""
-                : String(decoding: bytes, as: UTF8.self)
-        }
+        let bytes = self.bytes(of: name)
+        // The reader checked every name, so the transcoder finds no unpaired surrogate.
+        return name.isUTF16
+            ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : String(decoding: bytes, as: UTF8.self)
     }
 
     /// The student at `index`, with its name.
@@ -268,24 +264,22 @@ struct StoredRoster: PlistRecords {
     /// Whether some student has a mark.
     var hasMarks: Bool { records.indices.contains { !records[$0].marks.isEmpty } }
 
-    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout BinaryPlistWriter.ByteWriter) {
+    func writeNameBytes(at index: Int, isASCII: Bool, into output: inout PlistObjectWriter) {
         let name = records[index].name
-        withBytes(of: name) { bytes in
-            if name.isUTF16 && isASCII {
-                // Every name that is all ASCII is written as ASCII, whatever wrote the file.
-                for unit in 0..<name.units { output.append(bytes[2 * unit + 1]) }
-            } else {
-                output.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
-            }
+        let bytes = self.bytes(of: name)
+        if name.isUTF16 && isASCII {
+            // Every name that is all ASCII is written as ASCII, whatever wrote the file.
+            for unit in 0..<name.units { output.append(bytes[bytes.startIndex + 2 * unit + 1]) }
+        } else {
+            output.append(bytes)
         }
     }
 
     // MARK: Bytes
 
-    func withBytes<Result>(of name: StoredName, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        names.withUnsafeBytes {
-            body(UnsafeRawBufferPointer(rebasing: $0[name.start..<(name.start + name.byteCount)]))
-        }
+    /// The bytes of `name`, as the file keeps it.
+    func bytes(of name: StoredName) -> ArraySlice<UInt8> {
+        names[name.start..<(name.start + name.byteCount)]
     }
 
     /// The record for a student, its name appended to ``names`` as a plist would store it.

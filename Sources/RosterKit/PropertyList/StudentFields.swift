@@ -25,11 +25,8 @@ struct StudentFields {
         case id, name, age, grade, score
 
         /// Matches a key stored as ASCII bytes without making a `String` of it.
-        init?(asciiBytes bytes: UnsafeRawBufferPointer) {
-            func equals(_ text: StaticString) -> Bool {
-                let expected = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-                return bytes.elementsEqual(expected)
-            }
+        init?(asciiBytes bytes: Slice<SharedBytes>) {
+            func equals(_ text: String) -> Bool { bytes.elementsEqual(text.utf8) }
             switch bytes.count {
             case 2 where equals("id"): self = .id
             case 3 where equals("age"): self = .age
@@ -77,40 +74,6 @@ struct StudentFields {
             throw .record(record, "has an age \"\(text.prefix(40))\" that is not a whole number")
         }
         return age
-    }
-
-    /// Parses a UUID written as 36 hexadecimal digits and hyphens, in either case.
-    ///
-    /// Hand-written because `UUID(uuidString:)` is several times slower, and a large roster parses
-    /// one id per student: the 32 digits are read as four 64-bit words, eight digits at a time
-    /// (see ``UUIDText/bytes(ofDigits:)``).
-    static func uuid(fromASCII bytes: UnsafeRawBufferPointer) -> UUID? {
-        guard bytes.count == 36, bytes[8] == 0x2D, bytes[13] == 0x2D, bytes[18] == 0x2D, bytes[23] == 0x2D
-        else {
-            return nil
-        }
-        let word = { (offset: Int) in
-            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-        let half = { (offset: Int) in
-            UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        }
-        // The digits between the hyphens, eight to a word, in the order they are written.
-        guard let first = UUIDText.bytes(ofDigits: word(0)),
-            let second = UUIDText.bytes(ofDigits: half(9) | half(14) << 32),
-            let third = UUIDText.bytes(ofDigits: half(19) | half(24) << 32),
-            let fourth = UUIDText.bytes(ofDigits: word(28))
-        else {
-            return nil
-        }
-        let raw = (first.littleEndian, second.littleEndian, third.littleEndian, fourth.littleEndian)
-        return withUnsafeBytes(of: raw) { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
-    }
-
-    /// Parses a UUID from text; see ``uuid(fromASCII:)``.
-    static func uuid(from text: String) -> UUID? {
-        var text = text
-        return text.withUTF8 { uuid(fromASCII: UnsafeRawBufferPointer($0)) }
     }
 }
 

@@ -1,3 +1,5 @@
+import RosterEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -12,7 +14,7 @@
 /// than XML's five and numeric references are refused, so nothing expands.
 struct XMLPlistReader {
     /// The file's bytes, read where they are: a copy would double a large file's memory.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: SharedBytes
     var position = 0
 
     /// One tag: `<name>`, `</name>` or `<name/>`.
@@ -24,16 +26,13 @@ struct XMLPlistReader {
 
     /// Reads every student from the bytes of an XML property list.
     static func students(from data: Data) throws(DecodingProblem) -> ([Student], RecordNotes) {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(DecodingProblem) in
-                var reader = XMLPlistReader(bytes: raw.assumingMemoryBound(to: UInt8.self))
-                return try reader.students()
-            }
+        try SharedBytes.reading(data) { bytes throws(DecodingProblem) in
+            var reader = XMLPlistReader(bytes: bytes)
+            return try reader.students()
         }
-        return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: SharedBytes) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
     }
@@ -119,7 +118,7 @@ struct XMLPlistReader {
         }
         switch (field, tag.name) {
         case (.id, "string"):
-            guard let id = StudentFields.uuid(from: text) else { throw wrong }
+            guard let id = UUIDText.uuid(from: text) else { throw wrong }
             fields.id = id
         case (.name, "string"):
             fields.name = text

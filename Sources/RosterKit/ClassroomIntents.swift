@@ -44,9 +44,8 @@ public enum ClassroomIntents {
         var student = Student(
             name: try StudentValidator.name(name), age: try StudentValidator.age(age),
             grade: try grade.map(StudentValidator.grade), score: try score.map(StudentValidator.score))
-        var details = details
-        details.name = student.name
-        student = try details.applied(to: student)
+        // The name given stays the student's, whatever first and last names come with it.
+        student = try details.applied(to: student, keepingName: true)
         student.joined = joined
         // Checked before the lock is taken, on the roster as it is: a school id is given rarely.
         if student.schoolID != nil {

@@ -87,8 +87,9 @@ struct ListCommand: Subcommand {
         if !everyone {
             // Asked in file order, where the students lie in memory one after another: asked in
             // sorted order, a class of 100,000 is read all over memory.
-            let today = SchoolDay.today()
-            let shown = students.map { $0.hasLeft(by: today) == onlyLeavers }
+            // Today is asked for only once a student has a leaving date.
+            lazy var today = SchoolDay.today()
+            let shown = students.map { ($0.left != nil && $0.hasLeft(by: today)) == onlyLeavers }
             order = order.filter { shown[$0] }
         }
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
@@ -122,8 +123,9 @@ struct ListCommand: Subcommand {
     /// Each student's overall result, rounded to two decimals, once the class has a markbook: it
     /// takes the place of the score.
     private static func results(of students: [Student], _ context: CommandContext) throws -> [Double?]? {
-        let book = try StorageHandler.markbook(from: context.fileURL)
-        guard !book.assessments.isEmpty else { return nil }
+        guard let book = try StorageHandler.markbook(from: context.fileURL), !book.assessments.isEmpty else {
+            return nil
+        }
         let calculator = MarkbookCalculator(markbook: book)
         return students.map { calculator.result(for: $0).overall?.rounded(toDecimalPlaces: 2).doubleValue }
     }

@@ -8,9 +8,6 @@ import RosterEngine
 
 /// Standard input.
 public final class StandardInput: LineInput {
-    /// Creates a reader of standard input.
-    public init() {}
-
     /// Whether standard input is a terminal.
     public var isTerminal: Bool { isatty(0) == 1 }
 

@@ -50,8 +50,16 @@ public struct StudentChanges: Sendable, Equatable {
     /// - Returns: The edited student, with the same id.
     /// - Throws: ``ValidationError`` when a new value breaks a rule.
     public func applied(to student: Student) throws -> Student {
+        try applied(to: student, keepingName: false)
+    }
+
+    /// The changes applied to `student`; with `keepingName`, its name stays what it is, though
+    /// a first or last name is given, and ``name`` is not looked at: a new student's name, already
+    /// checked, is not checked again.
+    func applied(to student: Student, keepingName: Bool) throws -> Student {
         var edited = student
-        if let name { edited.name = try StudentValidator.name(name) }
+        let name = keepingName ? student.name : self.name
+        if let name, !keepingName { edited.name = try StudentValidator.name(name) }
         if let age { edited.age = try StudentValidator.age(age) }
         if clearGrade { edited.grade = nil }
         if let grade { edited.grade = try StudentValidator.grade(grade) }

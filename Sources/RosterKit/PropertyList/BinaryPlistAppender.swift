@@ -53,7 +53,7 @@ enum BinaryPlistAppender {
         }
         let shift = header.count + (topEnd - oldReferencesStart) + newReferences.count - (topEnd - topOffset)
         let tableOffset = reader.tableOffset + shift + newObjects.count
-        let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
+        let offsetSize = PlistObjectWriter.integerWidth(UInt64(tableOffset))
         var table: [UInt8] = []
         table.reserveCapacity((lastNumber + 1) * offsetSize + 32)
         for number in 0..<reader.objectCount {

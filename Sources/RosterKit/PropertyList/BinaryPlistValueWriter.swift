@@ -15,14 +15,14 @@ enum BinaryPlistValueWriter {
     /// The bytes of a `bplist00` file whose top-level object is `value`.
     static func bytes(for value: PlistValue) -> [UInt8] {
         // References are as wide as the most objects the value can make, before sharing.
-        let referenceSize = BinaryPlistWriter.integerWidth(UInt64(objectCount(of: value)))
+        let referenceSize = PlistObjectWriter.integerWidth(UInt64(objectCount(of: value)))
         var objects = ObjectTable(firstNumber: 0, referenceSize: referenceSize, bodyStart: 8)
         let top = objects.add(value)
         var output = Array("bplist00".utf8)
         output.reserveCapacity(8 + objects.bytes.count + objects.count * 4 + 32)
         output += objects.bytes
         let tableOffset = output.count
-        let offsetSize = BinaryPlistWriter.integerWidth(UInt64(tableOffset))
+        let offsetSize = PlistObjectWriter.integerWidth(UInt64(tableOffset))
         for offset in objects.offsets { appendNumber(offset, size: offsetSize, to: &output) }
         output += PlistObjectWriter.trailer(
             objectCount: objects.count, topObject: top, referenceSize: referenceSize, offsetSize: offsetSize,
@@ -132,7 +132,7 @@ enum BinaryPlistValueWriter {
             appendHeader(0x4, count: data.count, to: &bytes)
             bytes += data
         case .uid(let number):
-            let width = BinaryPlistWriter.integerWidth(number)
+            let width = PlistObjectWriter.integerWidth(number)
             bytes.append(0x80 | UInt8(width - 1))
             BinaryPlistAppender.appendBigEndian(number, size: width, to: &bytes)
         case .array, .dictionary: break

@@ -34,8 +34,8 @@ extension BinaryPlistWriter {
             detailKeys = 1 + fieldKeys.count
             var plan = Plan(keys: keys.count, agesAsText: agesAsText)
             let records = plan.records(for: roster)
-            let referenceSize = integerWidth(UInt64(plan.objectCount))
-            var headerBytes = 8 + countSize(roster.count) + roster.count * referenceSize
+            let referenceSize = PlistObjectWriter.integerWidth(UInt64(plan.objectCount))
+            var headerBytes = 8 + PlistObjectWriter.countSize(roster.count) + roster.count * referenceSize
             headerBytes += keys.reduce(0) { $0 + stringSize($1) }
             let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
             // The blocks are measured in parts at once, each part taking whole blocks.
@@ -70,7 +70,7 @@ extension BinaryPlistWriter {
                 plan.objectCount, referenceSize, headerBytes
             )
             (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
-            offsetSize = integerWidth(UInt64(next))
+            offsetSize = PlistObjectWriter.integerWidth(UInt64(next))
             self.agesAsText = agesAsText
         }
 
@@ -182,12 +182,14 @@ extension BinaryPlistWriter {
             + (record.register < 0 ? 0 : 1) + details.count + (record.marks < 0 ? 0 : 1)
         var size = 1 + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
-        size += countSize(units) + (record.nameIsASCII ? units : 2 * units)
+        size += PlistObjectWriter.countSize(units) + (record.nameIsASCII ? units : 2 * units)
         if record.writesAge {
             let digits = String(student.age).utf8.count
-            size += agesAsText ? countSize(digits) + digits : integerSize(student.age)
+            size +=
+                agesAsText
+                ? PlistObjectWriter.countSize(digits) + digits : PlistObjectWriter.integerSize(student.age)
         }
-        if let grade = student.grade, record.writesGrade { size += integerSize(grade) }
+        if let grade = student.grade, record.writesGrade { size += PlistObjectWriter.integerSize(grade) }
         if student.score != nil { size += 9 }
         for detail in StudentDetail.allCases { if let text = details[detail] { size += stringSize(text) } }
         return size

@@ -64,7 +64,7 @@ extension BinaryPlistWriter {
 
     /// The bytes of one student's marks: their dictionary, whose keys and values are shared.
     static func marksSize(of marks: StoredMarks, referenceSize: Int) -> Int {
-        countSize(marks.lines.count) + 2 * marks.lines.count * referenceSize
+        PlistObjectWriter.countSize(marks.lines.count) + 2 * marks.lines.count * referenceSize
     }
 }
 

@@ -77,7 +77,8 @@ extension BinaryPlistWriter {
 
     /// The bytes of one student's register: its dictionary and the objects it brings.
     static func registerSize(of register: StoredRegister, referenceSize: Int) -> Int {
-        var size = countSize(register.lines.count) + 2 * register.lines.count * referenceSize
+        var size =
+            PlistObjectWriter.countSize(register.lines.count) + 2 * register.lines.count * referenceSize
         for reason in register.reasons.values { size += 1 + 4 * referenceSize + stringSize(reason) }
         return size
     }
@@ -85,7 +86,7 @@ extension BinaryPlistWriter {
     /// The bytes of a string object: ASCII text one byte a character, any other UTF-16.
     static func stringSize(_ text: String) -> Int {
         let (units, isASCII) = UTF16Encoding.measure(text)
-        return countSize(units) + (isASCII ? units : 2 * units)
+        return PlistObjectWriter.countSize(units) + (isASCII ? units : 2 * units)
     }
 }
 

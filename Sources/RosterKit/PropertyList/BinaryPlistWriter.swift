@@ -98,22 +98,6 @@ struct BinaryPlistWriter {
             }
         }
     }
-
-    /// The bytes of an object header holding `count`; see ``PlistObjectWriter``, which keeps
-    /// the format's rules.
-    static func countSize(_ count: Int) -> Int {
-        PlistObjectWriter.countSize(count)
-    }
-
-    /// The bytes of an integer object.
-    static func integerSize(_ value: Int) -> Int {
-        PlistObjectWriter.integerSize(value)
-    }
-
-    /// The fewest of 1, 2, 4 or 8 bytes that hold a non-negative value.
-    static func integerWidth(_ value: UInt64) -> Int {
-        PlistObjectWriter.integerWidth(value)
-    }
 }
 
 /// The objects of a roster's records, as ``BinaryPlistWriter`` writes them.

@@ -26,15 +26,15 @@ extension StorageHandler {
         }
     }
 
-    /// The class's markbook alone, as it is now; empty when the class has none.
+    /// The class's markbook alone, as it is now; `nil` when the class has none.
     ///
     /// A view that shows results beside students it read on its own, such as a class list, reads
     /// the markbook so; one that needs the marks and the markbook of one moment uses
     /// ``loadMarkbook(from:)``.
     ///
     /// - Throws: ``StorageError`` when the markbook cannot be read or is damaged.
-    public static func markbook(from url: URL = plistURL) throws -> Markbook {
-        try markbook(of: Current(path: try FileSystem.rosterTarget(url.path), bytes: nil))
+    public static func markbook(from url: URL = plistURL) throws -> Markbook? {
+        try storedMarkbook(of: Current(path: try FileSystem.rosterTarget(url.path), bytes: nil))
     }
 
     /// Changes the markbook, the students' marks, or both, as one change of the class and one
@@ -71,7 +71,12 @@ extension StorageHandler {
 
     /// The markbook kept beside the roster a change was shown; empty when there is none.
     static func markbook(of current: Current) throws -> Markbook {
-        guard let bytes = try current.read(.markbook), !bytes.isEmpty else { return Markbook() }
+        try storedMarkbook(of: current) ?? Markbook()
+    }
+
+    /// The markbook kept beside the roster a change was shown; `nil` when there is none.
+    private static func storedMarkbook(of current: Current) throws -> Markbook? {
+        guard let bytes = try current.read(.markbook), !bytes.isEmpty else { return nil }
         do {
             return try PropertyListDecoder().decode(Markbook.self, from: bytes)
         } catch {

@@ -54,4 +54,26 @@ struct WhereThingsAreTests {
         ).filter { $0.hasSuffix(".swift") }
         #expect(Set(top) == ["StorageHandler.swift", "RosterViewModel.swift", "ClassroomIntents.swift"])
     }
+
+    /// The Swift files under `Sources/<module>`, outside the documentation catalog, with their text.
+    static func sources(of module: String) throws -> [(path: String, text: String)] {
+        let folder = repository.appendingPathComponent("Sources/\(module)")
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try paths.filter { $0.hasSuffix(".swift") && !$0.contains(".docc/") }.sorted().map { path in
+            (path, try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8))
+        }
+    }
+
+    @Test("raw pointers are only in RosterEngine, and at most five types are unchecked Sendable")
+    func unsafeCodeInOnePlace() throws {
+        let pointer = try Regex("Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|withUnsafe|unsafeUninitialized")
+        for module in ["RosterKit", "RosterCLI", "roster"] {
+            for (path, text) in try Self.sources(of: module) {
+                #expect(!text.contains(pointer), "\(module)/\(path) uses a raw pointer")
+            }
+        }
+        let unchecked = try ["RosterKit", "RosterCLI", "RosterEngine", "roster"].flatMap(Self.sources(of:))
+            .map { $0.text.split(separator: "\n").filter { $0.contains(": @unchecked Sendable") }.count }
+        #expect(!unchecked.isEmpty && unchecked.reduce(0, +) <= 5)
+    }
 }

@@ -11,17 +11,17 @@
 /// a large file's blocks on several cores at once, each into its own buffer and its own entries
 /// of the table, then the table and the trailer. The writer knows the format's objects (markers,
 /// counts, integers, strings, references); what the objects say is the caller's.
-package struct PlistObjectWriter {
-    private let buffer: UnsafeMutableBufferPointer<UInt8>
+@usableFromInline package struct PlistObjectWriter {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
     /// Where the buffer's first byte goes in the file.
-    private let base: Int
+    @usableFromInline let base: Int
     /// The offset table, shared by the writers of every part; each writes its own objects' entries.
-    private let table: UnsafeMutableRawBufferPointer
-    private let offsetSize: Int
+    @usableFromInline let table: UnsafeMutableRawBufferPointer
+    @usableFromInline let offsetSize: Int
     /// How many bytes of the part are written.
-    package private(set) var position = 0
+    @usableFromInline package private(set) var position = 0
     /// The number of the next object.
-    package private(set) var objects: Int
+    @usableFromInline package private(set) var objects: Int
 
     private init(
         buffer: UnsafeMutableBufferPointer<UInt8>, base: Int, table: UnsafeMutableRawBufferPointer,
@@ -33,14 +33,14 @@ package struct PlistObjectWriter {
     }
 
     /// Records that an object starts here, in the offset table.
-    package mutating func begin() {
+    @inlinable package mutating func begin() {
         precondition(objects < table.count / offsetSize, "binary plist object count was miscounted")
         Self.store(UInt64(base + position), size: offsetSize, into: table, at: objects * offsetSize)
         objects += 1
     }
 
     /// Writes an object's marker of `type` holding `count`, with an integer after it when 15 or more.
-    package mutating func header(_ type: UInt8, count: Int) {
+    @inlinable package mutating func header(_ type: UInt8, count: Int) {
         if count < 15 {
             append(type << 4 | UInt8(count))
         } else {
@@ -50,14 +50,14 @@ package struct PlistObjectWriter {
     }
 
     /// Writes an integer object.
-    package mutating func integer(_ value: Int) {
+    @inlinable package mutating func integer(_ value: Int) {
         let (marker, width) = Self.integerLayout(value)
         append(marker)
         bigEndian(UInt64(bitPattern: Int64(value)), size: width)
     }
 
     /// Writes a string object: ASCII text one byte a character, any other big-endian UTF-16.
-    package mutating func string(_ text: String) {
+    @inlinable package mutating func string(_ text: String) {
         begin()
         let (units, isASCII) = UTF16Encoding.measure(text)
         header(isASCII ? 0x5 : 0x6, count: units)
@@ -69,7 +69,7 @@ package struct PlistObjectWriter {
     }
 
     /// Writes the 36 characters of an id.
-    package mutating func appendID(_ id: UUID) {
+    @inlinable package mutating func appendID(_ id: UUID) {
         reserve(36)
         UUIDText.write(id, into: UnsafeMutableBufferPointer(rebasing: buffer[position..<(position + 36)]))
         position += 36
@@ -77,7 +77,7 @@ package struct PlistObjectWriter {
 
     /// Writes one byte.
     @inline(__always)
-    package mutating func append(_ byte: UInt8) {
+    @inlinable package mutating func append(_ byte: UInt8) {
         reserve(1)
         buffer[position] = byte
         position += 1
@@ -85,18 +85,18 @@ package struct PlistObjectWriter {
 
     /// Writes bytes in one copy, such as a name's.
     @inline(__always)
-    package mutating func append(_ bytes: ArraySlice<UInt8>) {
+    @inlinable package mutating func append(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
     /// Writes bytes one by one.
     @inline(__always)
-    package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
+    @inlinable package mutating func append(contentsOf bytes: some Sequence<UInt8>) {
         for byte in bytes { append(byte) }
     }
 
     @inline(__always)
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
         _ = UnsafeMutableBufferPointer(rebasing: buffer[position..<position + bytes.count])
             .initialize(fromContentsOf: bytes)
@@ -106,7 +106,7 @@ package struct PlistObjectWriter {
     /// Writes the lowest `size` bytes of `value`, most significant first: a reference, an
     /// offset or an integer's number.
     @inline(__always)
-    package mutating func bigEndian(_ value: UInt64, size: Int) {
+    @inlinable package mutating func bigEndian(_ value: UInt64, size: Int) {
         reserve(size)
         Self.store(value, size: size, into: UnsafeMutableRawBufferPointer(buffer), at: position)
         position += size
@@ -115,14 +115,14 @@ package struct PlistObjectWriter {
     /// Checks that `count` more bytes fit the buffer before they are written: whatever size the
     /// buffer was given, the writer stops the process rather than write past its end.
     @inline(__always)
-    private func reserve(_ count: Int) {
+    @inlinable func reserve(_ count: Int) {
         precondition(count <= buffer.count - position, "binary plist size was miscounted")
     }
 
     /// Stores the lowest `size` bytes of `value` at `offset`, most significant first; integers,
     /// references and offsets are 1, 2, 4 or 8 bytes wide, and each is stored in one go.
     @inline(__always)
-    private static func store(
+    @inlinable static func store(
         _ value: UInt64, size: Int, into output: UnsafeMutableRawBufferPointer, at offset: Int
     ) {
         switch size {
@@ -145,25 +145,25 @@ package struct PlistObjectWriter {
 /// The sizes of the format's objects, the one place their rules are kept.
 extension PlistObjectWriter {
     /// The bytes of an object header holding `count`: the marker, and an integer when 15 or more.
-    package static func countSize(_ count: Int) -> Int {
+    @inlinable package static func countSize(_ count: Int) -> Int {
         count < 15 ? 1 : 1 + integerSize(count)
     }
 
     /// The bytes of an integer object.
-    package static func integerSize(_ value: Int) -> Int {
+    @inlinable package static func integerSize(_ value: Int) -> Int {
         1 + integerLayout(value).width
     }
 
     /// An integer object's marker byte and the width of the big-endian number after it; a
     /// negative number always takes eight bytes.
-    package static func integerLayout(_ value: Int) -> (marker: UInt8, width: Int) {
+    @inlinable package static func integerLayout(_ value: Int) -> (marker: UInt8, width: Int) {
         let width = value < 0 ? 8 : integerWidth(UInt64(value))
         return (0x10 | UInt8(width.trailingZeroBitCount), width)
     }
 
     /// The fewest of 1, 2, 4 or 8 bytes that hold a non-negative value: the width of an integer
     /// object, and of references and offsets.
-    package static func integerWidth(_ value: UInt64) -> Int {
+    @inlinable package static func integerWidth(_ value: UInt64) -> Int {
         value <= 0xFF ? 1 : value <= 0xFFFF ? 2 : value <= 0xFFFF_FFFF ? 4 : 8
     }
 

@@ -2,8 +2,8 @@
 @usableFromInline package enum UTF16Transcoder {
     /// The text of the big-endian UTF-16 in `bytes`, or `nil` when the units hold an unpaired
     /// surrogate.
-    package static func string(bigEndian bytes: Slice<SharedBytes>) -> String? {
-        string(bigEndian: bytes.base.buffer(bytes.indices))
+    package static func string(bigEndian bytes: SharedBytes) -> String? {
+        string(bigEndian: bytes.buffer)
     }
 
     /// The text of the big-endian UTF-16 in `bytes`, or `nil` when the units hold an unpaired
@@ -14,8 +14,8 @@
 
     /// Whether the big-endian UTF-16 in `bytes` is all ASCII, or `nil` when the units hold an
     /// unpaired surrogate.
-    package static func isASCII(bigEndian bytes: Slice<SharedBytes>) -> Bool? {
-        isASCII(bigEndian: bytes.base.buffer(bytes.indices))
+    package static func isASCII(bigEndian bytes: SharedBytes) -> Bool? {
+        isASCII(bigEndian: bytes.buffer)
     }
 
     /// The string, or `nil` when the units hold an unpaired surrogate.

@@ -68,11 +68,11 @@
     /// Hand-written because `UUID(uuidString:)` is several times slower, and a large roster parses
     /// one id per student: the 32 digits are read as four 64-bit words, eight digits at a time
     /// (see ``bytes(ofDigits:)``).
-    package static func uuid(fromASCII text: Slice<SharedBytes>) -> UUID? {
-        uuid(fromASCII: text.base.buffer(text.indices))
+    package static func uuid(fromASCII text: SharedBytes) -> UUID? {
+        uuid(fromASCII: text.buffer)
     }
 
-    /// Parses a UUID from text; see ``uuid(fromASCII:)-(Slice<SharedBytes>)``.
+    /// Parses a UUID from text, as `uuid(fromASCII:)` parses bytes.
     package static func uuid(from text: String) -> UUID? {
         var text = text
         return text.withUTF8 { uuid(fromASCII: UnsafeRawBufferPointer($0)) }

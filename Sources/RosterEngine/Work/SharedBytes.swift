@@ -8,15 +8,23 @@
 /// at once: a collection whose every read is checked, so the decoders above the engine index
 /// bytes, never memory.
 ///
-/// Read-only, so sharing the bytes is safe while their memory lives; ``reading(_:_:)`` lends them
-/// for as long as its body runs, which outlasts every job the body starts.
+/// A part of it (`bytes[start..<end]`) is bytes of the same kind, with the same indices, read
+/// without a copy. Read-only, so sharing the bytes is safe while their memory lives;
+/// ``reading(_:_:)`` lends them for as long as its body runs, which outlasts every job the body
+/// starts.
 @usableFromInline package struct SharedBytes: @unchecked Sendable, RandomAccessCollection {
-    /// The bytes.
+    /// The memory the bytes are in, from the first byte of the whole file.
     @usableFromInline let base: UnsafeRawBufferPointer
+    @usableFromInline package let startIndex: Int
+    @usableFromInline package let endIndex: Int
 
     /// Shares `base` between the parts of one job.
     @usableFromInline init(_ base: UnsafeRawBufferPointer) {
-        self.base = base
+        (self.base, startIndex, endIndex) = (base, 0, base.count)
+    }
+
+    @usableFromInline init(base: UnsafeRawBufferPointer, range: Range<Int>) {
+        (self.base, startIndex, endIndex) = (base, range.lowerBound, range.upperBound)
     }
 
     /// Calls `body` with the bytes of `data`, lent for as long as `body` runs.
@@ -29,13 +37,38 @@
         return try result.get()
     }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { base.count }
-
     /// The byte at `position`; a position outside the bytes stops the program.
     @inlinable package subscript(position: Int) -> UInt8 {
-        precondition(position >= 0 && position < base.count, "a read outside the bytes")
+        precondition(position >= startIndex && position < endIndex, "a read outside the bytes")
         return base[position]
+    }
+
+    /// The bytes in `bounds`, with the same indices; bounds outside the bytes stop the program.
+    @inlinable package subscript(bounds: Range<Int>) -> SharedBytes {
+        precondition(
+            bounds.lowerBound >= startIndex && bounds.upperBound <= endIndex, "a read outside the bytes")
+        return SharedBytes(base: base, range: bounds)
+    }
+
+    /// Reads the bytes in order; every position it reads is inside them by construction.
+    @usableFromInline package struct Iterator: IteratorProtocol {
+        @usableFromInline let base: UnsafeRawBufferPointer
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable init(base: UnsafeRawBufferPointer, position: Int, end: Int) {
+            (self.base, self.position, self.end) = (base, position, end)
+        }
+
+        @inlinable package mutating func next() -> UInt8? {
+            guard position < end else { return nil }
+            defer { position += 1 }
+            return base[position]
+        }
+    }
+
+    @inlinable package func makeIterator() -> Iterator {
+        Iterator(base: base, position: startIndex, end: endIndex)
     }
 
     /// The `size` bytes (1 to 8) at `offset` as a big-endian number; bytes outside stop the
@@ -43,7 +76,8 @@
     @inline(__always)
     @inlinable package func bigEndian(at offset: Int, size: Int) -> UInt64 {
         precondition(
-            offset >= 0 && size >= 0 && size <= 8 && offset <= base.count - size, "a read outside the bytes")
+            offset >= startIndex && size >= 0 && size <= 8 && offset <= endIndex - size,
+            "a read outside the bytes")
         switch size {
         case 1: return UInt64(base[offset])
         case 2: return UInt64(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
@@ -56,28 +90,25 @@
         }
     }
 
-    /// The bytes in `range` as a buffer, for the engine's own fast paths; a range outside the bytes
-    /// stops the program.
-    @inlinable func buffer(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "a read outside the bytes")
-        return UnsafeRawBufferPointer(rebasing: base[range])
+    /// The bytes as a buffer, for the engine's own fast paths.
+    @inlinable var buffer: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: base[startIndex..<endIndex])
     }
 
-    /// The bytes in `range` as bytes of their own, lent for as long as these are; a range outside
-    /// the bytes stops the program.
-    package func part(_ range: Range<Int>) -> SharedBytes {
-        SharedBytes(buffer(range))
+    /// Whether every byte is ASCII, looked at in one pass the processor can run wide.
+    @inlinable package var isASCII: Bool {
+        buffer.reduce(0, |) < 0x80
     }
 
-    /// The bytes in `range` as UTF-8 text, repaired where they are not.
-    @inlinable package func utf8String(in range: Range<Int>) -> String {
-        String(decoding: buffer(range), as: UTF8.self)
+    /// The bytes as UTF-8 text, repaired where they are not.
+    @inlinable package var utf8String: String {
+        String(decoding: buffer, as: UTF8.self)
     }
 
     @inlinable package func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
-        try body(base.assumingMemoryBound(to: UInt8.self))
+        try body(buffer.assumingMemoryBound(to: UInt8.self))
     }
 }
 
@@ -86,6 +117,6 @@ extension SharedBytes: ContiguousBytes {
     @usableFromInline package func withUnsafeBytes<Result>(
         _ body: (UnsafeRawBufferPointer) throws -> Result
     ) rethrows -> Result {
-        try body(base)
+        try body(buffer)
     }
 }

@@ -129,7 +129,7 @@ struct SplicedFile {
         try SharedBytes.reading(base) { old in
             for piece in pieces {
                 switch piece {
-                case .old(let range): try write(old.part(range))
+                case .old(let range): try write(old[range])
                 case .new(let bytes): try SharedBytes.reading(bytes) { try write($0) }
                 }
             }

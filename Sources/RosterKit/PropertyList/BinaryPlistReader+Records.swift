@@ -44,7 +44,7 @@ extension BinaryPlistReader {
             let bytes = slice(stored.start, stored.byteCount)
             let name =
                 stored.isUTF16
-                ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : self.bytes.utf8String(in: bytes.indices)
+                ? UTF16Transcoder.string(bigEndian: bytes) ?? "" : bytes.utf8String
             guard !stored.isUTF16 || matcher.matches(name, folder: &folder) else { continue }
             var namesake = student
             namesake.name = name

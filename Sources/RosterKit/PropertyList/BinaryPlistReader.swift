@@ -282,7 +282,7 @@ struct BinaryPlistReader {
     }
 
     /// The `count` bytes from `start`.
-    func slice(_ start: Int, _ count: Int) -> Slice<SharedBytes> {
+    func slice(_ start: Int, _ count: Int) -> SharedBytes {
         bytes[start..<(start + count)]
     }
 }
@@ -344,10 +344,10 @@ extension BinaryPlistReader {
         switch value.type {
         case 0x5:
             let ascii = slice(value.start, value.count)
-            guard ascii.reduce(0, |) < 0x80 else {
+            guard ascii.isASCII else {
                 throw .notAPropertyList("an ASCII string holds other bytes")
             }
-            return bytes.utf8String(in: ascii.indices)
+            return ascii.utf8String
         case 0x6:
             guard let text = UTF16Transcoder.string(bigEndian: slice(value.start, value.count * 2)) else {
                 throw .notAPropertyList("a string is not valid UTF-16")
@@ -363,7 +363,7 @@ extension BinaryPlistReader {
     func storedName(_ value: Object) throws(DecodingProblem) -> StoredName? {
         switch value.type {
         case 0x5:
-            guard slice(value.start, value.count).reduce(0, |) < 0x80 else {
+            guard slice(value.start, value.count).isASCII else {
                 throw .notAPropertyList("an ASCII string holds other bytes")
             }
             return StoredName(

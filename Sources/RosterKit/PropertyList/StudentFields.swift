@@ -25,7 +25,7 @@ struct StudentFields {
         case id, name, age, grade, score
 
         /// Matches a key stored as ASCII bytes without making a `String` of it.
-        init?(asciiBytes bytes: Slice<SharedBytes>) {
+        init?(asciiBytes bytes: SharedBytes) {
             func equals(_ text: String) -> Bool { bytes.elementsEqual(text.utf8) }
             switch bytes.count {
             case 2 where equals("id"): self = .id

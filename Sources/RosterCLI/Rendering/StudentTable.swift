@@ -111,7 +111,7 @@ package struct StudentTable {
                 }
                 let name = VisibleText.of(students[index].name)
                 let width = measure(
-                    students[index], name: name, score: score(of: students[index], at: index),
+                    students[index], name: name, score: score(in: students, at: index),
                     idLength: shortIDLengths[index], into: &widths)
                 names.append(name, width: width)
             }
@@ -137,8 +137,8 @@ package struct StudentTable {
 
     /// What the last column shows for the student at `index`: their result in the markbook, or
     /// their score when the class has none.
-    private func score(of student: Student, at index: Int) -> Double? {
-        results.map { $0[index] } ?? student.score
+    private func score(in students: SharedBuffer<Student>, at index: Int) -> Double? {
+        results.map { $0[index] } ?? students[index].score
     }
 
     private func appendHeader(widths: [Int], to output: inout [UInt8]) {
@@ -160,13 +160,13 @@ package struct StudentTable {
         let nameWidth = names.width(at: index)
         guard nameWidth > widths.name else {
             appendRow(
-                of: students[index], at: index, idLength: idLength, name: .shared(names, index),
+                of: students, at: index, idLength: idLength, name: .shared(names, index),
                 nameWidth: nameWidth, widths: widths, to: &output)
             return
         }
         let shortened = DisplayWidth.truncated(VisibleText.of(students[index].name), to: widths.name)
         appendRow(
-            of: students[index], at: index, idLength: idLength, name: .made(Array(shortened.utf8)),
+            of: students, at: index, idLength: idLength, name: .made(Array(shortened.utf8)),
             nameWidth: DisplayWidth.of(shortened), widths: widths, to: &output)
     }
 
@@ -191,14 +191,15 @@ package struct StudentTable {
     }
 
     private func appendRow(
-        of student: borrowing Student, at index: Int, idLength: Int, name: RowName, nameWidth: Int,
+        of students: SharedBuffer<Student>, at index: Int, idLength: Int, name: RowName, nameWidth: Int,
         widths: ColumnWidths, to output: inout [UInt8]
     ) {
-        let (age, grade, score) = (student.age, student.grade, score(of: student, at: index))
+        // Each field is read where the student is: copying the whole student costs more than the row.
+        let (age, grade, score) = (students[index].age, students[index].grade, score(in: students, at: index))
         let maximumCount =
             64 + widths.total + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
-        let id = student.id
+        let id = students[index].id
         ByteCursor.appendRow(to: &output, maximumCount: maximumCount) { row in
             if widths.id > 0 {
                 row.append(id: id, characters: idLength)

@@ -249,9 +249,9 @@ package struct PartedBuffer<Element: Sendable>: @unchecked Sendable {
     /// The value at `index`, lent rather than copied; an index outside the values stops the
     /// program.
     @inlinable package subscript(index: Int) -> Element {
-        _read {
+        unsafeAddress {
             precondition(index >= 0 && index < base.count, "index out of range")
-            yield base[index]
+            return base.baseAddress.unsafelyUnwrapped + index
         }
     }
 }

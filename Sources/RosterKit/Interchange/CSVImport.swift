@@ -152,7 +152,7 @@ enum CSVImport {
         mutating func read(_ reader: CSVReader, progress: (@Sendable (Int) -> Void)?) throws(ImportError) {
             var reader = reader
             do throws(ImportProblem) {
-                while let record = try Self.next(of: &reader) {
+                while let record = try reader.nextRecord() {
                     // Each half of a file read in halves counts about half the rows.
                     if count % 5000 == 0 { progress?(inParallel ? 2 * count : count) }
                     try add(record)
@@ -162,11 +162,6 @@ enum CSVImport {
                 throw ImportError(problems: [error])
             }
             validatePending()
-        }
-
-        /// The next record of `reader`, its problem worded for an import.
-        private static func next(of reader: inout CSVReader) throws(ImportProblem) -> CSVRecord? {
-            do { return try reader.next() } catch { throw ImportProblem(error) }
         }
 
         /// Adds the rows of the file's next part, read by `other`; this part should have room

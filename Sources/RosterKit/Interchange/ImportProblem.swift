@@ -71,3 +71,10 @@ extension ImportProblem {
         self.init(line: problem.line, message: message)
     }
 }
+
+extension CSVReader {
+    /// The next record, its problem worded for an import.
+    mutating func nextRecord() throws(ImportProblem) -> CSVRecord? {
+        do { return try next() } catch { throw ImportProblem(error) }
+    }
+}

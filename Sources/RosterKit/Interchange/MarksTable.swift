@@ -59,7 +59,7 @@ public struct MarksTable: Sendable, Equatable {
         var header: [String]?
         var records: [CSVRecord] = []
         var reader = CSVReader(CSVText(data))
-        while let record = try Self.next(of: &reader) {
+        while let record = try reader.nextRecord() {
             if header == nil {
                 header = record.fields
             } else {
@@ -70,11 +70,6 @@ public struct MarksTable: Sendable, Equatable {
             }
         }
         try self.init(header: header ?? [], records: records)
-    }
-
-    /// The next record of `reader`, its problem worded for an import.
-    private static func next(of reader: inout CSVReader) throws(ImportProblem) -> CSVRecord? {
-        do { return try reader.next() } catch { throw ImportProblem(error) }
     }
 
     private init(header: [String], records: [CSVRecord]) throws(ImportProblem) {

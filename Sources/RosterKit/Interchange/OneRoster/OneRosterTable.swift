@@ -42,13 +42,10 @@ struct OneRosterTable {
         var reader = CSVReader(
             CSVText(data),
             keeping: kept.map { kept in { header in header.map { kept.contains(Self.key($0)) } } })
-        do {
-            while let record = try reader.next() { rows.append(record) }
+        do throws(ImportProblem) {
+            while let record = try reader.nextRecord() { rows.append(record) }
         } catch {
-            let problem = ImportProblem(error)
-            throw ImportError(problems: [
-                ImportProblem(file: file, line: problem.line, message: problem.message)
-            ])
+            throw ImportError(problems: [ImportProblem(file: file, line: error.line, message: error.message)])
         }
         let header = rows.first?.fields ?? []
         var columns: [String: Int] = [:]

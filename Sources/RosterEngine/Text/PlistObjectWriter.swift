@@ -62,7 +62,7 @@
         let (units, isASCII) = UTF16Encoding.measure(text)
         header(isASCII ? 0x5 : 0x6, count: units)
         if isASCII {
-            UTF16Encoding.withUTF8(of: text) { append($0) }
+            append(utf8: text)
         } else {
             UTF16Encoding.forEachByte(of: text) { append($0) }
         }
@@ -87,6 +87,11 @@
     @inline(__always)
     @inlinable package mutating func append(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Writes a string's UTF-8 bytes in one copy, lent from the string's own storage.
+    @inlinable package mutating func append(utf8 text: String) {
+        UTF16Encoding.withUTF8(of: text) { append($0) }
     }
 
     /// Writes bytes one by one.

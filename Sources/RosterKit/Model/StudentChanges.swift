@@ -58,7 +58,8 @@ public struct StudentChanges: Sendable, Equatable {
     /// checked, is not checked again.
     func applied(to student: Student, keepingName: Bool) throws -> Student {
         var edited = student
-        let name = keepingName ? student.name : self.name
+        // A name given, or kept, is the name: first and last names then do not make one.
+        let namesGiven = keepingName || name != nil
         if let name, !keepingName { edited.name = try StudentValidator.name(name) }
         if let age { edited.age = try StudentValidator.age(age) }
         if clearGrade { edited.grade = nil }
@@ -70,7 +71,7 @@ public struct StudentChanges: Sendable, Equatable {
         if firstName != nil || lastName != nil {
             if let firstName { edited.firstName = try StudentValidator.namePart(firstName) }
             if let lastName { edited.lastName = try StudentValidator.namePart(lastName) }
-            if name == nil,
+            if !namesGiven,
                 let whole = StudentValidator.displayName(first: edited.firstName, last: edited.lastName)
             {
                 edited.name = try StudentValidator.name(whole)

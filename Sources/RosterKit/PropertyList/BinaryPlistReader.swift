@@ -30,7 +30,7 @@ struct BinaryPlistReader {
     init(_ bytes: SharedBytes) throws(DecodingProblem) {
         self.bytes = bytes
         guard bytes.count >= 8 + Self.trailerSize else { throw .notAPropertyList("the file is cut short") }
-        let trailer = try Self.trailer(Array(bytes.suffix(Self.trailerSize)), fileSize: bytes.count)
+        let trailer = try Self.trailer(bytes.suffix(Self.trailerSize), fileSize: bytes.count)
         (offsetSize, referenceSize, objectCount) = (
             trailer.offsetSize, trailer.referenceSize, trailer.objectCount
         )
@@ -39,19 +39,18 @@ struct BinaryPlistReader {
 
     /// The layout a file's last 32 bytes give, checked against the file's size: the one rule for
     /// a trailer, used also to refuse a huge file from its last bytes before the rest is read.
-    static func trailer(_ last: [UInt8], fileSize count: Int) throws(DecodingProblem) -> (
+    static func trailer(_ last: SharedBytes, fileSize count: Int) throws(DecodingProblem) -> (
         offsetSize: Int, referenceSize: Int, objectCount: Int, topObject: Int, tableOffset: Int
     ) {
         guard last.count == trailerSize, count >= 8 + trailerSize else {
             throw .notAPropertyList("the file is cut short")
         }
-        let trailer = count - trailerSize
-        let (offsetSize, referenceSize) = (Int(last[6]), Int(last[7]))
+        let (trailer, start) = (count - trailerSize, last.startIndex)
+        let (offsetSize, referenceSize) = (Int(last[start + 6]), Int(last[start + 7]))
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
             throw .notAPropertyList("its trailer is damaged")
         }
-        let number = { (offset: Int) in last[offset..<(offset + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        }
+        let number = { (offset: Int) in last.bigEndian(at: start + offset, size: 8) }
         let (objects, top, table) = (number(8), number(16), number(24))
         guard objects > 0, top < objects, table >= 8, table <= UInt64(trailer),
             objects <= UInt64(trailer - Int(table)) / UInt64(offsetSize)

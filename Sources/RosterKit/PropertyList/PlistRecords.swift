@@ -87,7 +87,7 @@ extension Array: PlistRecords where Element == Student {
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout PlistObjectWriter) {
         if isASCII {
-            output.append(contentsOf: self[index].name.utf8)
+            output.append(utf8: self[index].name)
         } else {
             UTF16Encoding.forEachByte(of: self[index].name) { output.append($0) }
         }

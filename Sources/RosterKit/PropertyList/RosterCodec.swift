@@ -277,8 +277,9 @@ enum RosterCodec {
                 guard tail.count >= BinaryPlistReader.trailerSize else {
                     throw .notAPropertyList("the file is cut short")
                 }
-                _ = try BinaryPlistReader.trailer(
-                    Array(tail.suffix(BinaryPlistReader.trailerSize)), fileSize: size)
+                _ = try SharedBytes.reading(tail) { tail throws(DecodingProblem) in
+                    try BinaryPlistReader.trailer(tail.suffix(BinaryPlistReader.trailerSize), fileSize: size)
+                }
                 return
             }
             // A small file is read whole, for the decoder's precise reason. Large text, in UTF-8 or

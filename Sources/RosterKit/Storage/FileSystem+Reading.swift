@@ -31,10 +31,12 @@ extension FileSystem {
         }
     }
 
-    /// What stopped a read of `path`, as a ``StorageError``.
-    private static func failure(_ failure: FileReading.Failure, _ path: String, limit: Int) -> StorageError {
+    /// What stopped a read of `path` (doing `action`, past `limit` bytes), as a ``StorageError``.
+    private static func failure(
+        _ failure: FileReading.Failure, _ path: String, action: String = "read", limit: Int = maximumFileSize
+    ) -> StorageError {
         switch failure {
-        case .system(let code): StorageError.systemError(code, path, action: "read")
+        case .system(let code): StorageError.systemError(code, path, action: action)
         case .tooLarge: StorageError.tooLarge(path: path, limit: limit)
         case .shrank: StorageError.changedWhileRead(path: path)
         }
@@ -87,7 +89,7 @@ extension FileSystem {
         do {
             return try FileReading.read(descriptor, size: size, limit: maximumFileSize)
         } catch {
-            throw failure(error, path, limit: maximumFileSize)
+            throw failure(error, path)
         }
     }
 }
@@ -149,8 +151,7 @@ extension FileSystem {
         do {
             return try FileReading.names(inFolder: descriptor)
         } catch {
-            guard case .system(let code) = error else { throw failure(error, path, limit: 0) }
-            throw StorageError.systemError(code, path, action: "read the folder")
+            throw failure(error, path, action: "read the folder")
         }
     }
 

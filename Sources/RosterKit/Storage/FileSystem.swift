@@ -71,9 +71,7 @@ enum FileSystem {
 
         /// Appends `bytes` to the new file, all of them, however few the system takes at once.
         func write(_ bytes: some ContiguousBytes) throws {
-            if let code = Descriptor.writeAll(bytes, to: descriptor) {
-                throw StorageError.systemError(code, path, action: "write")
-            }
+            try writeAll(bytes, to: descriptor, path: path)
         }
 
         /// Gives the new file the old one's mode and owner, syncs it and renames it over the old.
@@ -143,9 +141,7 @@ enum FileSystem {
         let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, action: "write") }
         defer { close(descriptor) }
-        if let code = Descriptor.writeAll(data, to: descriptor) {
-            throw StorageError.systemError(code, path, action: "write")
-        }
+        try writeAll(data, to: descriptor, path: path)
     }
 
     /// Who should own a file that roster, run as root, creates in `folder`: the folder's owner;
@@ -188,6 +184,14 @@ enum FileSystem {
     /// The last failed system call, as a ``StorageError``.
     static func failure(_ path: String, action: String) -> StorageError {
         StorageError.lastSystemError(path, action: action)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, a failure named for `path`.
+    fileprivate static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, path: String) throws
+    {
+        if let code = Descriptor.writeAll(bytes, to: descriptor) {
+            throw StorageError.systemError(code, path, action: "write")
+        }
     }
 
     fileprivate static func existingStatus(_ path: String) -> stat? {

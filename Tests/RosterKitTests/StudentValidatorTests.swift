@@ -91,7 +91,7 @@ struct StudentValidatorTests {
         let refused: [Unicode.GeneralCategory] = [
             .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .surrogate, .unassigned,
         ]
-        for value in UInt32(0)..<0x1_0000 where StudentValidator.isPlainLetter(value) {
+        for value in UInt32(0)..<0x1_0000 where VisibleText.isPlainLetter(value) {
             guard let scalar = Unicode.Scalar(value) else {
                 Issue.record("U+\(String(value, radix: 16)) is not a scalar")
                 continue

@@ -76,4 +76,14 @@ struct WhereThingsAreTests {
             .map { $0.text.split(separator: "\n").filter { $0.contains(": @unchecked Sendable") }.count }
         #expect(!unchecked.isEmpty && unchecked.reduce(0, +) <= 5)
     }
+
+    @Test("a source file is one concept of at most 400 lines")
+    func filesOfOneConcept() throws {
+        for module in ["RosterKit", "RosterCLI", "RosterEngine", "roster"] {
+            for (path, text) in try Self.sources(of: module) {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                #expect(lines <= 400, "\(module)/\(path) has \(lines) lines")
+            }
+        }
+    }
 }

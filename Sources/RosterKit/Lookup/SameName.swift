@@ -22,7 +22,7 @@ struct SameName: Sendable {
     static func fold(_ text: String, folder: inout ScalarFolder) -> [UInt32] {
         var result: [UInt32] = []
         result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars where !StudentValidator.isInvisible(scalar) {
+        for scalar in text.unicodeScalars where !VisibleText.isInvisible(scalar) {
             folder.fold(scalar.value) { result.append($0) }
         }
         return result
@@ -37,7 +37,7 @@ struct SameName: Sendable {
     /// for the same name and number.
     static func hash(_ text: String, _ number: Int, folder: inout ScalarFolder) -> Int {
         var hasher = Hasher()
-        for scalar in text.unicodeScalars where !StudentValidator.isInvisible(scalar) {
+        for scalar in text.unicodeScalars where !VisibleText.isInvisible(scalar) {
             folder.fold(scalar.value) { hasher.combine($0) }
         }
         hasher.combine(number)

@@ -52,3 +52,78 @@ public enum VisibleText {
             || (0x2066...0x2069).contains(scalar.value)
     }
 }
+
+/// The classes of a character that decide whether it shows: which are marks, which are white space,
+/// which take no room, and which a name may not hold. The plain blocks most names are made of are
+/// sorted first, so that most scalars need no lookup of their Unicode properties.
+extension VisibleText {
+    /// Whether a scalar is white space; a plain letter never is, so most need no lookup.
+    static func isWhitespace(_ value: UInt32) -> Bool {
+        !isPlainLetter(value) && (Unicode.Scalar(value)?.properties.isWhitespace ?? false)
+    }
+
+    /// Whether a scalar is a combining mark, which sits on the character before it.
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        if isPlainLetter(scalar.value) { return isPlainMark(scalar.value) }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return true
+        default: return false
+        }
+    }
+
+    /// Whether the scalar is in a block whose every code point is an assigned letter, digit, mark or
+    /// punctuation (never a space, control or format character), which most names are made of.
+    /// Checking this first spares most scalars the costlier lookup of their general category.
+    static func isPlainLetter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x21..<0x7F, 0xAE..<0x378, 0x386..<0x38B, 0x38E..<0x3A2, 0x3A3..<0x530, 0x5D0..<0x5EB,
+            0x620..<0x64B, 0x1E00..<0x1F00, 0x3041..<0x3097, 0x30A1..<0x30FB, 0x4E00..<0xA000,
+            0xAC00..<0xD7A4:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a scalar of a plain block (see ``isPlainLetter(_:)``) is a combining mark.
+    static func isPlainMark(_ value: UInt32) -> Bool {
+        (0x300..<0x370).contains(value) || (0x483..<0x48A).contains(value)
+    }
+
+    /// Whether a scalar shows as something of its own: not a space, not an invisible character,
+    /// not a combining mark, which needs a letter to sit on.
+    static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value > 0x20 }
+        if isPlainLetter(scalar.value) { return !isPlainMark(scalar.value) }
+        if isInvisible(scalar) || scalar.properties.isWhitespace { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: return false
+        default: return true
+        }
+    }
+
+    /// Whether a scalar takes no room and shows nothing: a format character such as a zero-width
+    /// joiner, a variation selector, or a blank filler such as U+3164 or U+2800. Two names that
+    /// differ only by these are the same name to a reader, and to ``RosterLookup``.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x2800, 0x3164, 0xFE00...0xFE0F, 0xFFA0,
+            0xE0100...0xE01EF:
+            return true
+        default:
+            return scalar.value > 0x7F && scalar.properties.generalCategory == .format
+        }
+    }
+
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        if isPlainLetter(scalar.value) || scalar.value == 0x20 { return false }
+        // Control characters break the table and the file's one-line-per-row formats; format
+        // characters such as right-to-left overrides can make a name display as another name.
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
+            return scalar.value != 0x200C && scalar.value != 0x200D
+        default:
+            return false
+        }
+    }
+}

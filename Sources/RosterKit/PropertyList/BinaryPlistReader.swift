@@ -275,19 +275,6 @@ struct BinaryPlistReader {
         return (Int(value), offset + 1 + size)
     }
 
-    @inline(__always)
-    func reference(at position: Int) -> Int {
-        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: referenceSize))
-    }
-
-    /// The `count` bytes from `start`.
-    func slice(_ start: Int, _ count: Int) -> SharedBytes {
-        bytes[start..<(start + count)]
-    }
-}
-
-/// What ``BinaryPlistAppender`` needs to know of a file's layout to splice new students onto it.
-extension BinaryPlistReader {
     /// Where object `number` starts; `number` must be below ``objectCount``.
     @inline(__always)
     func offset(of number: Int) -> Int {
@@ -297,27 +284,14 @@ extension BinaryPlistReader {
         )
     }
 
-    /// Where the top-level array's object starts and ends, its length, and where its references start.
-    func topArraySpan() throws(DecodingProblem) -> (offset: Int, end: Int, count: Int, references: Int) {
-        let top = try object(topObject)
-        return (offset(of: topObject), top.start + top.count * referenceSize, top.count, top.start)
+    @inline(__always)
+    func reference(at position: Int) -> Int {
+        Int(truncatingIfNeeded: bytes.bigEndian(at: position, size: referenceSize))
     }
 
-    /// The object numbers of key strings the file already has, by the field they name.
-    func keyObjects() throws(DecodingProblem) -> [StudentFields.Key: Int] {
-        var found: [StudentFields.Key: Int] = [:]
-        let top = try object(topObject)
-        for index in 0..<min(top.count, 64) {
-            let dictionary = try object(reference(at: top.start + index * referenceSize))
-            for entry in 0..<dictionary.count {
-                let keyReference = reference(at: dictionary.start + entry * referenceSize)
-                if let field = try field(named: object(keyReference)), found[field] == nil {
-                    found[field] = keyReference
-                }
-            }
-            if found.count == StudentFields.Key.allCases.count { break }
-        }
-        return found
+    /// The `count` bytes from `start`.
+    func slice(_ start: Int, _ count: Int) -> SharedBytes {
+        bytes[start..<(start + count)]
     }
 }
 
@@ -376,65 +350,5 @@ extension BinaryPlistReader {
         default:
             return nil
         }
-    }
-}
-
-/// Reading any value, for the keys of a record that roster does not know.
-extension BinaryPlistReader {
-    /// Reads the value `reference` names, with everything inside it.
-    ///
-    /// - Parameters:
-    ///   - depth: How deep the value is; a value nested deeper than ``PlistValue/maximumDepth``,
-    ///     as one that contains itself is, makes the file damaged.
-    ///   - budget: How many more values may be made; see ``PlistValueBudget``.
-    func value(_ reference: Int, depth: Int, budget: inout PlistValueBudget) throws(DecodingProblem)
-        -> PlistValue
-    {
-        try budget.spend(depth: depth)
-        let object = try object(reference)
-        switch object.type {
-        case 0x0 where object.info == 0x8 || object.info == 0x9: return .bool(object.info == 0x9)
-        case 0x1:
-            guard let number = integer(object) else { break }
-            return .integer(Int64(number))
-        case 0x2:
-            guard let number = real(object) else { break }
-            return .real(number)
-        case 0x3 where object.info == 0x3:
-            return .date(Double(bitPattern: bytes.bigEndian(at: object.start, size: 8)))
-        case 0x4: return .data(Array(slice(object.start, object.count)))
-        case 0x5, 0x6:
-            guard let text = try text(object) else { break }
-            return .string(text)
-        case 0x8 where object.count < 8:
-            return .uid(bytes.bigEndian(at: object.start, size: object.count + 1))
-        case 0xA:
-            var elements: [PlistValue] = []
-            for index in 0..<object.count {
-                let element = self.reference(at: object.start + index * referenceSize)
-                elements.append(try value(element, depth: depth + 1, budget: &budget))
-            }
-            return .array(elements)
-        case 0xD:
-            return .dictionary(try entries(of: object, depth: depth, budget: &budget))
-        default: break
-        }
-        throw .notAPropertyList("it holds a value of a kind property lists do not have")
-    }
-
-    private func entries(of dictionary: Object, depth: Int, budget: inout PlistValueBudget)
-        throws(DecodingProblem) -> [PlistEntry]
-    {
-        var entries: [PlistEntry] = []
-        let valuesStart = dictionary.start + dictionary.count * referenceSize
-        for entry in 0..<dictionary.count {
-            guard let key = try text(object(reference(at: dictionary.start + entry * referenceSize))) else {
-                throw .notAPropertyList("a dictionary key is not a string")
-            }
-            let value = try value(
-                reference(at: valuesStart + entry * referenceSize), depth: depth + 1, budget: &budget)
-            entries.append(PlistEntry(key: key, value: value))
-        }
-        return entries
     }
 }

@@ -75,7 +75,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
             let students = RosterSorter.sorted(try context.loadedStudents(), by: nameOrder, reversed: false)
             if format == .html { return try page(RegisterPage.week(of: day, students, title: title)) }
             return context.output.write(
-                try RegisterReport.week(of: day, students, format: format.rawValue, width: context.width))
+                try RegisterReport.week(of: day, students, format: format, width: context.width))
         }
         if let from {
             let (first, last) = try AttendanceText.range(from: from, to: to, context)
@@ -86,7 +86,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
                 return try page(RegisterPage.range(rows, from: first, to: last, title: title))
             }
             let report = try RegisterReport.range(
-                rows, format: format.rawValue, width: context.width, delimiter: delimiter ?? .comma)
+                rows, format: format, width: context.width, delimiter: delimiter ?? .comma)
             guard format != .table else { return context.output.write(report) }
             return try PageOutput.write(
                 (bom ? "\u{FEFF}" : "") + report, about: "the term report", to: output, context)
@@ -98,7 +98,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
         if format == .html {
             return try page(RegisterPage.day(day, lessons: lessons, students, title: title))
         }
-        context.output.write(try RegisterReport.day(day, lessons: lessons, students, format: format.rawValue))
+        context.output.write(try RegisterReport.day(day, lessons: lessons, students, format: format))
     }
 
     /// Refuses options that contradict each other or that the chosen report would ignore, before

@@ -14,8 +14,6 @@ extension RegisterReport {
         let left: Nullable<String>
     }
 
-    /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
-    /// each school day at least one column.
     /// The lessons taken in the week from `monday`, and the week's columns: each lesson, and each
     /// school day without one, blank; a weekend day only with a lesson.
     static func weekColumns(from monday: SchoolDay, _ students: [Student])
@@ -41,82 +39,112 @@ extension RegisterReport {
     /// The symbol of each mark in the week's grid.
     static let symbol: [AttendanceMark: String] = [.present: ".", .absent: "A", .excused: "E", .late: "L"]
 
-    static func week(of day: SchoolDay, _ students: [Student], format: String, width: Int = 80) throws
+    /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
+    /// each school day at least one column.
+    static func week(of day: SchoolDay, _ students: [Student], format: OutputFormat, width: Int = 80) throws
         -> String
     {
-        let monday = day.monday
-        let (taken, columns) = weekColumns(from: monday, students)
+        let (taken, columns) = weekColumns(from: day.monday, students)
         switch format {
-        case "json", "csv":
-            let rows = students.map { student in
-                let own = student.attendance.filter { taken.contains($0.key) }
-                return WeekRow(
-                    id: student.id.uuidString, name: student.name,
-                    marks: Dictionary(
-                        uniqueKeysWithValues: own.map { ($0.key.description, $0.value.mark.rawValue) }),
-                    lessons: own.count, there: own.values.filter(\.mark.isThere).count,
-                    left: Nullable(student.left?.text))
-            }
-            guard format == "csv" else { return try JSONReport.text(rows) }
-            let keys = columns.compactMap { $0.lesson?.description }
-            return (["id", "name"] + keys + ["lessons", "there", "left"]).joined(separator: ",") + "\r\n"
-                + rows.map { row in
-                    ([row.id, CSVRosterWriter.field(VisibleText.of(row.name))]
-                        + keys.map { row.marks[$0] ?? "" }
-                        + [String(row.lessons), String(row.there), row.left.value ?? ""]).joined(
-                            separator: ",")
-                        + "\r\n"
-                }.joined()
-        default:
-            // Short labels are the day of the month alone: the first line names the week.
-            let label = { (column: (day: SchoolDay, lesson: Lesson?), short: Bool) in
-                (short ? "" : String(column.day.weekdayName.prefix(3)) + " ")
-                    + String(column.day.text.suffix(2)) + (column.lesson?.name.map { "/" + $0 } ?? "")
-            }
-            let names = students.map(StudentText.registerName)
-            let nameWidths = names.map(DisplayWidth.of)
-            // The total (7 with its gap) stays; when the terminal is narrow, days without a register
-            // are left out first, the latest first, then the oldest lessons; the total counts them all.
-            let untaken = columns.indices.filter { columns[$0].lesson == nil }.reversed()
-            let fit = TableFit(
-                names: nameWidths, wide: columns.map { label($0, false).count + 2 } + [7],
-                narrow: columns.map { label($0, true).count + 2 } + [7], width: width,
-                dropOrder: untaken + columns.indices.filter { columns[$0].lesson != nil })
-            let labels = columns.map { label($0, fit.usesShortTitles) }
-            var header = (width < 25 ? "Week of " : "Week of Monday ") + "\(monday)\n"
-            header +=
-                DisplayWidth.padded("NAME", to: fit.nameWidth)
-                + zip(labels, fit.shows).filter(\.1).map { "  " + $0.0 }.joined()
-                + "  TOTAL\n"
-            // Each column's cell for each mark, and blank, made once: a school's week is 100,000 rows.
-            let blanks = labels.map { Array(("  " + String(repeating: " ", count: $0.count)).utf8) }
-            let cells = labels.map { label in
+        case .json: return try JSONReport.text(weekRows(students, taken: taken))
+        case .csv: return weekCSV(weekRows(students, taken: taken), columns: columns)
+        default: return weekTable(from: day.monday, students, columns: columns, width: width)
+        }
+    }
+
+    /// Each student's marks in the lessons `taken`, with their count and how many were there.
+    private static func weekRows(_ students: [Student], taken: Set<Lesson>) -> [WeekRow] {
+        students.map { student in
+            let own = student.attendance.filter { taken.contains($0.key) }
+            return WeekRow(
+                id: student.id.uuidString, name: student.name,
+                marks: Dictionary(
+                    uniqueKeysWithValues: own.map { ($0.key.description, $0.value.mark.rawValue) }),
+                lessons: own.count, there: own.values.filter(\.mark.isThere).count,
+                left: Nullable(student.left?.text))
+        }
+    }
+
+    /// The week as CSV: a column for each lesson, none for a day without one.
+    private static func weekCSV(_ rows: [WeekRow], columns: [(day: SchoolDay, lesson: Lesson?)]) -> String {
+        let keys = columns.compactMap { $0.lesson?.description }
+        return (["id", "name"] + keys + ["lessons", "there", "left"]).joined(separator: ",") + "\r\n"
+            + rows.map { row in
+                ([row.id, CSVRosterWriter.field(VisibleText.of(row.name))]
+                    + keys.map { row.marks[$0] ?? "" }
+                    + [String(row.lessons), String(row.there), row.left.value ?? ""]).joined(separator: ",")
+                    + "\r\n"
+            }.joined()
+    }
+
+    /// A column's title: `Mon 01/2`, or the day of the month alone, `01/2`, when the terminal is
+    /// narrow (the first line names the week).
+    private static func label(_ column: (day: SchoolDay, lesson: Lesson?), short: Bool) -> String {
+        (short ? "" : String(column.day.weekdayName.prefix(3)) + " ")
+            + String(column.day.text.suffix(2)) + (column.lesson?.name.map { "/" + $0 } ?? "")
+    }
+
+    /// The week as a table that fits `width`, with a total for each student.
+    private static func weekTable(
+        from monday: SchoolDay, _ students: [Student], columns: [(day: SchoolDay, lesson: Lesson?)],
+        width: Int
+    ) -> String {
+        let names = students.map(StudentText.registerName)
+        let nameWidths = names.map(DisplayWidth.of)
+        // The total (7 with its gap) stays; when the terminal is narrow, days without a register
+        // are left out first, the latest first, then the oldest lessons; the total counts them all.
+        let untaken = columns.indices.filter { columns[$0].lesson == nil }.reversed()
+        let fit = TableFit(
+            names: nameWidths, wide: columns.map { label($0, short: false).count + 2 } + [7],
+            narrow: columns.map { label($0, short: true).count + 2 } + [7], width: width,
+            dropOrder: untaken + columns.indices.filter { columns[$0].lesson != nil })
+        let labels = columns.map { label($0, short: fit.usesShortTitles) }
+        var text = Array(((width < 25 ? "Week of " : "Week of Monday ") + "\(monday)\n").utf8)
+        text +=
+            (DisplayWidth.padded("NAME", to: fit.nameWidth)
+            + zip(labels, fit.shows).filter(\.1).map { "  " + $0.0 }.joined() + "  TOTAL\n").utf8
+        let cells = WeekCells(labels: labels)
+        text.reserveCapacity(text.count * (students.count + 1))
+        for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
+            fit.append(name, width: nameWidth, to: &text)
+            cells.append(student.attendance, columns: columns, shown: fit.shows, to: &text)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Each column's cell for each mark, and blank, made once: a school's week is 100,000 rows.
+    private struct WeekCells {
+        let blanks: [[UInt8]]
+        let marks: [[(AttendanceMark, [UInt8])]]
+
+        init(labels: [String]) {
+            blanks = labels.map { Array(("  " + String(repeating: " ", count: $0.count)).utf8) }
+            marks = labels.map { label in
                 AttendanceMark.allCases.map { mark in
-                    let cell = symbol[mark] ?? "?"
+                    let cell = RegisterReport.symbol[mark] ?? "?"
                     return (mark, Array(("  " + cell + String(repeating: " ", count: label.count - 1)).utf8))
                 }
             }
-            var text = Array(header.utf8)
-            text.reserveCapacity(text.count * (students.count + 1))
-            for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
-                fit.append(name, width: nameWidth, to: &text)
-                let attendance = student.attendance
-                var (lessons, there) = (0, 0)
-                for (position, column) in columns.enumerated() {
-                    let shown = fit.shows[position]
-                    guard let entry = column.lesson.flatMap({ attendance[$0] }) else {
-                        if shown { text.append(contentsOf: blanks[position]) }
-                        continue
-                    }
-                    lessons += 1
-                    there += entry.mark.isThere ? 1 : 0
-                    guard shown else { continue }
-                    text.append(
-                        contentsOf: cells[position].first { $0.0 == entry.mark }?.1 ?? blanks[position])
+        }
+
+        /// A student's cells in the columns shown, and their total: `there/lessons`.
+        func append(
+            _ attendance: [Lesson: AttendanceEntry], columns: [(day: SchoolDay, lesson: Lesson?)],
+            shown: [Bool],
+            to text: inout [UInt8]
+        ) {
+            var (lessons, there) = (0, 0)
+            for (position, column) in columns.enumerated() {
+                guard let entry = column.lesson.flatMap({ attendance[$0] }) else {
+                    if shown[position] { text.append(contentsOf: blanks[position]) }
+                    continue
                 }
-                text.append(contentsOf: "  \(there)/\(lessons)\n".utf8)
+                lessons += 1
+                there += entry.mark.isThere ? 1 : 0
+                guard shown[position] else { continue }
+                text.append(contentsOf: marks[position].first { $0.0 == entry.mark }?.1 ?? blanks[position])
             }
-            return String(decoding: text, as: UTF8.self)
+            text.append(contentsOf: "  \(there)/\(lessons)\n".utf8)
         }
     }
 }

@@ -25,7 +25,7 @@ enum RegisterReport {
     }
 
     /// For each of the day's lessons, who was absent, excused or late, and how many were present.
-    static func day(_ day: SchoolDay, lessons: [Lesson], _ students: [Student], format: String) throws
+    static func day(_ day: SchoolDay, lessons: [Lesson], _ students: [Student], format: OutputFormat) throws
         -> String
     {
         let rows = lessons.map { lesson in
@@ -38,22 +38,26 @@ enum RegisterReport {
             return LessonRow(date: day.text, lesson: Nullable(lesson.name), present: present, marks: marks)
         }
         switch format {
-        case "json": return try JSONReport.text(rows)
-        case "csv":
-            return "date,lesson,id,name,mark,reason,left\r\n"
-                + rows.flatMap { row in
-                    row.marks.map { mark in
-                        [
-                            row.date, row.lesson.value ?? "", mark.id, mark.name, mark.mark,
-                            mark.reason.value ?? "", mark.left.value ?? "",
-                        ]
-                        .map { CSVRosterWriter.field(VisibleText.of($0)) }.joined(separator: ",") + "\r\n"
-                    }
-                }.joined()
+        case .json: return try JSONReport.text(rows)
+        case .csv: return dayCSV(rows)
         default:
             guard !rows.isEmpty else { return "The register was not taken on \(day).\n" }
             return rows.map(dayText).joined()
         }
+    }
+
+    /// A day's marks other than present, one line each.
+    private static func dayCSV(_ rows: [LessonRow]) -> String {
+        "date,lesson,id,name,mark,reason,left\r\n"
+            + rows.flatMap { row in
+                row.marks.map { mark in
+                    [
+                        row.date, row.lesson.value ?? "", mark.id, mark.name, mark.mark,
+                        mark.reason.value ?? "", mark.left.value ?? "",
+                    ]
+                    .map { CSVRosterWriter.field(VisibleText.of($0)) }.joined(separator: ",") + "\r\n"
+                }
+            }.joined()
     }
 
     /// How many were present in `lesson`, and the students marked otherwise, by name, with their
@@ -131,14 +135,11 @@ enum RegisterReport {
     /// the school's id, the name's parts and a leaver's leaving day, fields separated by
     /// `delimiter` (`;` with decimal commas for the spreadsheets of most of Europe).
     static func range(
-        _ rows: [AttendanceRegister.Summary], format: String, width: Int = 80,
+        _ rows: [AttendanceRegister.Summary], format: OutputFormat, width: Int = 80,
         delimiter: CSVRosterWriter.Delimiter = .comma
     ) throws -> String {
-        let counts = { (row: AttendanceRegister.Summary) in
-            [row.lessons, row.present, row.late, row.absent, row.excused]
-        }
         switch format {
-        case "json":
+        case .json:
             return try JSONReport.text(
                 rows.map { row in
                     SummaryRow(
@@ -147,63 +148,74 @@ enum RegisterReport {
                         attendancePercent: Nullable(ratePercent(row).flatMap { Double($0) }),
                         left: Nullable(row.student.left?.text))
                 })
-        case "csv":
-            let separator = delimiter == .comma ? "," : ";"
-            let header = [
-                "id", "school_id", "name", "first_name", "last_name", "left", "lessons", "present", "late",
-                "absent", "excused", "attendance_percent",
-            ]
-            return header.joined(separator: separator) + "\r\n"
-                + rows.map { row in
-                    let student = row.student
-                    let texts = [student.schoolID, student.name, student.firstName, student.lastName]
-                        .map { CSVRosterWriter.field(VisibleText.of($0 ?? "")) }
-                    let rate = ratePercent(row).map {
-                        delimiter == .comma ? $0 : $0.replacing(".", with: ",")
-                    }
-                    return
-                        ([student.id.uuidString] + texts + [student.left?.text ?? ""]
-                        + counts(row).map(String.init) + [rate ?? ""]).joined(separator: separator) + "\r\n"
-                }.joined()
-        default:
-            let wide = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
-            let short = ["LSNS", "PRES", "LATE", "ABS", "EXC", "RATE"]
-            let names = rows.map { StudentText.registerName($0.student) }
-            let nameWidths = names.map(DisplayWidth.of)
-            // The widest count of each column, by its digits, and the rate's `100.0%` at most.
-            var largest = [Int](repeating: 0, count: 5)
-            for row in rows {
-                for (column, count) in counts(row).enumerated() {
-                    largest[column] = max(largest[column], count)
-                }
-            }
-            let cellWidths = largest.map { String($0).count } + [6]
-            let columns = { (titles: [String]) in zip(titles, cellWidths).map { max($0.count, $1) } }
-            // Left out first when the terminal is narrow: excused, late, present, lessons, absent;
-            // the rate stays.
-            let fit = TableFit(
-                names: nameWidths, wide: columns(wide).map { $0 + 2 }, narrow: columns(short).map { $0 + 2 },
-                width: width, dropOrder: [4, 2, 1, 0, 3])
-            let titles = fit.usesShortTitles ? short : wide
-            let widths = zip(columns(titles), fit.shows).map { $1 ? $0 : -1 }
-            // Written as bytes: a school's range is 100,000 rows.
-            var text = Array(
-                (DisplayWidth.padded("NAME", to: fit.nameWidth)
-                    + zip(titles, widths).filter { $1 >= 0 }
-                    .map { "  " + String(repeating: " ", count: $1 - $0.count) + $0 }.joined()
-                    + "\n").utf8)
-            text.reserveCapacity(text.count * (rows.count + 1))
-            for (summary, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
-                let row = counts(summary).map(String.init) + [ratePercent(summary).map { $0 + "%" } ?? "-"]
-                fit.append(name, width: nameWidth, to: &text)
-                for (cell, columnWidth) in zip(row, widths) where columnWidth >= 0 {
-                    text.append(contentsOf: repeatElement(0x20, count: 2 + columnWidth - cell.utf8.count))
-                    text.append(contentsOf: cell.utf8)
-                }
-                text.append(0x0A)
-            }
-            return String(decoding: text, as: UTF8.self)
+        case .csv: return rangeCSV(rows, delimiter: delimiter)
+        default: return rangeTable(rows, width: width)
         }
+    }
+
+    /// A summary's counts, in the order of the range's columns.
+    private static func counts(_ row: AttendanceRegister.Summary) -> [Int] {
+        [row.lessons, row.present, row.late, row.absent, row.excused]
+    }
+
+    /// The office's term report: one line a student, fields separated by `delimiter`.
+    private static func rangeCSV(_ rows: [AttendanceRegister.Summary], delimiter: CSVRosterWriter.Delimiter)
+        -> String
+    {
+        let separator = delimiter == .comma ? "," : ";"
+        let header = [
+            "id", "school_id", "name", "first_name", "last_name", "left", "lessons", "present", "late",
+            "absent", "excused", "attendance_percent",
+        ]
+        return header.joined(separator: separator) + "\r\n"
+            + rows.map { row in
+                let student = row.student
+                let texts = [student.schoolID, student.name, student.firstName, student.lastName]
+                    .map { CSVRosterWriter.field(VisibleText.of($0 ?? "")) }
+                let rate = ratePercent(row).map {
+                    delimiter == .comma ? $0 : $0.replacing(".", with: ",")
+                }
+                return
+                    ([student.id.uuidString] + texts + [student.left?.text ?? ""]
+                    + counts(row).map(String.init) + [rate ?? ""]).joined(separator: separator) + "\r\n"
+            }.joined()
+    }
+
+    /// The range as a table that fits `width`: the rate stays, and the other columns are left out
+    /// when the terminal is narrow, excused first, then late, present, lessons and absent.
+    private static func rangeTable(_ rows: [AttendanceRegister.Summary], width: Int) -> String {
+        let wide = ["LESSONS", "PRESENT", "LATE", "ABSENT", "EXCUSED", "ATTENDANCE"]
+        let short = ["LSNS", "PRES", "LATE", "ABS", "EXC", "RATE"]
+        let names = rows.map { StudentText.registerName($0.student) }
+        let nameWidths = names.map(DisplayWidth.of)
+        // The widest count of each column, by its digits, and the rate's `100.0%` at most.
+        let largest = rows.reduce(into: [Int](repeating: 0, count: 5)) { largest, row in
+            for (column, count) in counts(row).enumerated() { largest[column] = max(largest[column], count) }
+        }
+        let cellWidths = largest.map { String($0).count } + [6]
+        let columns = { (titles: [String]) in zip(titles, cellWidths).map { max($0.count, $1) } }
+        let fit = TableFit(
+            names: nameWidths, wide: columns(wide).map { $0 + 2 }, narrow: columns(short).map { $0 + 2 },
+            width: width, dropOrder: [4, 2, 1, 0, 3])
+        let titles = fit.usesShortTitles ? short : wide
+        let widths = zip(columns(titles), fit.shows).map { $1 ? $0 : -1 }
+        // Written as bytes: a school's range is 100,000 rows.
+        var text = Array(
+            (DisplayWidth.padded("NAME", to: fit.nameWidth)
+                + zip(titles, widths).filter { $1 >= 0 }
+                .map { "  " + String(repeating: " ", count: $1 - $0.count) + $0 }.joined()
+                + "\n").utf8)
+        text.reserveCapacity(text.count * (rows.count + 1))
+        for (summary, (name, nameWidth)) in zip(rows, zip(names, nameWidths)) {
+            let row = counts(summary).map(String.init) + [ratePercent(summary).map { $0 + "%" } ?? "-"]
+            fit.append(name, width: nameWidth, to: &text)
+            for (cell, columnWidth) in zip(row, widths) where columnWidth >= 0 {
+                text.append(contentsOf: repeatElement(0x20, count: 2 + columnWidth - cell.utf8.count))
+                text.append(contentsOf: cell.utf8)
+            }
+            text.append(0x0A)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
 

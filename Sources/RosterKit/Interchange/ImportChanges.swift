@@ -78,43 +78,63 @@ public struct ImportChanges: Sendable, Equatable {
                 continue
             }
             if replace { kept[match.index] = true }
-            // A school id is kept as first written: a spreadsheet's `421` is the roster's `00421`.
-            if let written = roster[match.index].schoolID, let given = rows[row].schoolID, written != given,
-                SameSchoolID.matches(written, given)
-            {
-                rows[row].schoolID = written
+            keepWrittenSchoolID(of: roster[match.index], in: &rows[row])
+            let student = changes.update(
+                roster[match.index], from: rows[row], keepingName: match.byName, clearing: clearing)
+            if replace {
+                replacing.append(student ?? roster[match.index])
+            } else if let student {
+                roster[match.index] = student
             }
-            // Most rows of a school's list leave their student as they are: found without a copy.
-            if clearing.isEmpty, rows[row].leaves(roster[match.index], keepingName: match.byName) {
-                changes.unchangedCount += 1
-                if replace { replacing.append(roster[match.index]) }
-                continue
-            }
-            let before = roster[match.index]
-            let student = updating(before, from: rows[row], keepingName: match.byName, clearing: clearing)
-            if student == before {
-                changes.unchangedCount += 1
-                if replace { replacing.append(before) }
-                continue
-            }
-            changes.updated.append(StudentEdit(before: before, after: student))
-            if replace { replacing.append(student) } else { roster[match.index] = student }
         }
         if replace {
-            // A student who left before stays as they are; the others leave on the day, marks and all.
-            for index in roster.indices where !kept[index] {
-                var student = roster[index]
-                if student.left == nil {
-                    student.left = day
-                    changes.leaving.append(student)
-                }
-                replacing.append(student)
-            }
+            replacing += changes.leavers(of: roster, kept: kept, on: day)
             roster = replacing
         } else {
             roster += changes.added
         }
         return changes
+    }
+
+    /// A school id is kept as first written: a spreadsheet's `421` is the roster's `00421`.
+    private static func keepWrittenSchoolID(of student: Student, in row: inout Student) {
+        if let written = student.schoolID, let given = row.schoolID, written != given,
+            SameSchoolID.matches(written, given)
+        {
+            row.schoolID = written
+        }
+    }
+
+    /// `before` as the file's `row` leaves them, noted as updated; `nil`, counted as unchanged,
+    /// when the row leaves them as they are.
+    private mutating func update(
+        _ before: Student, from row: Student, keepingName: Bool, clearing: Set<RosterImporter.BlankableField>
+    ) -> Student? {
+        // Most rows of a school's list leave their student as they are: found without a copy.
+        if clearing.isEmpty, row.leaves(before, keepingName: keepingName) {
+            unchangedCount += 1
+            return nil
+        }
+        let student = Self.updating(before, from: row, keepingName: keepingName, clearing: clearing)
+        guard student != before else {
+            unchangedCount += 1
+            return nil
+        }
+        updated.append(StudentEdit(before: before, after: student))
+        return student
+    }
+
+    /// The students of `roster` a replacing import did not keep: a student who left before stays
+    /// as they are; the others leave on `day`, marks and all, and are noted as leaving.
+    private mutating func leavers(of roster: [Student], kept: [Bool], on day: SchoolDay) -> [Student] {
+        roster.indices.filter { !kept[$0] }.map { index in
+            var student = roster[index]
+            if student.left == nil {
+                student.left = day
+                leaving.append(student)
+            }
+            return student
+        }
     }
 
     /// `before` brought up to date by the file's `row`: with their id (and, matched by name, their

@@ -73,39 +73,49 @@ struct ImportMatching {
                 }
                 continue
             }
-            let student = rows[row]
             // A name and age are looked for among the roster's students and, for a row without a
             // school id, among the earlier rows: a new school's list into an empty roster has
             // neither to look for.
-            guard !roster.isEmpty || student.schoolID == nil else { continue }
-            let key = SameName.hash(student.name, student.age, folder: &folder)
-            // A row without an age (a marks list) is the one student with its name.
-            let candidates =
-                (student.age == RosterImporter.ageToCome
-                ? index.students(named: student, folder: &folder)
-                : index.students(withKey: key, like: student, folder: &folder))
-                .filter { student.schoolID == nil || roster[$0].schoolID == nil }
-            if candidates.count == 1, index.claim(candidates[0]) {
-                matches[row] = Match(index: candidates[0], byName: true)
-            } else if let first = candidates.first {
-                duplicate(row, sources, of: roster[first])
-            } else if student.schoolID == nil, !roster.isEmpty, student.age != RosterImporter.ageToCome,
-                let namesake = index.students(named: student, folder: &folder).first
-            {
-                // The same name at another age: a birthday, or another child; `add` notes such a
-                // namesake, and an import asks for --allow-duplicates.
-                duplicate(row, sources, of: roster[namesake])
-            } else if student.schoolID == nil, let earlier = earlierRows[key],
-                Self.same(student, rows[earlier], folder: &folder)
-            {
-                duplicates.append(
-                    ProbableDuplicate(
-                        student: student, source: sources[row], match: rows[earlier],
-                        matchSource: sources[earlier]))
-            }
-            if student.schoolID == nil, earlierRows[key] == nil { earlierRows[key] = row }
+            guard !roster.isEmpty || rows[row].schoolID == nil else { continue }
+            matchByName(
+                row, sources, roster: roster, index: &index, folder: &folder, earlierRows: &earlierRows)
         }
         foundAsByTable = index.foundInPlaceAsByTable()
+    }
+
+    /// Matches row `row`, which has no school id the roster knows, by its name and age: to the one
+    /// student who has them, or as a probable duplicate of a student or an earlier row.
+    private mutating func matchByName(
+        _ row: Int, _ sources: [ImportSource], roster: [Student], index: inout RosterIndex,
+        folder: inout ScalarFolder, earlierRows: inout [Int: Int]
+    ) {
+        let student = rows[row]
+        let key = SameName.hash(student.name, student.age, folder: &folder)
+        // A row without an age (a marks list) is the one student with its name.
+        let candidates =
+            (student.age == RosterImporter.ageToCome
+            ? index.students(named: student, folder: &folder)
+            : index.students(withKey: key, like: student, folder: &folder))
+            .filter { student.schoolID == nil || roster[$0].schoolID == nil }
+        if candidates.count == 1, index.claim(candidates[0]) {
+            matches[row] = Match(index: candidates[0], byName: true)
+        } else if let first = candidates.first {
+            duplicate(row, sources, of: roster[first])
+        } else if student.schoolID == nil, !roster.isEmpty, student.age != RosterImporter.ageToCome,
+            let namesake = index.students(named: student, folder: &folder).first
+        {
+            // The same name at another age: a birthday, or another child; `add` notes such a
+            // namesake, and an import asks for --allow-duplicates.
+            duplicate(row, sources, of: roster[namesake])
+        } else if student.schoolID == nil, let earlier = earlierRows[key],
+            Self.same(student, rows[earlier], folder: &folder)
+        {
+            duplicates.append(
+                ProbableDuplicate(
+                    student: student, source: sources[row], match: rows[earlier],
+                    matchSource: sources[earlier]))
+        }
+        if student.schoolID == nil, earlierRows[key] == nil { earlierRows[key] = row }
     }
 
     private mutating func duplicate(_ row: Int, _ sources: [ImportSource], of match: Student) {

@@ -139,34 +139,10 @@ public enum RosterImporter {
                 return nil
             }
         }
-        let given = { (text: String?) in text.flatMap { isBlank($0) ? nil : $0 } }
         var details = details
-        let uuid = check { () throws -> UUID? in
-            guard let id = given(id) else { return nil }
-            if let uuid = UUIDText.uuid(from: id) ?? UUID(uuidString: String(id.trimmingSpaces())) {
-                return uuid
-            }
-            guard looksLikeUUID(id) || details[.schoolID].flatMap(given) != nil else {
-                details[.schoolID] = id
-                return nil
-            }
-            throw ValidationError.notANumber(field: "id", text: id, expected: "a UUID such as \(ids.next())")
-        }
+        let uuid = check { try importedID(id, details: &details, ids: &ids) }
         let validName = check { try StudentValidator.importedName(name ?? "") }
-        let validAge = check { () throws -> Int in
-            if given(age) == nil, let birth {
-                guard let years = BirthDate.age(bornOn: birth.date, on: birth.today, order: birth.order)
-                else {
-                    throw ValidationError.notANumber(
-                        field: "date of birth", text: birth.date,
-                        expected: BirthDate.example + ", not after today")
-                }
-                return try StudentValidator.age(years)
-            }
-            // A row without an age may only update a student; see ``ageToCome``.
-            guard let age = given(age) else { return ageToCome }
-            return try StudentValidator.age(text: age)
-        }
+        let validAge = check { try importedAge(age, birth: birth) }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
         var validDetails = StudentDetails()
@@ -187,6 +163,47 @@ public enum RosterImporter {
             score: validScore ?? nil)
         student.details = validDetails
         return (student, ImportSource(line: line, hasFileID: uuid != nil))
+    }
+
+    /// A field's text, or `nil` when the field is missing or blank.
+    private static func given(_ text: String?) -> String? {
+        text.flatMap { isBlank($0) ? nil : $0 }
+    }
+
+    /// The row's id as a UUID; `nil` without one, or when it is the school's id, which then goes
+    /// into `details` (when the row gives no other).
+    private static func importedID(_ id: String?, details: inout StudentDetails, ids: inout IDGenerator)
+        throws
+        -> UUID?
+    {
+        guard let id = given(id) else { return nil }
+        if let uuid = UUIDText.uuid(from: id) ?? UUID(uuidString: String(id.trimmingSpaces())) {
+            return uuid
+        }
+        guard looksLikeUUID(id) || details[.schoolID].flatMap(given) != nil else {
+            details[.schoolID] = id
+            return nil
+        }
+        throw ValidationError.notANumber(field: "id", text: id, expected: "a UUID such as \(ids.next())")
+    }
+
+    /// The row's age, or the age a birth date gives as of its day, or ``ageToCome``.
+    private static func importedAge(
+        _ age: String?, birth: (date: String, today: SchoolDay, order: DateOrder?)?
+    )
+        throws -> Int
+    {
+        if given(age) == nil, let birth {
+            guard let years = BirthDate.age(bornOn: birth.date, on: birth.today, order: birth.order) else {
+                throw ValidationError.notANumber(
+                    field: "date of birth", text: birth.date,
+                    expected: BirthDate.example + ", not after today")
+            }
+            return try StudentValidator.age(years)
+        }
+        // A row without an age may only update a student; see ``ageToCome``.
+        guard let age = given(age) else { return ageToCome }
+        return try StudentValidator.age(text: age)
     }
 
     /// The age of a row that gives none, which no student has: such a row may update a student,

@@ -197,14 +197,9 @@ public enum ClassroomIntents {
         markbook: Markbook? = nil, into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
         var imported = imported
-        if markbook == nil {
-            // Marks are by the ids of their class's assessments: without that class's markbook
-            // beside the file they name nothing here, and each student keeps the marks they have.
-            // Only a file with marks is changed: a large file's students are not copied for nothing.
-            for index in imported.students.indices where !imported.students[index].otherFields.isEmpty {
-                imported.students[index].marks = [:]
-            }
-        }
+        // Marks are by the ids of their class's assessments: without that class's markbook beside
+        // the file they name nothing here, and each student keeps the marks they have.
+        if markbook == nil { dropMarks(of: &imported.students) }
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
@@ -216,16 +211,8 @@ public enum ClassroomIntents {
             }
             return changes
         }
-        /// The file's markbook brought into the class's, and the file's marks moved to its ids.
         func merge(into book: inout Markbook) {
-            guard let markbook else { return }
-            let ids = book.merge(markbook)
-            for index in imported.students.indices {
-                let marks = imported.students[index].marks
-                imported.students[index].marks = Dictionary(
-                    marks.compactMap { id, mark in ids[id].map { ($0, mark) } },
-                    uniquingKeysWith: { first, _ in first })
-            }
+            if let markbook { moveMarks(of: &imported.students, from: markbook, into: &book) }
         }
         if dryRun {
             var (roster, book) = try StorageHandler.loadMarkbook(from: fileURL)
@@ -245,5 +232,27 @@ public enum ClassroomIntents {
             return addsOnly ? changes.added : nil
         }
         return changes
+    }
+
+    /// Leaves out the marks of `students`. Only a student with marks is changed: a large file's
+    /// students are not copied for nothing.
+    private static func dropMarks(of students: inout [Student]) {
+        for index in students.indices where !students[index].otherFields.isEmpty {
+            students[index].marks = [:]
+        }
+    }
+
+    /// Brings `markbook`, the file's, into `book`, the class's, and moves the marks of `students`
+    /// to the ids their assessments have there.
+    private static func moveMarks(
+        of students: inout [Student], from markbook: Markbook, into book: inout Markbook
+    ) {
+        let ids = book.merge(markbook)
+        for index in students.indices {
+            let marks = students[index].marks
+            students[index].marks = Dictionary(
+                marks.compactMap { id, mark in ids[id].map { ($0, mark) } },
+                uniquingKeysWith: { first, _ in first })
+        }
     }
 }

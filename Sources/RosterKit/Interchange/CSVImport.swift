@@ -21,30 +21,23 @@ enum CSVImport {
         // A NUL byte is in no text a spreadsheet saves: the file is binary (or all zeros), and is
         // refused before any of it is parsed.
         if text.holdsNUL {
-            throw ImportError(problems: [
-                ImportProblem(
-                    message:
-                        "The file is not text: it holds NUL bytes. Save it as CSV (UTF-8) and import that.")
-            ])
+            throw refusal("The file is not text: it holds NUL bytes. Save it as CSV (UTF-8) and import that.")
         }
-        let separator = text.separator
         let layout = CSVLayout(text)
         // Refused at once, before a row is parsed: a student read costs memory whatever their
         // row's size, and past this many rows a file of short rows would cost more than its size says.
         if layout.lines > RosterImporter.maximumRows + 1 {
-            throw ImportError(problems: [
-                ImportProblem(
-                    message:
-                        "The file has \(NameList.grouped(layout.lines)) lines, and an import takes at most "
-                        + "\(NameList.grouped(RosterImporter.maximumRows)) students. Split it into smaller files."
-                )
-            ])
+            throw refusal(
+                "The file has \(NameList.grouped(layout.lines)) lines, and an import takes at most "
+                    + "\(NameList.grouped(RosterImporter.maximumRows)) students. Split it into smaller files."
+            )
         }
         // The order of slashed dates is the whole file's, found before any row is read; a file
         // that cannot say it is refused only when it has a birth date column (below).
         let order = Result { () throws(DateOrderError) in
             try BirthDate.order(in: text.bytes, given: dateOrder)
         }
+        let separator = text.separator
         var rows: Rows
         if let split = layout.split(text) {
             rows = try readInHalves(
@@ -60,17 +53,26 @@ enum CSVImport {
             throw ImportError(problems: [ImportProblem(message: problem.description)], dateOrder: problem)
         }
         guard rows.header != nil else {
-            throw ImportError(problems: [
-                ImportProblem(
-                    message: "The file is empty; it needs a header row such as id,name,age,grade,score.")
-            ])
+            throw refusal("The file is empty; it needs a header row such as id,name,age,grade,score.")
         }
-        rows.result.notes = rows.notes
+        return finished(rows)
+    }
+
+    /// The refusal of a whole file, for `reason`.
+    private static func refusal(_ reason: String) -> ImportError {
+        ImportError(problems: [ImportProblem(message: reason)])
+    }
+
+    /// The students read, with the notes on them and the fields the file can blank, and the
+    /// problems of its rows.
+    private static func finished(_ rows: Rows) -> (RosterImporter.Result, [ImportProblem]) {
+        var result = rows.result
+        result.notes = rows.notes
         let blankable: [(String, RosterImporter.BlankableField)] = [
             ("grade", .grade), ("score", .score), ("note", .note),
         ]
-        rows.result.blankableFields = Set(blankable.filter { rows.columns[$0.0] != nil }.map(\.1))
-        return (rows.result, rows.problems)
+        result.blankableFields = Set(blankable.filter { rows.columns[$0.0] != nil }.map(\.1))
+        return (result, rows.problems)
     }
 
     /// Reads a large file as two halves at once, one per core, and joins them in order.

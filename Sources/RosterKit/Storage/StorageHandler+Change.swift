@@ -184,57 +184,79 @@ extension StorageHandler {
     /// then the renames recorded in a ``Journal`` and made.
     private static func carryOut(_ outcomes: [Outcome], at rosters: [Current]) throws {
         guard outcomes.contains(where: { if case .unchanged = $0 { false } else { true } }) else { return }
+        var prepared = PreparedChange()
+        let journal: Journal
+        do {
+            for (outcome, current) in zip(outcomes, rosters) { try prepared.prepare(outcome, at: current) }
+            journal = try prepared.recordJournal(of: rosters)
+        } catch {
+            // Nothing was renamed: the change is dropped whole.
+            prepared.drop(rosters)
+            throw error
+        }
+        try finish(journal)
+        prepared.settle()
+    }
+
+    /// What a change of several files has made ready before its renames: the versions kept, the
+    /// swaps of undo and redo, the new files written and synced, and the journal's steps.
+    private struct PreparedChange {
         var versions: [(history: RosterHistory, version: String)] = []
         var swaps: [(history: RosterHistory, swap: RosterHistory.Swap)] = []
         var files: [FileSystem.Replacement] = []
         var steps: [Journal.Step] = []
-        let journal: Journal
-        do {
-            for (outcome, current) in zip(outcomes, rosters) {
-                switch outcome {
-                case .replace(let writer, let change), .replaceWithMarkbook(let writer, _, let change):
-                    let version = try current.history.keepVersion(
-                        before: change, exists: current.bytes != nil)
-                    versions.append((current.history, version))
-                    let file = try FileSystem.Replacement(of: current.path)
-                    try writer(file.write)
-                    files.append(file)
-                    if case .replaceWithMarkbook(_, let markbook, _) = outcome {
-                        // The markbook as it was goes with the version, before the change is decided.
-                        try current.history.keepMarkbook(try current.read(.markbook), forVersion: version)
-                        files.append(
-                            try newFile(SideFile.markbook.path(besideRoster: current.path), markbook))
-                    }
-                case .restore(let entry):
-                    swaps.append((current.history, try current.history.prepareSwap(entry)))
-                    steps.append(Journal.Step(from: entry.path, to: current.path, claims: false))
-                    if let kept = try current.history.keptMarkbook(of: entry) {
-                        // The two markbooks change places, as the two rosters do.
-                        let live = try current.read(.markbook) ?? Data()
-                        files.append(
-                            try newFile(SideFile.markbook.path(besideRoster: current.path), Array(kept)))
-                        files.append(try newFile(current.history.markbookFile(entry.sequence), Array(live)))
-                    }
-                case .keepBeside, .unchanged:
-                    continue
+
+        /// Keeps the version and writes the new files `outcome` needs, or readies its swap.
+        mutating func prepare(_ outcome: Outcome, at current: Current) throws {
+            switch outcome {
+            case .replace(let writer, let change), .replaceWithMarkbook(let writer, _, let change):
+                let version = try current.history.keepVersion(before: change, exists: current.bytes != nil)
+                versions.append((current.history, version))
+                let file = try FileSystem.Replacement(of: current.path)
+                try writer(file.write)
+                files.append(file)
+                if case .replaceWithMarkbook(_, let markbook, _) = outcome {
+                    // The markbook as it was goes with the version, before the change is decided.
+                    try current.history.keepMarkbook(try current.read(.markbook), forVersion: version)
+                    files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), markbook))
                 }
+            case .restore(let entry):
+                swaps.append((current.history, try current.history.prepareSwap(entry)))
+                steps.append(Journal.Step(from: entry.path, to: current.path, claims: false))
+                if let kept = try current.history.keptMarkbook(of: entry) {
+                    // The two markbooks change places, as the two rosters do.
+                    let live = try current.read(.markbook) ?? Data()
+                    files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), Array(kept)))
+                    files.append(try newFile(current.history.markbookFile(entry.sequence), Array(live)))
+                }
+            case .keepBeside, .unchanged:
+                break
             }
+        }
+
+        /// Records, durably, the journal of every rename: the swaps', then each new file's.
+        mutating func recordJournal(of rosters: [Current]) throws -> Journal {
             for file in files {
                 steps.append(Journal.Step(from: try file.handOver(), to: file.path, claims: false))
             }
-            journal = Journal(rosters: Array(Set(rosters.map(\.path))).sorted(), steps: steps, trash: [])
+            let journal = Journal(rosters: Array(Set(rosters.map(\.path))).sorted(), steps: steps, trash: [])
             try journal.record()
-        } catch {
-            // Nothing was renamed: the change is dropped whole.
+            return journal
+        }
+
+        /// Takes back everything made ready, when the change fails before any rename.
+        func drop(_ rosters: [Current]) {
             for kept in versions { kept.history.discard(kept.version) }
             for kept in swaps { unlink(kept.swap.opposite) }
             for file in files { unlink(file.temporary) }
             try? Journal(rosters: rosters.map(\.path), steps: [], trash: []).removeCopies()
-            throw error
         }
-        try finish(journal)
-        for kept in versions { kept.history.settle(kept.version) }
-        for kept in swaps { kept.history.finishSwap(kept.swap) }
+
+        /// Settles the versions and swaps once the renames are made.
+        func settle() {
+            for kept in versions { kept.history.settle(kept.version) }
+            for kept in swaps { kept.history.finishSwap(kept.swap) }
+        }
     }
 
     /// A new file with `bytes`, written and synced beside `path`, for a journal to rename over it.

@@ -65,32 +65,7 @@ struct OneRosterUserReader {
             problems.append(ImportProblem(file: users.file, line: record.line, message: "\(error)"))
             return
         }
-        let years: Int
-        if let birth = births.date(onRow: row, sourcedID: id) {
-            guard
-                let age = OneRosterImport.age(bornOn: birth, on: options.today).flatMap({
-                    try? StudentValidator.age($0)
-                })
-            else {
-                problems.append(
-                    ImportProblem(
-                        file: users.file, line: record.line,
-                        message:
-                            "\(name) has the birth date '\(birth)' in demographics.csv, which gives no age "
-                            + "from \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)."
-                    ))
-                return
-            }
-            years = age
-        } else if let age = options.defaultAge {
-            years = age
-        } else {
-            withoutAge.append(
-                ImportProblem(
-                    file: users.file, line: record.line,
-                    message: "\(name) (sourcedId \(id)) has no birth date."))
-            return
-        }
+        guard let years = age(onRow: row, sourcedID: id, of: name, line: record.line) else { return }
         var student = Student(
             id: OneRosterImport.id(for: id), name: name, age: years,
             grade: OneRosterImport.grade(users.value(record, grades)))
@@ -107,5 +82,30 @@ struct OneRosterUserReader {
         student.firstName = makeName ? first : try? StudentValidator.namePart(first)
         student.lastName = makeName ? last : try? StudentValidator.namePart(last)
         result.append((student, ImportSource(line: record.line, hasFileID: true)))
+    }
+
+    /// The age of the student on row `row`, from their birth date or the default age; `nil`, with
+    /// the problem noted, when the row gives none.
+    private mutating func age(onRow row: Int, sourcedID id: String, of name: String, line: Int) -> Int? {
+        if let birth = births.date(onRow: row, sourcedID: id) {
+            let age = OneRosterImport.age(bornOn: birth, on: options.today).flatMap {
+                try? StudentValidator.age($0)
+            }
+            if age == nil {
+                problems.append(
+                    ImportProblem(
+                        file: users.file, line: line,
+                        message:
+                            "\(name) has the birth date '\(birth)' in demographics.csv, which gives no age "
+                            + "from \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)."
+                    ))
+            }
+            return age
+        }
+        if let age = options.defaultAge { return age }
+        withoutAge.append(
+            ImportProblem(
+                file: users.file, line: line, message: "\(name) (sourcedId \(id)) has no birth date."))
+        return nil
     }
 }

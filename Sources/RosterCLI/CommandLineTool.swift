@@ -251,14 +251,14 @@ struct Invocation {
                 + (classes.count > 5 ? ", …" : "") + ").\n")
     }
 
-    private func context(file: URL, color: String?, saved: SavedChange) -> CommandContext {
+    private func context(file: URL, color: Style.Choice?, saved: SavedChange) -> CommandContext {
         CommandContext(
             fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput,
             style: Style(choice: color, stream: output, environment: environment),
             progressDelay: progressDelay, saved: saved)
     }
 
-    private func reporter(color: String?) -> ErrorReporter {
+    private func reporter(color: Style.Choice?) -> ErrorReporter {
         ErrorReporter(
             errorOutput: errorOutput,
             style: Style(choice: color, stream: errorOutput, environment: environment))

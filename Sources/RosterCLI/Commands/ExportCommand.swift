@@ -70,29 +70,8 @@ struct ExportCommand: Subcommand {
         progress.show("Exporting \(StudentText.count(students.count))…")
         defer { progress.finish() }
         guard let output else {
-            if format == .plist, context.output.isTerminal {
-                // A plist whose names XML cannot hold is binary, which a terminal cannot show.
-                let bytes = try format.bytes(for: students, order: Array(students.indices))
-                guard !bytes.starts(with: Array("bplist".utf8)) else {
-                    throw UsageError.message(
-                        "A name holds a character an XML property list cannot hold, so the plist is binary; "
-                            + "give --output <file>, or choose --format json.")
-                }
-            }
-            if !book.isEmpty {
-                context.errorOutput.write(
-                    "Note: the class's assessments, categories and letters go in a file beside the export; "
-                        + "give --output <file> to write them too.\n")
-            }
-            context.output.write(bytes: prefix)
-            // Into a file or a pipe the names go as they are, to come back; a terminal shows them.
-            try format.write(
-                students, order: Array(students.indices), delimiter: delimiter,
-                exact: !context.output.isTerminal
-            ) {
-                context.output.write(bytes: $0)
-            }
-            return
+            return try writeToStandardOutput(
+                students, book: book, format: format, prefix: prefix, delimiter: delimiter, context)
         }
         // A pipe, a terminal or a device is written into, as a redirection would, and gets the
         // data only: a confirmation in /dev/stdout would end up in the export.
@@ -105,6 +84,35 @@ struct ExportCommand: Subcommand {
         context.output.write(
             "Exported \(StudentText.count(students.count)) to \(output.path) as \(format.rawValue).\n")
         try exportMarkbook(book, beside: output, format: format, context)
+    }
+
+    /// Writes the export to standard output, noting that the class's markbook needs a file.
+    private func writeToStandardOutput(
+        _ students: [Student], book: Markbook, format: InterchangeFormat, prefix: [UInt8],
+        delimiter: CSVRosterWriter.Delimiter, _ context: CommandContext
+    ) throws {
+        if format == .plist, context.output.isTerminal {
+            // A plist whose names XML cannot hold is binary, which a terminal cannot show.
+            let bytes = try format.bytes(for: students, order: Array(students.indices))
+            guard !bytes.starts(with: Array("bplist".utf8)) else {
+                throw UsageError.message(
+                    "A name holds a character an XML property list cannot hold, so the plist is binary; "
+                        + "give --output <file>, or choose --format json.")
+            }
+        }
+        if !book.isEmpty {
+            context.errorOutput.write(
+                "Note: the class's assessments, categories and letters go in a file beside the export; "
+                    + "give --output <file> to write them too.\n")
+        }
+        context.output.write(bytes: prefix)
+        // Into a file or a pipe the names go as they are, to come back; a terminal shows them.
+        try format.write(
+            students, order: Array(students.indices), delimiter: delimiter,
+            exact: !context.output.isTerminal
+        ) {
+            context.output.write(bytes: $0)
+        }
     }
 
     /// Writes the class's markbook beside a JSON or plist export, which carries each student's

@@ -89,36 +89,8 @@ struct StatsCommand: Subcommand {
     static func table(_ statistics: RosterStatistics, style: Style, usesBlocks: Bool, terminalWidth: Int = 80)
         -> String
     {
-        var rows: [(String, String)] = [("Students", String(statistics.count))]
-        if let minimum = statistics.minimumAge, let median = statistics.medianAge,
-            let maximum = statistics.maximumAge
-        {
-            rows.append(("Age", "min \(minimum), median \(StudentText.score(median)), max \(maximum)"))
-        }
-        if let mean = statistics.meanScore, let median = statistics.medianScore {
-            let mean = StudentText.score((mean * 10).rounded() / 10)
-            rows.append(
-                (
-                    "Score",
-                    "mean \(mean), median \(StudentText.score(median)) (\(statistics.scoredCount) scored)"
-                ))
-            if let lowest = statistics.minimumScore, let highest = statistics.maximumScore {
-                rows.append(
-                    ("Range", "lowest \(StudentText.score(lowest)), highest \(StudentText.score(highest))"))
-            }
-        } else {
-            rows.append(("Score", "none yet"))
-        }
-        for grade in statistics.countPerGrade.keys.sorted() {
-            var text = StudentText.count(statistics.countPerGrade[grade] ?? 0)
-            if let mean = statistics.meanScorePerGrade[grade] {
-                text += ", mean score \(StudentText.score((mean * 10).rounded() / 10))"
-            }
-            rows.append(("Grade \(grade)", text))
-        }
-        if statistics.ungradedCount > 0 {
-            rows.append(("No grade", StudentText.count(statistics.ungradedCount)))
-        }
+        let rows =
+            [("Students", String(statistics.count))] + ageAndScoreRows(statistics) + gradeRows(statistics)
         let width = rows.map { $0.0.count }.max() ?? 0
         var text = rows.map {
             style.bold(DisplayWidth.padded($0.0 + ":", to: width + 1)) + "  " + $0.1 + "\n"
@@ -130,10 +102,48 @@ struct StatsCommand: Subcommand {
                 ScoreHistogram(
                     bins: statistics.scoreBins, labels: statistics.scoreBinLabels, usesBlocks: usesBlocks,
                     width: terminalWidth
-                ).lines.joined(
-                    separator: "\n") + "\n"
+                ).lines.joined(separator: "\n") + "\n"
         }
         return text
+    }
+
+    /// The table's rows of ages and scores: their range and middle, or none yet.
+    private static func ageAndScoreRows(_ statistics: RosterStatistics) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        if let minimum = statistics.minimumAge, let median = statistics.medianAge,
+            let maximum = statistics.maximumAge
+        {
+            rows.append(("Age", "min \(minimum), median \(StudentText.score(median)), max \(maximum)"))
+        }
+        guard let mean = statistics.meanScore, let median = statistics.medianScore else {
+            return rows + [("Score", "none yet")]
+        }
+        let rounded = StudentText.score((mean * 10).rounded() / 10)
+        rows.append(
+            (
+                "Score",
+                "mean \(rounded), median \(StudentText.score(median)) (\(statistics.scoredCount) scored)"
+            ))
+        if let lowest = statistics.minimumScore, let highest = statistics.maximumScore {
+            rows.append(
+                ("Range", "lowest \(StudentText.score(lowest)), highest \(StudentText.score(highest))"))
+        }
+        return rows
+    }
+
+    /// The table's rows of grades: how many students each has, and their mean score.
+    private static func gradeRows(_ statistics: RosterStatistics) -> [(String, String)] {
+        var rows = statistics.countPerGrade.keys.sorted().map { grade in
+            var text = StudentText.count(statistics.countPerGrade[grade] ?? 0)
+            if let mean = statistics.meanScorePerGrade[grade] {
+                text += ", mean score \(StudentText.score((mean * 10).rounded() / 10))"
+            }
+            return ("Grade \(grade)", text)
+        }
+        if statistics.ungradedCount > 0 {
+            rows.append(("No grade", StudentText.count(statistics.ungradedCount)))
+        }
+        return rows
     }
 
     /// The statistics as `stats --format json` writes them.

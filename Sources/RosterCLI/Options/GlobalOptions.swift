@@ -27,7 +27,7 @@ struct GlobalOptions {
 
     var file: String?
     var rosterClass: String?
-    var color: String?
+    var color: Style.Choice?
 
     /// Reads the options before the subcommand.
     ///
@@ -47,35 +47,17 @@ struct GlobalOptions {
                 index += 1
                 return words[index - 1]
             }
+            if let request = Self.completionRequest(name, rest: words[index...]) { return request }
             switch name {
             case "--version": return .version
             case "-h", "--help": return .help
             case "--generate-manual": return .manualPage
-            case "--complete-students": return .studentNames(typed: Array(words[index...]), matching: nil)
-            case "--complete-students-matching", "--complete-students-for-fish":
-                let word = index < words.count ? words[index] : ""
-                return .studentNames(
-                    typed: Array(words.dropFirst(index + 1)), matching: word,
-                    forFish: name == "--complete-students-for-fish")
-            case "--complete-classes": return .classNames(deleted: false)
-            case "--complete-deleted-classes": return .classNames(deleted: true)
-            case "--complete-assessments", "--complete-categories":
-                return .markbookNames(
-                    name == "--complete-categories" ? .categories : .assessments,
-                    matching: index < words.count ? words[index] : "",
-                    typed: Array(words.dropFirst(index + 1)))
             case "--file": file = try value("--file <file>")
             case "--class": rosterClass = try value("--class <name>")
             case "--color": color = try Self.checkedColor(value("--color <when>"))
             case "--generate-completion-script":
-                let shell = try value("--generate-completion-script <shell>")
-                guard CompletionScript.shells.contains(shell) else {
-                    let list = CompletionScript.shells.map { "'\($0)'" }.joined(separator: ", ")
-                    throw UsageError.invalidValue(
-                        shell, label: "--generate-completion-script <shell>",
-                        reason: "Please provide one of \(list).")
-                }
-                return .completionScript(shell: shell)
+                return .completionScript(
+                    shell: try Self.checkedShell(value("--generate-completion-script <shell>")))
             default:
                 let known =
                     CommandSpec.commonOptions.map { "--\($0.name)" } + ["--generate-completion-script"]
@@ -85,12 +67,40 @@ struct GlobalOptions {
         return .subcommand(at: index)
     }
 
-    static func checkedColor(_ value: String) throws -> String {
-        guard ["auto", "always", "never"].contains(value) else {
-            throw UsageError.invalidValue(
-                value, label: "--color <when>", reason: "Please provide one of 'auto', 'always', 'never'.")
+    /// What a completion script asks with the hidden option `name`, given the words after it:
+    /// students', classes', assessments' or categories' names; `nil` for any other option.
+    private static func completionRequest(_ name: String, rest: ArraySlice<String>) -> Request? {
+        let (word, typed) = (rest.first ?? "", Array(rest.dropFirst()))
+        switch name {
+        case "--complete-students": return .studentNames(typed: Array(rest), matching: nil)
+        case "--complete-students-matching", "--complete-students-for-fish":
+            return .studentNames(
+                typed: typed, matching: word, forFish: name == "--complete-students-for-fish")
+        case "--complete-classes": return .classNames(deleted: false)
+        case "--complete-deleted-classes": return .classNames(deleted: true)
+        case "--complete-assessments": return .markbookNames(.assessments, matching: word, typed: typed)
+        case "--complete-categories": return .markbookNames(.categories, matching: word, typed: typed)
+        default: return nil
         }
-        return value
+    }
+
+    static func checkedColor(_ value: String) throws -> Style.Choice {
+        guard let choice = Style.Choice(rawValue: value) else {
+            let list = Style.Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            throw UsageError.invalidValue(
+                value, label: "--color <when>", reason: "Please provide one of \(list).")
+        }
+        return choice
+    }
+
+    private static func checkedShell(_ shell: String) throws -> String {
+        guard CompletionScript.shells.contains(shell) else {
+            let list = CompletionScript.shells.map { "'\($0)'" }.joined(separator: ", ")
+            throw UsageError.invalidValue(
+                shell, label: "--generate-completion-script <shell>", reason: "Please provide one of \(list)."
+            )
+        }
+        return shell
     }
 
     private static func split(_ word: String) -> (String, String?) {

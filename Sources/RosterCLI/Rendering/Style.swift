@@ -10,6 +10,14 @@
 /// `dumb`, unless `--color always` or `--color never` says otherwise; text for a pipe or a file
 /// never holds escape codes.
 struct Style: Equatable {
+    /// What `--color` asks for.
+    enum Choice: String, CaseIterable {
+        /// Colour for a terminal that shows it, as the environment says.
+        case auto
+        case always
+        case never
+    }
+
     /// Whether escape codes are written.
     let isEnabled: Bool
 
@@ -21,14 +29,14 @@ struct Style: Equatable {
     /// Decides for one stream.
     ///
     /// - Parameters:
-    ///   - choice: The value of `--color`: `always`, `never`, or `auto` (or `nil`).
+    ///   - choice: What `--color` asks for; `nil` without it, as ``Choice/auto``.
     ///   - stream: The stream the text goes to.
     ///   - environment: The process environment, for `NO_COLOR` and `TERM`.
-    init(choice: String?, stream: TextOutput, environment: [String: String]) {
+    init(choice: Choice?, stream: TextOutput, environment: [String: String]) {
         switch choice {
-        case "always": isEnabled = true
-        case "never": isEnabled = false
-        default:
+        case .always: isEnabled = true
+        case .never: isEnabled = false
+        case .auto, nil:
             // no-color.org: only a NO_COLOR that is set and not empty turns colour off.
             let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
             isEnabled = stream.isTerminal && !noColor && environment["TERM"] != "dumb"

@@ -4,7 +4,7 @@ import RosterEngine
 /// spreadsheets and school systems give them.
 extension CSVImport {
     /// The column of each known field, and a note for each column that is ignored.
-    static func map(_ header: CSVRecord, needsAge: Bool = true) throws(ImportError) -> (
+    static func map(_ header: CSVRecord) throws(ImportError) -> (
         [String: Int], [String]
     ) {
         var columns: [String: Int] = [:]
@@ -33,24 +33,23 @@ extension CSVImport {
         }
         let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
         // An age is needed only by a row that adds a student: a marks list updates students alone.
-        let missing = hasName ? [] : ["name"]
-        guard missing.isEmpty else {
-            let list = missing.map { "'\($0)'" }.joined(separator: " or ")
-            let found = header.fields.prefix(8).map {
-                "'\(VisibleText.quoted(unguarded($0)[...], limit: 30))'"
-            }
-            let shown = found.joined(separator: ", ") + (header.fields.count > 8 ? " and more" : "")
-            throw ImportError(problems: [
-                ImportProblem(
-                    line: header.line,
-                    message:
-                        "The header has no \(list) column (it has \(shown.isEmpty ? "none" : shown)); "
-                        + "it needs name (or first name and last name), and age (or date of birth) for the "
-                        + "students it adds, and may have id, school id, grade, score and note."
-                )
-            ])
-        }
+        guard hasName else { throw noNameColumn(header) }
         return (columns, notes)
+    }
+
+    /// The refusal of a header without a name column, naming the columns it has.
+    private static func noNameColumn(_ header: CSVRecord) -> ImportError {
+        let found = header.fields.prefix(8).map { "'\(VisibleText.quoted(unguarded($0)[...], limit: 30))'" }
+        let shown = found.joined(separator: ", ") + (header.fields.count > 8 ? " and more" : "")
+        return ImportError(problems: [
+            ImportProblem(
+                line: header.line,
+                message:
+                    "The header has no 'name' column (it has \(shown.isEmpty ? "none" : shown)); "
+                    + "it needs name (or first name and last name), and age (or date of birth) for the "
+                    + "students it adds, and may have id, school id, grade, score and note."
+            )
+        ])
     }
 
     /// The headers of a name split in two columns, any case, with spaces or underscores, as

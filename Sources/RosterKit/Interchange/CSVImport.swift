@@ -184,7 +184,7 @@ enum CSVImport {
         mutating func add(_ record: CSVRecord) throws(ImportProblem) {
             guard let header else {
                 do {
-                    (columns, notes) = try CSVImport.map(record, needsAge: defaultAge == nil)
+                    (columns, notes) = try CSVImport.map(record)
                 } catch {
                     throw error.problems.first ?? ImportProblem(message: "\(error)")
                 }

@@ -10,18 +10,7 @@ import RosterEngine
 /// prints, with `id`, `grade` and `score` optional and `age` a number or a string of digits.
 enum JSONImport {
     static func read(_ data: Data) throws(ImportError) -> (RosterImporter.Result, [ImportProblem]) {
-        let rows: [Row]
-        do {
-            rows = try JSONDecoder().decode([Row].self, from: data)
-        } catch DecodingError.typeMismatch {
-            throw ImportError(problems: [
-                ImportProblem(line: 1, message: "The file is not a JSON array of students.")
-            ])
-        } catch {
-            throw ImportError(problems: [
-                ImportProblem(message: "The file is not valid JSON; check it with a JSON validator.")
-            ])
-        }
+        let rows = try decodedRows(data)
         let lines = elementLines(Array(data))
         var problems: [ImportProblem] = []
         var ids = IDGenerator()
@@ -55,6 +44,21 @@ enum JSONImport {
             }
         }
         return (result, problems)
+    }
+
+    /// The file's elements, or the refusal of a file that is not a JSON array of objects.
+    private static func decodedRows(_ data: Data) throws(ImportError) -> [Row] {
+        do {
+            return try JSONDecoder().decode([Row].self, from: data)
+        } catch DecodingError.typeMismatch {
+            throw ImportError(problems: [
+                ImportProblem(line: 1, message: "The file is not a JSON array of students.")
+            ])
+        } catch {
+            throw ImportError(problems: [
+                ImportProblem(message: "The file is not valid JSON; check it with a JSON validator.")
+            ])
+        }
     }
 
     /// The register a row carries, as `list --format json` and `export` write it (see

@@ -64,23 +64,7 @@ public enum OneRosterImport {
     ///   ``OneRosterAgeError`` when some students have no age; ``OneRosterClassesError`` for an
     ///   export of several classes read without ``Options/className`` or ``Options/allClasses``.
     public static func read(folder: URL, options: Options) throws -> RosterImporter.Result {
-        // The two large files are read at once, one per core.
-        let (usersRead, birthsRead) = ParallelWork.both(
-            splitting: true,
-            {
-                Result { () throws(ImportError) in
-                    try OneRosterTable("users.csv", in: folder, keeping: userColumns)
-                }
-            },
-            {
-                Result { () throws(ImportError) in
-                    try OneRosterTable("demographics.csv", in: folder, keeping: ["sourcedId", "birthDate"])
-                }
-            })
-        guard let users = try usersRead.get() else {
-            throw ImportError(problems: [ImportProblem(message: "The folder has no users.csv.")])
-        }
-        let births = OneRosterBirthDates(try birthsRead.get(), users: users)
+        let (users, births) = try readTables(in: folder)
         var (notes, isPartial) = try manifestNotes(in: folder)
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }
         let roles = try OneRosterRoles(users, in: folder)
@@ -105,12 +89,40 @@ public enum OneRosterImport {
         guard problems.isEmpty else { throw ImportError(problems: problems) }
         let withoutAge = halves.flatMap(\.withoutAge)
         guard withoutAge.isEmpty else { throw OneRosterAgeError(students: withoutAge) }
+        return joined(halves.map(\.result), notes: notes, isPartial: isPartial)
+    }
+
+    /// `users.csv` and the birth dates of `demographics.csv`, the two large files, read at once,
+    /// one per core.
+    private static func readTables(in folder: URL) throws -> (OneRosterTable, OneRosterBirthDates) {
+        let (usersRead, birthsRead) = ParallelWork.both(
+            splitting: true,
+            {
+                Result { () throws(ImportError) in
+                    try OneRosterTable("users.csv", in: folder, keeping: userColumns)
+                }
+            },
+            {
+                Result { () throws(ImportError) in
+                    try OneRosterTable("demographics.csv", in: folder, keeping: ["sourcedId", "birthDate"])
+                }
+            })
+        guard let users = try usersRead.get() else {
+            throw ImportError(problems: [ImportProblem(message: "The folder has no users.csv.")])
+        }
+        return (users, OneRosterBirthDates(try birthsRead.get(), users: users))
+    }
+
+    /// The students the parts read, in order, as one result.
+    private static func joined(_ parts: [RosterImporter.Result], notes: [String], isPartial: Bool)
+        -> RosterImporter.Result
+    {
         var result = RosterImporter.Result(notes: notes)
         result.isPartial = isPartial
-        result.reserveCapacity(halves.reduce(0) { $0 + $1.result.students.count })
-        for half in halves {
-            result.students += half.result.students
-            result.sources += half.result.sources
+        result.reserveCapacity(parts.reduce(0) { $0 + $1.students.count })
+        for part in parts {
+            result.students += part.students
+            result.sources += part.sources
         }
         return result
     }

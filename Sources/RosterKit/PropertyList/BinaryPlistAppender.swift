@@ -53,27 +53,43 @@ enum BinaryPlistAppender {
         }
         let shift = header.count + (topEnd - oldReferencesStart) + newReferences.count - (topEnd - topOffset)
         let tableOffset = reader.tableOffset + shift + newObjects.count
-        let offsetSize = PlistObjectWriter.integerWidth(UInt64(tableOffset))
-        var table: [UInt8] = []
-        table.reserveCapacity((lastNumber + 1) * offsetSize + 32)
-        for number in 0..<reader.objectCount {
-            let offset = reader.offset(of: number)
-            guard offset >= 8, offset < reader.tableOffset else { return nil }
-            if number != reader.topObject && offset >= topOffset && offset < topEnd { return nil }
-            appendBigEndian(UInt64(offset < topEnd ? offset : offset + shift), size: offsetSize, to: &table)
-        }
-        for offset in newOffsets {
-            appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
-        }
-        table += PlistObjectWriter.trailer(
-            objectCount: lastNumber + 1, topObject: reader.topObject, referenceSize: reader.referenceSize,
-            offsetSize: offsetSize, tableOffset: tableOffset)
+        guard
+            let table = offsetTable(
+                of: reader, top: topOffset..<topEnd, shift: shift, newOffsets: newOffsets,
+                tableOffset: tableOffset)
+        else { return nil }
         return SplicedFile(
             base: base,
             pieces: [
                 .old(0..<topOffset), .new(header), .old(oldReferencesStart..<topEnd), .new(newReferences),
                 .old(topEnd..<reader.tableOffset), .new(newObjects), .new(table),
             ])
+    }
+
+    /// The new file's offset table and trailer: the old objects' offsets, those after the array
+    /// moved by `shift`, then the new objects'; `nil` when an old object lies inside the array or
+    /// outside the file's objects, and the file must be rewritten.
+    private static func offsetTable(
+        of reader: BinaryPlistReader, top: Range<Int>, shift: Int, newOffsets: [Int], tableOffset: Int
+    ) -> [UInt8]? {
+        let offsetSize = PlistObjectWriter.integerWidth(UInt64(tableOffset))
+        let objectCount = reader.objectCount + newOffsets.count
+        var table: [UInt8] = []
+        table.reserveCapacity(objectCount * offsetSize + 32)
+        for number in 0..<reader.objectCount {
+            let offset = reader.offset(of: number)
+            guard offset >= 8, offset < reader.tableOffset else { return nil }
+            if number != reader.topObject && top.contains(offset) { return nil }
+            appendBigEndian(
+                UInt64(offset < top.upperBound ? offset : offset + shift), size: offsetSize, to: &table)
+        }
+        for offset in newOffsets {
+            appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
+        }
+        return table
+            + PlistObjectWriter.trailer(
+                objectCount: objectCount, topObject: reader.topObject, referenceSize: reader.referenceSize,
+                offsetSize: offsetSize, tableOffset: tableOffset)
     }
 
     private static func arrayHeader(count: Int) -> [UInt8] {

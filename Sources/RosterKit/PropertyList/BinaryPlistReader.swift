@@ -83,66 +83,21 @@ struct BinaryPlistReader {
         let dictionary = try object(reference)
         guard dictionary.type == 0xD else { throw .record(record, "is not a dictionary") }
         var fields = StudentFields()
-        var (storedName, ageIsText, otherFields): (StoredName?, Bool, [PlistEntry]) = (nil, false, [])
-        var stored: StoredRegister?
-        // Marks as roster writes them, checked as they are read; other apps' keys are not among them.
-        var marks = StoredMarks()
+        var (storedName, ageIsText, other): (StoredName?, Bool, OtherParts) = (nil, false, OtherParts())
         let valuesStart = dictionary.start + dictionary.count * referenceSize
         for entry in 0..<dictionary.count {
             let keyReference = self.reference(at: dictionary.start + entry * referenceSize)
-            let cached = keys.field(for: keyReference)
-            let field: StudentFields.Key?
-            if let cached {
-                field = cached
-            } else {
-                field = try self.field(named: object(keyReference))
-                keys.remember(keyReference, field)
-            }
             let valueReference = self.reference(at: valuesStart + entry * referenceSize)
-            guard let field else {
-                var key = keys.otherKeys[keyReference] ?? ""
-                if keys.otherKeys[keyReference] == nil {
-                    key = try text(object(keyReference)) ?? ""
-                    keys.otherKeys[keyReference] = key
-                }
-                if key == RegisterCoding.key,
-                    let register = try register(valueReference, record: record, keys: &keys, budget: &budget)
-                {
-                    stored = register
-                    continue
-                }
-                if key == Student.marksKey,
-                    let read = try self.marks(valueReference, record: record, keys: &keys, budget: &budget)
-                {
-                    marks = read
-                    continue
-                }
-                otherFields.append(
-                    PlistEntry(key: key, value: try value(valueReference, depth: 1, budget: &budget)))
+            guard let field = try field(keyReference, keys: &keys) else {
+                try readOther(
+                    keyReference, valueReference, into: &other, record: record, keys: &keys, budget: &budget)
                 continue
             }
             let value = try object(valueReference)
             let isRead: Bool
             if field == .name && !names {
-                storedName = try self.storedName(value)
-                if let storedName {
-                    // Bytes enough for no character at all, or for more characters than a name has.
-                    guard storedName.units > 0 else { throw .record(record, "has an empty name") }
-                    let most = StudentValidator.maximumNameLength * (storedName.isASCII ? 1 : 4)
-                    guard storedName.units <= most else {
-                        throw .record(
-                            record, "has a name longer than \(StudentValidator.maximumNameLength) characters")
-                    }
-                    // An ASCII name is its bytes: one must show.
-                    if !storedName.isUTF16,
-                        !slice(storedName.start, storedName.units).contains(where: { $0 > 0x20 && $0 != 0x7F }
-                        )
-                    {
-                        throw .record(record, "has a name with no visible character")
-                    }
-                }
-                fields.name = ""
-                fields.nameIsStored = true
+                storedName = try checkedName(value, record: record)
+                (fields.name, fields.nameIsStored) = ("", true)
                 isRead = storedName != nil
             } else {
                 isRead = try self.read(value, into: &fields, field: field, record: record)
@@ -150,29 +105,107 @@ struct BinaryPlistReader {
             }
             guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
+        let register = other.register ?? StoredRegister()
+        let (student, isLegacy) = try student(
+            fields, otherFields: &other.fields, register: register, marks: other.marks, keys: keys,
+            names: names,
+            record: record)
+        return RecordRead(
+            student: student, storedName: storedName, ageIsText: ageIsText, otherFields: other.fields,
+            hasLegacyRegister: isLegacy, register: register, marks: other.marks)
+    }
+
+    /// What a record holds under keys that are not a student's own fields.
+    private struct OtherParts {
+        var register: StoredRegister?
+        /// Marks as roster writes them, checked as they are read; other apps' keys are not among them.
+        var marks = StoredMarks()
+        /// Values under keys roster does not know, kept to be written back.
+        var fields: [PlistEntry] = []
+    }
+
+    /// Reads the value under a key that is not a student's own field: the register, the marks, or
+    /// a value read whole, within `budget`.
+    private func readOther(
+        _ keyReference: Int, _ valueReference: Int, into other: inout OtherParts, record: Int,
+        keys: inout KeyCache, budget: inout PlistValueBudget
+    ) throws(DecodingProblem) {
+        let key = try otherKey(keyReference, keys: &keys)
+        if key == RegisterCoding.key,
+            let register = try register(valueReference, record: record, keys: &keys, budget: &budget)
+        {
+            other.register = register
+        } else if key == Student.marksKey,
+            let marks = try marks(valueReference, record: record, keys: &keys, budget: &budget)
+        {
+            other.marks = marks
+        } else {
+            other.fields.append(
+                PlistEntry(key: key, value: try value(valueReference, depth: 1, budget: &budget)))
+        }
+    }
+
+    /// The field a key object names, from the cache of recent keys when it is there.
+    @inline(__always)
+    private func field(_ keyReference: Int, keys: inout KeyCache) throws(DecodingProblem) -> StudentFields
+        .Key?
+    {
+        if let cached = keys.field(for: keyReference) { return cached }
+        let field = try self.field(named: object(keyReference))
+        keys.remember(keyReference, field)
+        return field
+    }
+
+    /// The text of a key roster does not know, read once for all records that share it.
+    private func otherKey(_ keyReference: Int, keys: inout KeyCache) throws(DecodingProblem) -> String {
+        if let key = keys.otherKeys[keyReference] { return key }
+        let key = try text(object(keyReference)) ?? ""
+        keys.otherKeys[keyReference] = key
+        return key
+    }
+
+    /// Where a name's bytes are, checked without making the name; `nil` when it is not a string.
+    private func checkedName(_ value: Object, record: Int) throws(DecodingProblem) -> StoredName? {
+        guard let storedName = try self.storedName(value) else { return nil }
+        // Bytes enough for no character at all, or for more characters than a name has.
+        guard storedName.units > 0 else { throw .record(record, "has an empty name") }
+        let most = StudentValidator.maximumNameLength * (storedName.isASCII ? 1 : 4)
+        guard storedName.units <= most else {
+            throw .record(record, "has a name longer than \(StudentValidator.maximumNameLength) characters")
+        }
+        // An ASCII name is its bytes: one must show.
+        if !storedName.isUTF16,
+            !slice(storedName.start, storedName.units).contains(where: { $0 > 0x20 && $0 != 0x7F })
+        {
+            throw .record(record, "has a name with no visible character")
+        }
+        return storedName
+    }
+
+    /// The student a record's fields make, with their details, register and marks taken from its
+    /// other fields; the register and marks join the student only when `names` are made.
+    private func student(
+        _ fields: StudentFields, otherFields: inout [PlistEntry], register: StoredRegister,
+        marks: StoredMarks,
+        keys: KeyCache, names: Bool, record: Int
+    ) throws(DecodingProblem) -> (Student, isLegacy: Bool) {
         var student = try fields.student(record: record)
         let taken = try RegisterCoding.take(from: &otherFields, record: record)
         student.details = try DetailCoding.take(from: &otherFields, record: record)
         if !otherFields.isEmpty, let problem = MarkCoding.problem(in: otherFields) {
             throw .record(record, problem)
         }
+        guard names else { return (student, taken.isLegacy) }
         // A register under the earlier version's key is read whole, with names (see StoredRoster).
-        let register = stored ?? StoredRegister()
-        if names && !register.isEmpty {
-            var attendance = taken.attendance
-            for line in register.lines {
-                guard let lesson = keys.lessons[Int(line.lesson)] else { continue }
-                // The lines are in the file's order, not yet the lessons': read one by one.
-                attendance[lesson] = AttendanceEntry(line.mark, reason: register.reasons[line.lesson])
-            }
-            student.attendance = attendance
-        } else if names {
-            student.attendance = taken.attendance
+        var attendance = taken.attendance
+        for line in register.lines {
+            guard let lesson = keys.lessons[Int(line.lesson)] else { continue }
+            // The lines are in the file's order, not yet the lessons': read one by one.
+            attendance[lesson] = AttendanceEntry(line.mark, reason: register.reasons[line.lesson])
         }
-        if names { student.otherFields = otherFields + MarkCoding.field(of: keys.entries(of: marks)) }
-        return RecordRead(
-            student: student, storedName: storedName, ageIsText: ageIsText, otherFields: otherFields,
-            hasLegacyRegister: taken.isLegacy, register: register, marks: marks)
+        student.attendance = attendance
+        student.otherFields = otherFields + MarkCoding.field(of: keys.entries(of: marks))
+        return (student, taken.isLegacy)
     }
 
     /// Stores one value; returns false when it is of the wrong kind for its field.

@@ -37,8 +37,28 @@ extension BinaryPlistWriter {
             let referenceSize = PlistObjectWriter.integerWidth(UInt64(plan.objectCount))
             var headerBytes = 8 + PlistObjectWriter.countSize(roster.count) + roster.count * referenceSize
             headerBytes += keys.reduce(0) { $0 + stringSize($1) }
+            let blockSizes = Self.blockSizes(
+                of: roster, records, referenceSize: referenceSize, agesAsText: agesAsText)
+            var starts: [Int] = []
+            var next = headerBytes
+            for size in blockSizes {
+                starts.append(next)
+                next += size
+            }
+            (self.keys, self.registers, self.marks, self.records) = (keys, registers, marks, records)
+            (objectCount, self.referenceSize, self.headerBytes) = (
+                plan.objectCount, referenceSize, headerBytes
+            )
+            (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
+            offsetSize = PlistObjectWriter.integerWidth(UInt64(next))
+            self.agesAsText = agesAsText
+        }
+
+        /// The size of each block of records, measured in parts at once, each part taking whole blocks.
+        private static func blockSizes(
+            of roster: some PlistRecords, _ records: [Record], referenceSize: Int, agesAsText: Bool
+        ) -> [Int] {
             let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
-            // The blocks are measured in parts at once, each part taking whole blocks.
             let measure: @Sendable (Range<Int>) -> [Int] = { blocks in
                 blocks.map { block in
                     Self.records(in: block, count: roster.count).reduce(0) { total, index in
@@ -56,22 +76,8 @@ extension BinaryPlistWriter {
                 }
             }
             let parts = ParallelWork.ranges(count: blocks, parts: ParallelWork.partCount(for: roster.count))
-            let blockSizes =
-                parts.count == 1
+            return parts.count == 1
                 ? measure(0..<blocks) : ParallelWork.each(parts.count) { measure(parts[$0]) }.flatMap { $0 }
-            var starts: [Int] = []
-            var next = headerBytes
-            for size in blockSizes {
-                starts.append(next)
-                next += size
-            }
-            (self.keys, self.registers, self.marks, self.records) = (keys, registers, marks, records)
-            (objectCount, self.referenceSize, self.headerBytes) = (
-                plan.objectCount, referenceSize, headerBytes
-            )
-            (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
-            offsetSize = PlistObjectWriter.integerWidth(UInt64(next))
-            self.agesAsText = agesAsText
         }
 
         /// The records written in block `block`.

@@ -121,33 +121,9 @@ extension PlistObjectWriter {
     ) {
         let student = roster.record(at: index)
         let details = record.details < 0 ? StudentDetails() : roster.details(at: index)
-        let detailCount = details.count
-        let dictionary = UInt64(record.dictionary)
-        begin()
-        let (hasRegister, hasMarks) = (record.register >= 0, record.marks >= 0)
-        let entries =
-            3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
-            + detailCount + (hasMarks ? 1 : 0)
-        header(0xD, count: entries)
-        for key in 1...5
-        where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
-            bigEndian(UInt64(key), size: referenceSize)
-        }
-        for (offset, detail) in StudentDetail.allCases.enumerated() where details[detail] != nil {
-            bigEndian(UInt64(detailKeys + offset), size: referenceSize)
-        }
-        if hasRegister { bigEndian(UInt64(BinaryPlistWriter.RegisterTable.register), size: referenceSize) }
-        if hasMarks { bigEndian(UInt64(marksKey), size: referenceSize) }
-        bigEndian(dictionary + 1, size: referenceSize)
-        bigEndian(dictionary + 2, size: referenceSize)
-        bigEndian(UInt64(record.age), size: referenceSize)
-        if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
-        if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
-        for offset in 0..<detailCount {
-            bigEndian(UInt64(Int(record.details) + offset), size: referenceSize)
-        }
-        if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
-        if hasMarks { bigEndian(UInt64(record.marks), size: referenceSize) }
+        writeDictionary(
+            of: student, record, details: details, referenceSize: referenceSize, detailKeys: detailKeys,
+            marksKey: marksKey)
         begin()
         append(contentsOf: [0x5F, 0x10, 36])
         appendID(student.id)
@@ -174,6 +150,41 @@ extension PlistObjectWriter {
             bigEndian(score.bitPattern, size: 8)
         }
         for detail in StudentDetail.allCases { if let text = details[detail] { string(text) } }
+    }
+
+    /// Writes a record's dictionary: the references to its keys, then to its values, which follow
+    /// it (the id, name and age right after it; the rest where `record` says).
+    @inline(__always)
+    private mutating func writeDictionary(
+        of student: some StudentValues, _ record: BinaryPlistWriter.Record, details: StudentDetails,
+        referenceSize: Int, detailKeys: Int, marksKey: Int32
+    ) {
+        let dictionary = UInt64(record.dictionary)
+        begin()
+        let (hasRegister, hasMarks) = (record.register >= 0, record.marks >= 0)
+        let entries =
+            3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
+            + details.count + (hasMarks ? 1 : 0)
+        header(0xD, count: entries)
+        for key in 1...5
+        where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
+            bigEndian(UInt64(key), size: referenceSize)
+        }
+        for (offset, detail) in StudentDetail.allCases.enumerated() where details[detail] != nil {
+            bigEndian(UInt64(detailKeys + offset), size: referenceSize)
+        }
+        if hasRegister { bigEndian(UInt64(BinaryPlistWriter.RegisterTable.register), size: referenceSize) }
+        if hasMarks { bigEndian(UInt64(marksKey), size: referenceSize) }
+        bigEndian(dictionary + 1, size: referenceSize)
+        bigEndian(dictionary + 2, size: referenceSize)
+        bigEndian(UInt64(record.age), size: referenceSize)
+        if student.grade != nil { bigEndian(UInt64(record.grade), size: referenceSize) }
+        if student.score != nil { bigEndian(UInt64(record.score), size: referenceSize) }
+        for offset in 0..<details.count {
+            bigEndian(UInt64(Int(record.details) + offset), size: referenceSize)
+        }
+        if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
+        if hasMarks { bigEndian(UInt64(record.marks), size: referenceSize) }
     }
 
     /// Writes a student's register, right after its record: its dictionary, then a

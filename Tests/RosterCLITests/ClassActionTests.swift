@@ -161,4 +161,31 @@ struct ClassActionTests {
         #expect(clash.status == 64)
         #expect(clash.errorLine.hasPrefix("Error: There is a class '7B' already"))
     }
+
+    @Test(
+        "a class action is read whole before anything runs: a wrong verb, a missing or extra name, a --yes for no deletion"
+    )
+    func actionsAreChecked() throws {
+        let usage =
+            "Error: classes takes 'rename <old> <new>', 'delete <name>' or 'restore <name>', or nothing to list them.\n"
+        for words in [
+            ["classes", "drop", "7A"], ["classes", "delete"], ["classes", "rename", "7A"],
+            ["classes", "delete", "7A", "7B"],
+        ] {
+            let result = run(words)
+            #expect(result.status == 64, "\(words)")
+            #expect(result.errorOutput.hasPrefix(usage), "\(words)")
+        }
+        for words in [["classes", "--yes"], ["classes", "rename", "7A", "8A", "--yes"]] {
+            let result = run(words)
+            #expect(result.status == 64, "\(words)")
+            #expect(
+                result.errorOutput.hasPrefix("Error: --yes confirms 'classes delete'; drop --yes.\n"),
+                "\(words)")
+        }
+        #expect(
+            try students("7A").count == 2
+                && FileManager.default.fileExists(atPath: classes.appendingPathComponent("7A.plist").path))
+        #expect(!FileManager.default.fileExists(atPath: classes.appendingPathComponent("8A.plist").path))
+    }
 }

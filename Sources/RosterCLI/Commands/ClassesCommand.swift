@@ -22,30 +22,30 @@ struct ClassesCommand: Subcommand {
                     .init(word: "rename", follows: .classes), .init(word: "delete", follows: .classes),
                     .init(word: "restore", follows: .deletedClasses),
                 ]
-            ), \.action),
+            ), \.action, parse: ClassAction.init(words:)),
         .format(\.format, [.table, .json], help: "How to print the classes."),
         .flag("yes", \.yes, help: "Delete without asking."),
     ]
 
-    var action: [String] = []
+    var action: ClassAction?
     var format: OutputFormat?
     var yes = false
 
     func validate() throws {
-        if !action.isEmpty, format != nil {
+        if action != nil, format != nil {
             throw UsageError.message("--format is for the list of classes; drop it, or the action.")
         }
-        if yes, action.first != "delete" {
-            throw UsageError.message("--yes confirms 'classes delete'; drop --yes.")
+        if yes {
+            guard case .delete? = action else {
+                throw UsageError.message("--yes confirms 'classes delete'; drop --yes.")
+            }
         }
     }
 
     func run(in context: CommandContext) throws {
         let folder = ClassFolder(environment: context.environment)
         try folder.finishInterruptedChanges()
-        if let verb = action.first {
-            return try ClassActions.run(verb, Array(action.dropFirst()), confirmed: yes, context)
-        }
+        if let action { return try action.run(confirmed: yes, context) }
         let names = folder.names
         let counts = names.map { name in
             try? StorageHandler.load(from: folder.url.appendingPathComponent(name + ".plist")).count

@@ -96,6 +96,20 @@ extension CommandField {
         }
     }
 
+    /// The positional arguments from `position` on, read together into one typed value by
+    /// `parse`, such as `classes rename <old> <new>`; `nil` when none are given.
+    static func arguments<Value>(
+        _ spec: ArgumentSpec, _ keyPath: WritableKeyPath<Command, Value?> & Sendable, position: Int = 0,
+        parse: @escaping @Sendable ([String]) throws -> Value
+    ) -> Self {
+        var repeated = spec
+        repeated.isRepeated = true
+        return CommandField(kind: .argument(repeated, position: position)) { command, words in
+            guard !words.isEmpty else { return }
+            command[keyPath: keyPath] = try parse(words)
+        }
+    }
+
     /// The positional arguments from `position` on, such as `<student> ...`.
     static func arguments(
         _ spec: ArgumentSpec, _ keyPath: WritableKeyPath<Command, [String]> & Sendable, position: Int = 0

@@ -96,6 +96,22 @@ struct MarkbookCommandTests {
             (["assessment", "list", "--out-of", "5"], "--out-of is for 'assessment add'"),
             (["assessment", "remove", "h1"], "assessment remove needs --yes"),
             (["category", "set", "H", "--drop-lowest", "-1"], "-1"),
+            (["category", "set", "H", "--drop-lowest", "101"], "Use a whole number from 0 to 100."),
+            (["assessment", "grade", "h1"], "'grade' is not an assessment action"),
+            (["assessment", "rename", "h1"], "assessment rename takes an old and a new name"),
+            (["assessment", "list", "h1"], "assessment list takes no name"),
+            (
+                ["assessment", "edit", "h1", "--from-score", "--out-of", "5"],
+                "--from-score is for 'assessment add'"
+            ),
+            (["assessment", "list", "--yes"], "--yes confirms 'assessment remove'"),
+            (["category", "drop", "H"], "'drop' is not a category action"),
+            (["category", "set"], "category set takes one name"),
+            (["category", "list", "--weight", "3"], "--weight is for 'category set'"),
+            (["category", "remove", "H", "--format", "json"], "--format is for 'category list'"),
+            (["scale", "set"], "scale set needs the letters"),
+            (["scale", "show", "A"], "scale show takes nothing more"),
+            (["scale", "bump"], "'bump' is not a scale action"),
             (["grades", "--explain", "ada", "--sort", "result"], "--sort is for the whole markbook"),
             (["grades", "--term", "Spring"], "No assessment is in the term 'Spring'"),
         ])

@@ -19,7 +19,7 @@ struct AssessmentCommand: Subcommand {
                     .init(word: "add"), .init(word: "list"), .init(word: "edit", follows: .assessments),
                     .init(word: "rename", follows: .assessments),
                     .init(word: "remove", follows: .assessments),
-                ]), \.action),
+                ]), \.action, parse: Action.init(words:)),
         .option(
             "out-of", \.outOf, valueName: "points", help: "The most points a student can get, such as 10.",
             parse: .text),
@@ -37,7 +37,7 @@ struct AssessmentCommand: Subcommand {
         .flag("yes", \.yes, help: "Remove without asking."),
     ]
 
-    var action: [String] = []
+    var action: Action?
     var outOf: String?
     var category: String?
     var date: String?
@@ -46,56 +46,86 @@ struct AssessmentCommand: Subcommand {
     var format: OutputFormat?
     var yes = false
 
-    private var verb: String { action.first ?? "list" }
-    private var names: [String] { Array(action.dropFirst()) }
+    /// What `assessment` is asked to do; without words, to list the assessments.
+    enum Action: Equatable {
+        case add(String)
+        case list
+        case edit(String)
+        case rename(String, to: String)
+        case remove(String)
+
+        /// The action the words after `assessment` name, checked as they are parsed.
+        init(words: [String]) throws {
+            let names = Array(words.dropFirst())
+            switch (words.first, names.count) {
+            case ("add", 1): self = .add(names[0])
+            case ("list", 0): self = .list
+            case ("edit", 1): self = .edit(names[0])
+            case ("rename", 2): self = .rename(names[0], to: names[1])
+            case ("remove", 1): self = .remove(names[0])
+            default:
+                let verb = words.first ?? ""
+                let counts = ["add": 1, "list": 0, "edit": 1, "rename": 2, "remove": 1]
+                guard let count = counts[verb] else {
+                    throw UsageError.message(
+                        "'\(verb)' is not an assessment action: use add, list, edit, rename or remove.")
+                }
+                throw UsageError.message(
+                    "assessment \(verb) takes \(count == 0 ? "no name" : count == 1 ? "one name" : "an old and a new name"); "
+                        + "put a name with spaces in quotes.")
+            }
+        }
+    }
 
     func validate() throws {
-        let counts = ["add": 1, "list": 0, "edit": 1, "rename": 2, "remove": 1]
-        guard let count = counts[verb] else {
-            throw UsageError.message(
-                "'\(VisibleText.of(verb))' is not an assessment action: use add, list, edit, rename or remove."
-            )
+        let action = action ?? .list
+        if case .add = action, outOf == nil {
+            throw UsageError.message("assessment add needs --out-of <points>.")
         }
-        guard names.count == count else {
-            throw UsageError.message(
-                "assessment \(verb) takes \(count == 0 ? "no name" : count == 1 ? "one name" : "an old and a new name"); "
-                    + "put a name with spaces in quotes.")
-        }
-        if verb == "add", outOf == nil { throw UsageError.message("assessment add needs --out-of <points>.") }
         let details = [("--out-of", outOf), ("--category", category), ("--date", date), ("--term", term)]
-        if verb != "add" && verb != "edit", let given = details.first(where: { $0.1 != nil }) {
-            throw UsageError.message("\(given.0) is for 'assessment add' and 'assessment edit'; drop it.")
+        switch action {
+        case .add: break
+        case .edit:
+            if details.allSatisfy({ $0.1 == nil }) {
+                throw UsageError.message("assessment edit needs --out-of, --category, --date or --term.")
+            }
+        default:
+            if let given = details.first(where: { $0.1 != nil }) {
+                throw UsageError.message("\(given.0) is for 'assessment add' and 'assessment edit'; drop it.")
+            }
         }
-        if verb == "edit", details.allSatisfy({ $0.1 == nil }) {
-            throw UsageError.message("assessment edit needs --out-of, --category, --date or --term.")
+        if fromScore {
+            guard case .add = action else {
+                throw UsageError.message("--from-score is for 'assessment add'; drop it.")
+            }
         }
-        if fromScore, verb != "add" {
-            throw UsageError.message("--from-score is for 'assessment add'; drop it.")
-        }
-        if format != nil, verb != "list" {
+        if format != nil, action != .list {
             throw UsageError.message("--format is for 'assessment list'; drop it.")
         }
-        if yes, verb != "remove" { throw UsageError.message("--yes confirms 'assessment remove'; drop it.") }
+        if yes {
+            guard case .remove = action else {
+                throw UsageError.message("--yes confirms 'assessment remove'; drop it.")
+            }
+        }
     }
 
     func run(in context: CommandContext) throws {
-        switch verb {
-        case "add": try add(context)
-        case "edit": try edit(context)
-        case "rename":
-            let (old, new) = try ClassroomIntents.renameAssessment(
-                names[0], to: names[1], at: context.fileURL)
+        switch action ?? .list {
+        case .add(let name): try add(name, context)
+        case .edit(let name): try edit(name, context)
+        case .rename(let name, let newName):
+            let (old, new) = try ClassroomIntents.renameAssessment(name, to: newName, at: context.fileURL)
             context.saved.record("Assessment \(old.name) was renamed")
             context.output.write(
                 "Renamed assessment \(VisibleText.of(old.name)) to \(VisibleText.of(new.name)).\n")
-        case "remove": try remove(context)
-        default: try MarkbookText.listAssessments(format: format ?? .table, context)
+        case .remove(let name): try remove(name, context)
+        case .list: try MarkbookText.listAssessments(format: format ?? .table, context)
         }
     }
 
-    private func add(_ context: CommandContext) throws {
+    private func add(_ name: String, _ context: CommandContext) throws {
         let assessment = Assessment(
-            name: names[0], outOf: try ClassroomIntents.maximum(outOf ?? ""), category: category,
+            name: name, outOf: try ClassroomIntents.maximum(outOf ?? ""), category: category,
             date: try date.map(MarkbookText.day), term: term)
         let (added, madeCategory) = try ClassroomIntents.addAssessment(
             assessment, fromScore: fromScore, at: context.fileURL)
@@ -108,16 +138,16 @@ struct AssessmentCommand: Subcommand {
         }
     }
 
-    private func edit(_ context: CommandContext) throws {
+    private func edit(_ name: String, _ context: CommandContext) throws {
         let edited = try ClassroomIntents.editAssessment(
-            names[0], outOf: try outOf.map(ClassroomIntents.maximum), category: category,
+            name, outOf: try outOf.map(ClassroomIntents.maximum), category: category,
             date: try date.map(MarkbookText.day), term: term, at: context.fileURL)
         context.saved.record("Assessment \(edited.name) was changed")
         context.output.write("Changed assessment \(MarkbookText.describe(edited)).\n")
     }
 
-    private func remove(_ context: CommandContext) throws {
-        let (assessment, marks) = try ClassroomIntents.assessmentAndMarks(names[0], at: context.fileURL)
+    private func remove(_ name: String, _ context: CommandContext) throws {
+        let (assessment, marks) = try ClassroomIntents.assessmentAndMarks(name, at: context.fileURL)
         if marks > 0, !yes {
             guard context.input.isTerminal else {
                 throw UsageError.message(

@@ -18,65 +18,74 @@ struct CategoryCommand: Subcommand {
                 verbs: [
                     .init(word: "set", follows: .categories), .init(word: "list"),
                     .init(word: "remove", follows: .categories),
-                ]), \.action),
+                ]), \.action, parse: Action.init(words:)),
         .option(
             "weight", \.weight, valueName: "w",
             help: "Its weight in the overall result, such as 30, or none.",
             parse: .text),
         .option(
             "drop-lowest", \.dropLowest, valueName: "n", help: "How many of its marks to drop, such as 1.",
-            parse: .text),
+            parse: .wholeNumber(in: 0...100)),
         .format(\.format, [.table, .json], help: "How to print the list."),
     ]
 
-    var action: [String] = []
+    var action: Action?
     var weight: String?
-    var dropLowest: String?
+    var dropLowest: Int?
     var format: OutputFormat?
 
-    private var verb: String { action.first ?? "list" }
+    /// What `category` is asked to do; without words, to list the categories.
+    enum Action: Equatable {
+        case set(String)
+        case list
+        case remove(String)
+
+        /// The action the words after `category` name, checked as they are parsed.
+        init(words: [String]) throws {
+            switch (words.first, words.count) {
+            case ("set", 2): self = .set(words[1])
+            case ("list", 1): self = .list
+            case ("remove", 2): self = .remove(words[1])
+            case ("set", _), ("remove", _), ("list", _):
+                let verb = words[0]
+                throw UsageError.message(
+                    "category \(verb) takes \(verb == "list" ? "no name" : "one name"); put a name with spaces in quotes."
+                )
+            default:
+                throw UsageError.message(
+                    "'\(words.first ?? "")' is not a category action: use set, list or remove.")
+            }
+        }
+    }
 
     func validate() throws {
-        let counts = ["set": 1, "list": 0, "remove": 1]
-        guard let count = counts[verb] else {
-            throw UsageError.message(
-                "'\(VisibleText.of(verb))' is not a category action: use set, list or remove.")
+        if weight != nil || dropLowest != nil {
+            guard case .set = action else {
+                throw UsageError.message(
+                    "\(weight != nil ? "--weight" : "--drop-lowest") is for 'category set'; drop it.")
+            }
         }
-        guard action.count - 1 == count else {
-            throw UsageError.message(
-                "category \(verb) takes \(count == 0 ? "no name" : "one name"); put a name with spaces in quotes."
-            )
-        }
-        if verb != "set", weight != nil || dropLowest != nil {
-            throw UsageError.message(
-                "\(weight != nil ? "--weight" : "--drop-lowest") is for 'category set'; drop it.")
-        }
-        if format != nil, verb != "list" {
+        if format != nil, (action ?? .list) != .list {
             throw UsageError.message("--format is for 'category list'; drop it.")
-        }
-        if let dropLowest, !(Int(dropLowest).map { (0...100).contains($0) } ?? false) {
-            throw UsageError.invalidValue(
-                VisibleText.of(dropLowest), label: "--drop-lowest <n>",
-                reason: "Use a whole number from 0 to 100.")
         }
     }
 
     func run(in context: CommandContext) throws {
-        switch verb {
-        case "set":
+        switch action ?? .list {
+        case .set(let name):
             let weight: Fraction?? = try self.weight.map {
                 $0 == "none" ? .none : try ClassroomIntents.weight($0)
             }
             let category = try ClassroomIntents.setCategory(
-                action[1], weight: weight, dropLowest: dropLowest.flatMap { Int($0) }, at: context.fileURL)
+                name, weight: weight, dropLowest: dropLowest, at: context.fileURL)
             context.saved.record("Category \(category.name) was set")
             context.output.write("Set category \(MarkbookText.describe(category)).\n")
-        case "remove":
-            try ClassroomIntents.removeCategory(action[1], at: context.fileURL)
-            context.saved.record("Category \(action[1]) was removed")
+        case .remove(let name):
+            try ClassroomIntents.removeCategory(name, at: context.fileURL)
+            context.saved.record("Category \(name) was removed")
             context.output.write(
-                "Removed category \(VisibleText.of(action[1])); its assessments are in no category now.\n")
-        default: try list(context)
+                "Removed category \(VisibleText.of(name)); its assessments are in no category now.\n")
+        case .list: try list(context)
         }
     }
 

@@ -12,38 +12,47 @@ struct ScaleCommand: Subcommand {
         .arguments(
             ArgumentSpec(
                 name: "action", help: "set <letters>, show or clear.",
-                verbs: [.init(word: "set"), .init(word: "show"), .init(word: "clear")]), \.action)
+                verbs: [.init(word: "set"), .init(word: "show"), .init(word: "clear")]), \.action,
+            parse: Action.init(words:))
     ]
 
-    var action: [String] = []
+    var action: Action?
 
-    private var verb: String { action.first ?? "show" }
+    /// What `scale` is asked to do; without words, to show the scale.
+    enum Action: Equatable {
+        /// Set the letters, written as the words after `set` joined by spaces.
+        case set(String)
+        case show
+        case clear
 
-    func validate() throws {
-        guard ["set", "show", "clear"].contains(verb) else {
-            throw UsageError.message(
-                "'\(VisibleText.of(verb))' is not a scale action: use set, show or clear.")
-        }
-        guard verb == "set" ? action.count >= 2 : action.count == 1 else {
-            throw UsageError.message(
-                verb == "set"
-                    ? "scale set needs the letters, such as \"A:90 B:80 C:70 D:60 E:0\"."
-                    : "scale \(verb) takes nothing more.")
+        /// The action the words after `scale` name, checked as they are parsed.
+        init(words: [String]) throws {
+            switch (words.first, words.count) {
+            case ("set", 2...): self = .set(words.dropFirst().joined(separator: " "))
+            case ("set", _):
+                throw UsageError.message("scale set needs the letters, such as \"A:90 B:80 C:70 D:60 E:0\".")
+            case ("show", 1): self = .show
+            case ("clear", 1): self = .clear
+            case ("show", _), ("clear", _): throw UsageError.message("scale \(words[0]) takes nothing more.")
+            default:
+                throw UsageError.message(
+                    "'\(words.first ?? "")' is not a scale action: use set, show or clear.")
+            }
         }
     }
 
     func run(in context: CommandContext) throws {
-        switch verb {
-        case "set":
-            let scale = try LetterScale(parsing: action.dropFirst().joined(separator: " "))
+        switch action ?? .show {
+        case .set(let letters):
+            let scale = try LetterScale(parsing: letters)
             try ClassroomIntents.setScale(scale, at: context.fileURL)
             context.saved.record("The scale was set")
             context.output.write("Set the scale: \(VisibleText.of(scale.text)).\n")
-        case "clear":
+        case .clear:
             try ClassroomIntents.setScale(nil, at: context.fileURL)
             context.saved.record("The scale was cleared")
             context.output.write("Cleared the scale: results are percentages only.\n")
-        default:
+        case .show:
             let scale = try StorageHandler.loadMarkbook(from: context.fileURL).markbook.scale
             context.output.write(
                 scale.map { VisibleText.of($0.text) + "\n" }

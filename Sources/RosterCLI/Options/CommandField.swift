@@ -176,6 +176,18 @@ extension OptionParse where Value == Int {
                 return number
             }, hint: "Use a whole number of 1 or more.")
     }
+
+    /// A whole number in `range`, such as how many marks to drop.
+    static func wholeNumber(in range: ClosedRange<Int>) -> Self {
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+        return OptionParse(
+            convert: { text in
+                guard let number = Int(text), range.contains(number) else {
+                    throw ValidationError.notANumber(field: "number", text: text, expected: expected)
+                }
+                return number
+            }, hint: "Use \(expected).")
+    }
 }
 
 extension OptionParse where Value == Double {

@@ -254,8 +254,7 @@ struct Invocation {
     private func context(file: URL, color: Style.Choice?, saved: SavedChange) -> CommandContext {
         CommandContext(
             fileURL: file, environment: environment, input: input, output: output, errorOutput: errorOutput,
-            style: Style(choice: color, stream: output, environment: environment),
-            progressDelay: progressDelay, saved: saved)
+            colorChoice: color, progressDelay: progressDelay, saved: saved)
     }
 
     private func reporter(color: Style.Choice?) -> ErrorReporter {

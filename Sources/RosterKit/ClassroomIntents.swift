@@ -198,8 +198,11 @@ public enum ClassroomIntents {
     ) throws -> ImportChanges {
         var imported = imported
         // Marks are by the ids of their class's assessments: without that class's markbook beside
-        // the file they name nothing here, and each student keeps the marks they have.
-        if markbook == nil { dropMarks(of: &imported.students) }
+        // the file they name nothing here, and each student keeps the marks they have. Only a file
+        // with marks is changed: a large file's students are not copied for nothing.
+        if markbook == nil, imported.students.contains(where: { !$0.otherFields.isEmpty }) {
+            dropMarks(of: &imported.students)
+        }
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
@@ -234,8 +237,7 @@ public enum ClassroomIntents {
         return changes
     }
 
-    /// Leaves out the marks of `students`. Only a student with marks is changed: a large file's
-    /// students are not copied for nothing.
+    /// Leaves out the marks of `students`.
     private static func dropMarks(of students: inout [Student]) {
         for index in students.indices where !students[index].otherFields.isEmpty {
             students[index].marks = [:]

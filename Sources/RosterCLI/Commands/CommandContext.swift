@@ -18,12 +18,18 @@ struct CommandContext {
     let output: TextOutput
     /// Where errors, notes and questions go.
     let errorOutput: TextOutput
-    /// Whether results are coloured.
-    let style: Style
+    /// What `--color` asked for, if anything.
+    let colorChoice: Style.Choice?
     /// How long work runs before progress is shown.
     let progressDelay: Duration
     /// What the command saved, once it is on disk, so that an error after it can say so.
     let saved: SavedChange
+
+    /// Whether results are coloured: decided when a command first colours something, so that one
+    /// that colours nothing asks nothing of the terminal.
+    var style: Style {
+        Style(choice: colorChoice, stream: output, environment: environment)
+    }
 
     /// The width to fit text to: `COLUMNS` when it is a positive number, else the terminal's
     /// width, else 80.

@@ -78,7 +78,10 @@ public struct ImportChanges: Sendable, Equatable {
                 continue
             }
             if replace { kept[match.index] = true }
-            keepWrittenSchoolID(of: roster[match.index], in: &rows[row])
+            // Changed only when it differs: a row taken for a change would copy all the rows.
+            if let written = writtenSchoolID(of: roster[match.index], for: rows[row]) {
+                rows[row].schoolID = written
+            }
             let student = changes.update(
                 roster[match.index], from: rows[row], keepingName: match.byName, clearing: clearing)
             if replace {
@@ -96,13 +99,13 @@ public struct ImportChanges: Sendable, Equatable {
         return changes
     }
 
-    /// A school id is kept as first written: a spreadsheet's `421` is the roster's `00421`.
-    private static func keepWrittenSchoolID(of student: Student, in row: inout Student) {
-        if let written = student.schoolID, let given = row.schoolID, written != given,
+    /// The school id as first written, when the row gives the same one written otherwise: a
+    /// spreadsheet's `421` is the roster's `00421`.
+    private static func writtenSchoolID(of student: Student, for row: Student) -> String? {
+        guard let written = student.schoolID, let given = row.schoolID, written != given,
             SameSchoolID.matches(written, given)
-        {
-            row.schoolID = written
-        }
+        else { return nil }
+        return written
     }
 
     /// `before` as the file's `row` leaves them, noted as updated; `nil`, counted as unchanged,

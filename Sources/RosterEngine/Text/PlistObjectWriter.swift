@@ -179,9 +179,9 @@ extension PlistObjectWriter {
         var trailer = [UInt8](repeating: 0, count: 32)
         trailer[6] = UInt8(offsetSize)
         trailer[7] = UInt8(referenceSize)
-        for (offset, value) in [(8, objectCount), (16, topObject), (24, tableOffset)] {
-            for index in 0..<8 {
-                trailer[offset + index] = UInt8(truncatingIfNeeded: UInt64(value) >> (56 - 8 * index))
+        trailer.withUnsafeMutableBytes { bytes in
+            for (offset, value) in [(8, objectCount), (16, topObject), (24, tableOffset)] {
+                store(UInt64(value), size: 8, into: bytes, at: offset)
             }
         }
         return trailer

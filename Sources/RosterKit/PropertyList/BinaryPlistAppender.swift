@@ -46,10 +46,12 @@ enum BinaryPlistAppender {
         guard reader.referenceSize >= 8 || lastNumber < 1 << (8 * reader.referenceSize) else { return nil }
         let (newObjects, newOffsets) = (objects.bytes, objects.offsets)
 
-        let header = arrayHeader(count: oldCount + students.count)
+        var header: [UInt8] = []
+        BinaryPlistValueWriter.appendHeader(0xA, count: oldCount + students.count, to: &header)
         var newReferences: [UInt8] = []
         for number in dictionaries {
-            appendBigEndian(UInt64(number), size: reader.referenceSize, to: &newReferences)
+            BinaryPlistValueWriter.appendBigEndian(
+                UInt64(number), size: reader.referenceSize, to: &newReferences)
         }
         let shift = header.count + (topEnd - oldReferencesStart) + newReferences.count - (topEnd - topOffset)
         let tableOffset = reader.tableOffset + shift + newObjects.count
@@ -80,35 +82,17 @@ enum BinaryPlistAppender {
             let offset = reader.offset(of: number)
             guard offset >= 8, offset < reader.tableOffset else { return nil }
             if number != reader.topObject && top.contains(offset) { return nil }
-            appendBigEndian(
+            BinaryPlistValueWriter.appendBigEndian(
                 UInt64(offset < top.upperBound ? offset : offset + shift), size: offsetSize, to: &table)
         }
         for offset in newOffsets {
-            appendBigEndian(UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
+            BinaryPlistValueWriter.appendBigEndian(
+                UInt64(reader.tableOffset + shift + offset), size: offsetSize, to: &table)
         }
         return table
             + PlistObjectWriter.trailer(
                 objectCount: objectCount, topObject: reader.topObject, referenceSize: reader.referenceSize,
                 offsetSize: offsetSize, tableOffset: tableOffset)
-    }
-
-    private static func arrayHeader(count: Int) -> [UInt8] {
-        guard count >= 15 else { return [0xA0 | UInt8(count)] }
-        var header: [UInt8] = [0xAF]
-        appendInteger(count, to: &header)
-        return header
-    }
-
-    static func appendInteger(_ value: Int, to output: inout [UInt8]) {
-        let (marker, width) = PlistObjectWriter.integerLayout(value)
-        output.append(marker)
-        appendBigEndian(UInt64(bitPattern: Int64(value)), size: width, to: &output)
-    }
-
-    static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
-        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
-            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        }
     }
 }
 

@@ -124,7 +124,7 @@ enum BinaryPlistValueWriter {
                 appendHeader(0x6, count: units.count, to: &bytes)
                 for unit in units { appendNumber(Int(unit), size: 2, to: &bytes) }
             }
-        case .integer(let number): BinaryPlistAppender.appendInteger(Int(number), to: &bytes)
+        case .integer(let number): appendInteger(Int(number), to: &bytes)
         case .real(let number): appendEight(0x23, number.bitPattern, to: &bytes)
         case .date(let seconds): appendEight(0x33, seconds.bitPattern, to: &bytes)
         case .bool(let flag): bytes.append(flag ? 0x09 : 0x08)
@@ -134,26 +134,41 @@ enum BinaryPlistValueWriter {
         case .uid(let number):
             let width = PlistObjectWriter.integerWidth(number)
             bytes.append(0x80 | UInt8(width - 1))
-            BinaryPlistAppender.appendBigEndian(number, size: width, to: &bytes)
+            appendBigEndian(number, size: width, to: &bytes)
         case .array, .dictionary: break
         }
     }
 
-    private static func appendHeader(_ type: UInt8, count: Int, to bytes: inout [UInt8]) {
+    /// Appends an object's marker of `type` holding `count`, with an integer after it when 15 or more.
+    static func appendHeader(_ type: UInt8, count: Int, to bytes: inout [UInt8]) {
         if count < 15 {
             bytes.append(type << 4 | UInt8(count))
         } else {
             bytes.append(type << 4 | 0x0F)
-            BinaryPlistAppender.appendInteger(count, to: &bytes)
+            appendInteger(count, to: &bytes)
         }
     }
 
     private static func appendEight(_ marker: UInt8, _ bits: UInt64, to bytes: inout [UInt8]) {
         bytes.append(marker)
-        BinaryPlistAppender.appendBigEndian(bits, size: 8, to: &bytes)
+        appendBigEndian(bits, size: 8, to: &bytes)
     }
 
     private static func appendNumber(_ number: Int, size: Int, to bytes: inout [UInt8]) {
-        BinaryPlistAppender.appendBigEndian(UInt64(number), size: size, to: &bytes)
+        appendBigEndian(UInt64(number), size: size, to: &bytes)
+    }
+
+    /// Appends an integer object.
+    static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+        let (marker, width) = PlistObjectWriter.integerLayout(value)
+        output.append(marker)
+        appendBigEndian(UInt64(bitPattern: Int64(value)), size: width, to: &output)
+    }
+
+    /// Appends the lowest `size` bytes of `value`, most significant first.
+    static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
+        for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
+            output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
     }
 }

@@ -54,25 +54,27 @@ struct AssessmentCommand: Subcommand {
         case rename(String, to: String)
         case remove(String)
 
+        /// How many names each action takes.
+        private static let nameCounts = ["add": 1, "list": 0, "edit": 1, "rename": 2, "remove": 1]
+
         /// The action the words after `assessment` name, checked as they are parsed.
         init(words: [String]) throws {
-            let names = Array(words.dropFirst())
-            switch (words.first, names.count) {
-            case ("add", 1): self = .add(names[0])
-            case ("list", 0): self = .list
-            case ("edit", 1): self = .edit(names[0])
-            case ("rename", 2): self = .rename(names[0], to: names[1])
-            case ("remove", 1): self = .remove(names[0])
-            default:
-                let verb = words.first ?? ""
-                let counts = ["add": 1, "list": 0, "edit": 1, "rename": 2, "remove": 1]
-                guard let count = counts[verb] else {
-                    throw UsageError.message(
-                        "'\(verb)' is not an assessment action: use add, list, edit, rename or remove.")
-                }
+            let verb = words.first ?? ""
+            guard let count = Self.nameCounts[verb] else {
+                throw UsageError.message(
+                    "'\(verb)' is not an assessment action: use add, list, edit, rename or remove.")
+            }
+            guard words.count - 1 == count else {
                 throw UsageError.message(
                     "assessment \(verb) takes \(count == 0 ? "no name" : count == 1 ? "one name" : "an old and a new name"); "
                         + "put a name with spaces in quotes.")
+            }
+            switch verb {
+            case "add": self = .add(words[1])
+            case "edit": self = .edit(words[1])
+            case "rename": self = .rename(words[1], to: words[2])
+            case "remove": self = .remove(words[1])
+            default: self = .list
             }
         }
     }

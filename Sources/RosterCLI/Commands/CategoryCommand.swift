@@ -40,20 +40,24 @@ struct CategoryCommand: Subcommand {
         case list
         case remove(String)
 
+        /// How many names each action takes.
+        private static let nameCounts = ["set": 1, "list": 0, "remove": 1]
+
         /// The action the words after `category` name, checked as they are parsed.
         init(words: [String]) throws {
-            switch (words.first, words.count) {
-            case ("set", 2): self = .set(words[1])
-            case ("list", 1): self = .list
-            case ("remove", 2): self = .remove(words[1])
-            case ("set", _), ("remove", _), ("list", _):
-                let verb = words[0]
+            let verb = words.first ?? ""
+            guard let count = Self.nameCounts[verb] else {
+                throw UsageError.message("'\(verb)' is not a category action: use set, list or remove.")
+            }
+            guard words.count - 1 == count else {
                 throw UsageError.message(
-                    "category \(verb) takes \(verb == "list" ? "no name" : "one name"); put a name with spaces in quotes."
+                    "category \(verb) takes \(count == 0 ? "no name" : "one name"); put a name with spaces in quotes."
                 )
-            default:
-                throw UsageError.message(
-                    "'\(words.first ?? "")' is not a category action: use set, list or remove.")
+            }
+            switch verb {
+            case "set": self = .set(words[1])
+            case "remove": self = .remove(words[1])
+            default: self = .list
             }
         }
     }

@@ -25,8 +25,9 @@ struct CommandContext {
     /// What the command saved, once it is on disk, so that an error after it can say so.
     let saved: SavedChange
 
-    /// Whether results are coloured: decided when a command first colours something, so that one
-    /// that colours nothing asks nothing of the terminal.
+    /// Whether results are coloured, decided from the terminal and the environment each time it
+    /// is asked, so that a command that colours nothing asks nothing of the terminal; a command
+    /// that colours asks once and keeps the answer.
     var style: Style {
         Style(choice: colorChoice, stream: output, environment: environment)
     }

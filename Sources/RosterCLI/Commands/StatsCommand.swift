@@ -23,6 +23,7 @@ struct StatsCommand: Subcommand {
         let (everyone, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
         let students = everyone.filter { !$0.hasLeft() }
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
+        let style = context.style
         if let assessment {
             let found = try book.assessment(named: assessment)
             let marks = RosterStatistics(
@@ -31,9 +32,9 @@ struct StatsCommand: Subcommand {
             context.output.write(
                 format == .json
                     ? try JSONReport.text(Self.scores(marks))
-                    : context.style.bold(title) + "\n"
+                    : style.bold(title) + "\n"
                         + Self.scoreLines(
-                            marks, label: "Marks", style: context.style, usesBlocks: usesBlocks,
+                            marks, label: "Marks", style: style, usesBlocks: usesBlocks,
                             width: context.width))
             return
         }
@@ -50,10 +51,10 @@ struct StatsCommand: Subcommand {
             return context.output.write(try Self.json(statistics, results: results))
         }
         var text = Self.table(
-            statistics, style: context.style, usesBlocks: usesBlocks, terminalWidth: context.width)
+            statistics, style: style, usesBlocks: usesBlocks, terminalWidth: context.width)
         if let results {
             text += Self.scoreLines(
-                results, label: "Result", style: context.style, usesBlocks: usesBlocks, width: context.width)
+                results, label: "Result", style: style, usesBlocks: usesBlocks, width: context.width)
         }
         context.output.write(text)
     }

@@ -55,8 +55,20 @@ enum ErrorAdvice {
         case .damaged:
             return "Restore it with 'roster undo' or from a backup, or choose another file with --file."
         case .fileSystem(_, _, let code): return advice(forSystemError: code)
+        case .refusedJournal(let path, _):
+            return "If it is not a change of yours that was cut short, set it aside "
+                + "(mv -- \(shellQuoted(path)) \(shellQuoted(path + ".refused"))) and run the command again; "
+                + "your own next roster command on the class finishes a change of yours."
+        case .unrelatedFolders:
+            return "Move students between classes of one folder (--class), or between a roster and its "
+                + "Classes folder."
         default: return nil
         }
+    }
+
+    /// `path` as a shell word, in single quotes, shown as ``VisibleText`` shows it.
+    private static func shellQuoted(_ path: String) -> String {
+        "'" + VisibleText.of(path).replacing("'", with: "'\\''") + "'"
     }
 
     /// Advice for a failed system call, chosen by its error number, never by its wording.

@@ -44,29 +44,38 @@ enum FileSystem {
     final class Replacement {
         let path: String
         let temporary: String
+        /// What makes ``temporary``'s name unique (see ``temporaryPath(beside:unique:)``).
+        let unique: String
         let descriptor: Int32
         let durable: Bool
         private let existing: stat?
+        private let handsToOwner: Bool
         private var isCommitted = false
 
         /// Opens the temporary file beside `path`, creating the folder if need be.
         ///
+        /// Run as root, the new file goes to the old one's owner (or the folder's) unless
+        /// `handsToOwner` is `false`, as for a journal, which only its writer carries out.
+        ///
         /// - Throws: ``StorageError/readOnly(path:)`` for a file its owner may not write, and
         ///   ``StorageError`` for a failed system call.
-        init(of path: String, durable: Bool = true) throws {
+        init(of path: String, durable: Bool = true, handsToOwner: Bool = true) throws {
             let folder = Path.folder(of: path)
             try createFolder(folder.isEmpty ? "." : folder)
             let existing = existingStatus(path)
             if let existing, existing.st_mode & 0o200 == 0 { throw StorageError.readOnly(path: path) }
-            let temporary = temporaryPath(beside: path)
+            let unique = newTemporaryUnique()
+            let temporary = temporaryPath(beside: path, unique: unique)
             let descriptor = open(
                 temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, privateFileMode)
             guard descriptor >= 0 else { throw failure(path, action: "write") }
             self.path = path
             self.temporary = temporary
+            self.unique = unique
             self.descriptor = descriptor
             self.durable = durable
             self.existing = existing
+            self.handsToOwner = handsToOwner
         }
 
         /// Appends `bytes` to the new file, all of them, however few the system takes at once.
@@ -98,7 +107,8 @@ enum FileSystem {
             let folder = Path.folder(of: path)
             // Run as root (`sudo roster add`), the new file goes to the old one's owner, or to the
             // folder's, so that its owner is not locked out of it.
-            if let owner = existing.map({ ($0.st_uid, $0.st_gid) }) ?? ownerForNewFiles(in: folder),
+            if handsToOwner,
+                let owner = existing.map({ ($0.st_uid, $0.st_gid) }) ?? ownerForNewFiles(in: folder),
                 geteuid() == 0, fchown(descriptor, owner.0, owner.1) != 0
             {
                 throw failure(path, action: "write")
@@ -198,37 +208,6 @@ enum FileSystem {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return status
-    }
-
-    /// Removes temporary files that a killed writer left beside `path`.
-    ///
-    /// Call only while holding the roster's lock: a writer creates its temporary file under the
-    /// lock, so any that exist then belong to a process that died mid-write.
-    static func removeLeftovers(beside path: String) {
-        let folder = Path.folder(of: path)
-        let prefix = "." + Path.stem(of: Path.name(of: path)) + "."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
-        else {
-            return
-        }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            // Only `.NAME.<pid>-<random>.tmp`: `.class.plist.2024.<pid>-<random>.tmp`, which
-            // belongs to another roster, has more between the name and `.tmp`.
-            let unique = name.dropFirst(prefix.count).dropLast(4).split(separator: "-")
-            guard unique.count == 2,
-                unique.allSatisfy({ !$0.isEmpty && $0.allSatisfy({ $0.isASCII && $0.isNumber }) })
-            else {
-                continue
-            }
-            unlink(folder.isEmpty ? name : folder + "/" + name)
-        }
-    }
-
-    /// A new hidden name beside `path` that ``removeLeftovers(beside:)`` recognises, and that no
-    /// other roster's leftovers can be taken for: `.NAME.<pid>-<random>.tmp`, with the name
-    /// shortened as ``Path/stem(of:)`` says when it is long.
-    static func temporaryPath(beside path: String) -> String {
-        Path.beside(path, prefix: ".", suffix: ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     }
 
     static func syncFolder(_ folder: String) {

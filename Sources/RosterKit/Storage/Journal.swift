@@ -30,13 +30,20 @@
 /// the copies when it is not (nothing was renamed yet). A rename is made only when it was not
 /// made before (see ``stepsToMake()``), so finishing twice changes nothing; a rename that claims a
 /// new name never replaces what is there.
-struct Journal: Codable, Equatable {
+///
+/// A journal names files, never paths: each roster by its file name, in the copy's own folder, a
+/// folder inside it or the folder above it (a class and its deleted copy, the default roster and
+/// its classes), and each step as one of roster's own kinds of file beside one of those rosters
+/// (see ``File``). Every path is derived again from those names when the journal is read, so a
+/// crafted journal can only make roster rename its own kinds of file among those rosters, and a
+/// copy is carried out only when roster can trust it (see ``readTrustedCopy(_:)``).
+struct Journal: Equatable {
     /// One rename of the change.
     struct Step: Codable, Equatable {
         /// What is renamed.
-        let from: String
+        let from: File
         /// Its new name.
-        let to: String
+        let to: File
         /// Whether `to` must be free: a class's new name, which is never overwritten.
         let claims: Bool
     }
@@ -44,10 +51,15 @@ struct Journal: Codable, Equatable {
     /// The rosters the change touches, in the order their locks are taken.
     let rosters: [String]
     /// The renames, in order.
-    let steps: [Step]
+    var steps: [Step] = []
     /// What the renames set aside to be removed once they are made, such as the deleted copy of
     /// a class that a newer one replaces.
-    let trash: [String]
+    var trash: [File] = []
+
+    /// A journal of a change of the rosters at `rosters`, whose locks are taken in path order.
+    init(rosters: [String]) {
+        self.rosters = Array(Set(rosters)).sorted()
+    }
 
     /// The most bytes a journal may hold: more is not roster's file.
     static let limit = 1 << 20
@@ -61,13 +73,37 @@ struct Journal: Codable, Equatable {
     /// The copy whose presence says the change is decided.
     var primary: String { Self.path(besideRoster: rosters.first ?? "") }
 
+    /// `kind` of file of the roster at `roster`, which must be one of ``rosters``.
+    func file(_ kind: File.Kind, of roster: String) -> File {
+        File(roster: rosters.firstIndex(of: roster) ?? -1, kind: kind)
+    }
+
+    /// The path of `file`, derived from the rosters' names.
+    ///
+    /// - Throws: ``StorageError/refusedJournal(path:reason:)`` for a file that is not one of
+    ///   roster's own kinds beside one of the rosters.
+    func path(of file: File) throws -> String {
+        guard let path = file.path(among: rosters) else {
+            throw StorageError.refusedJournal(path: primary, reason: "it names a file roster does not make")
+        }
+        return path
+    }
+
     /// Writes the journal durably beside every roster, the primary last.
+    ///
+    /// - Throws: ``StorageError/unrelatedFolders(path:otherPath:)`` when the rosters' folders
+    ///   cannot be named from one another, before anything is written.
     func record() throws {
-        let bytes = Array(try JSONEncoder().encode(self))
+        var copies: [(path: String, bytes: [UInt8])] = []
         for roster in rosters.dropFirst() + rosters.prefix(1) {
-            try FileSystem.replaceOwnFile(
-                Self.path(besideRoster: roster), with: bytes,
-                owners: FileSystem.trustedOwners(ofRoster: roster))
+            let record = try JournalRecord(self, seenFrom: Path.folder(of: roster))
+            copies.append((Self.path(besideRoster: roster), Array(try JSONEncoder().encode(record))))
+        }
+        for copy in copies {
+            // Never given to another owner: a journal is carried out only by the user who wrote it.
+            let file = try FileSystem.Replacement(of: copy.path, handsToOwner: false)
+            try file.write(copy.bytes)
+            try file.commit()
         }
     }
 
@@ -77,15 +113,16 @@ struct Journal: Codable, Equatable {
     ///   journal stays, for the next command to finish.
     func finish() throws {
         for step in try stepsToMake() {
-            if step.claims, try FileSystem.exists(step.to) {
-                throw StorageError.fileSystem(path: step.to, action: "move the roster onto", code: EEXIST)
+            let (from, to) = (try path(of: step.from), try path(of: step.to))
+            if step.claims, try FileSystem.exists(to) {
+                throw StorageError.fileSystem(path: to, action: "move the roster onto", code: EEXIST)
             }
-            guard rename(step.from, step.to) == 0 else {
-                throw FileSystem.failure(step.to, action: "replace")
-            }
+            guard rename(from, to) == 0 else { throw FileSystem.failure(to, action: "replace") }
         }
-        for folder in Set(steps.map { Path.folder(of: $0.to) }) { FileSystem.syncFolder(folder) }
-        for path in trash { try? FileManager.default.removeItem(atPath: path) }
+        for folder in Set(try steps.map { Path.folder(of: try path(of: $0.to)) }) {
+            FileSystem.syncFolder(folder)
+        }
+        for file in trash { try? FileManager.default.removeItem(atPath: try path(of: file)) }
         try removeCopies()
     }
 
@@ -100,7 +137,7 @@ struct Journal: Codable, Equatable {
             let refilled = steps.indices.contains { later in
                 later > index && made[later] && steps[later].to == steps[index].from
             }
-            made[index] = try refilled || !FileSystem.exists(steps[index].from)
+            made[index] = try refilled || !FileSystem.exists(try path(of: steps[index].from))
         }
         return steps.indices.filter { !made[$0] }.map { steps[$0] }
     }
@@ -117,35 +154,45 @@ struct Journal: Codable, Equatable {
         }
     }
 
+    /// Checks, before anything is written, that a journal can name each of the rosters at
+    /// `paths` from beside any other: they are in one folder, or one's folder is inside
+    /// another's.
+    ///
+    /// - Throws: ``StorageError/unrelatedFolders(path:otherPath:)`` when two are not.
+    static func checkRelated(_ paths: [String]) throws {
+        for path in paths {
+            let folder = Path.folder(of: path)
+            if let other = paths.first(where: { JournalRecord.place(of: $0, seenFrom: folder) == nil }) {
+                throw StorageError.unrelatedFolders(path: path, otherPath: other)
+            }
+        }
+    }
+
     /// Finishes or drops the change whose journal was found beside the roster at `rosterPath`,
     /// under the locks of every roster it names; the caller holds none of them.
     ///
-    /// - Throws: ``StorageError/notOwnFile(path:)`` for a journal roster did not write,
-    ///   ``StorageError/damaged(path:reason:)`` for one that cannot be read, and what
-    ///   ``finish()`` throws.
+    /// - Throws: ``StorageError/refusedJournal(path:reason:)`` for a journal roster cannot trust
+    ///   or read, and what ``finish()`` throws.
     static func recover(besideRoster rosterPath: String) throws {
-        try recover(
-            copy: path(besideRoster: rosterPath), owners: FileSystem.trustedOwners(ofRoster: rosterPath))
+        try recover(copy: path(besideRoster: rosterPath))
     }
 
     /// Finishes or drops every change whose journal is in `folder`, such as a folder of classes,
     /// so that a listing of it shows each class once, under its one name.
     static func recoverAll(in folder: String) throws {
-        // The folder may be shared; each journal in it is checked to be roster's own as it is read.
-        let owners = FileSystem.trustedOwners(ofRoster: folder + "/.")
         for name in try FileSystem.names(inFolder: folder)
         where name.hasPrefix(".") && name.hasSuffix(".plist.journal") {
-            try recover(copy: folder + "/" + name, owners: owners)
+            try recover(copy: folder + "/" + name)
         }
     }
 
-    private static func recover(copy: String, owners: [uid_t]) throws {
-        guard let bytes = try FileSystem.readOwnFile(copy, limit: limit, owners: owners) else { return }
-        guard let journal = try? JSONDecoder().decode(Journal.self, from: bytes), !journal.rosters.isEmpty
-        else {
-            throw StorageError.damaged(
+    private static func recover(copy: String) throws {
+        guard let bytes = try readTrustedCopy(copy) else { return }
+        guard let record = try? JSONDecoder().decode(JournalRecord.self, from: bytes) else {
+            throw StorageError.refusedJournal(
                 path: copy, reason: "it is not a journal of a change roster was making")
         }
+        let journal = try record.journal(seenFrom: copy)
         try FileLock.withLocks(journal.rosters) {
             // Another command may have finished it while this one waited for the locks.
             guard try FileSystem.exists(copy) else { return }
@@ -155,5 +202,48 @@ struct Journal: Codable, Equatable {
                 try journal.removeCopies()
             }
         }
+    }
+
+    /// The bytes of the journal copy at `copy`, when roster can trust it; `nil` when there is
+    /// none.
+    ///
+    /// A journal is trusted only when it is a regular file of one name, owned by the user
+    /// running roster and writable by nobody else, in a folder that others cannot write to (or
+    /// a sticky folder of this user's, where others cannot replace it): whoever else could have
+    /// written it could otherwise make roster rename files for them.
+    ///
+    /// - Throws: ``StorageError/refusedJournal(path:reason:)`` saying why it is not trusted.
+    static func readTrustedCopy(_ copy: String) throws -> Data? {
+        let descriptor = open(copy, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw StorageError.refusedJournal(path: copy, reason: "it is a link") }
+            throw FileSystem.failure(copy, action: "read")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystem.failure(copy, action: "read") }
+        let folder = Path.folder(of: copy)
+        var folderStatus = stat()
+        guard stat(folder.isEmpty ? "." : folder, &folderStatus) == 0 else {
+            throw FileSystem.failure(folder, action: "read the folder")
+        }
+        if let reason = distrust(status, folder: folderStatus) {
+            throw StorageError.refusedJournal(path: copy, reason: reason)
+        }
+        guard status.st_size <= limit else { throw StorageError.tooLarge(path: copy, limit: limit) }
+        return try FileSystem.readToEnd(descriptor, path: copy, limit: limit)
+    }
+
+    /// Why a journal with `status`, in a folder with `folder`'s status, is not trusted; `nil`
+    /// when it is.
+    private static func distrust(_ status: stat, folder: stat) -> String? {
+        if status.st_mode & S_IFMT != S_IFREG { return "it is not a regular file" }
+        if status.st_uid != geteuid() { return "it belongs to another user" }
+        if status.st_nlink != 1 { return "it has other names" }
+        if status.st_mode & 0o022 != 0 { return "others may write to it" }
+        let sticky = folder.st_mode & S_ISVTX != 0 && folder.st_uid == geteuid()
+        if folder.st_mode & 0o022 != 0 && !sticky { return "others may write to its folder" }
+        return nil
     }
 }

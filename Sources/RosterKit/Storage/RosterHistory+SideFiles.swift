@@ -115,7 +115,12 @@ extension Character {
 extension RosterHistory {
     /// The file that keeps the markbook of change `sequence`.
     func markbookFile(_ sequence: Int) -> String {
-        folder + "/" + Self.sequenceText(sequence) + ".markbook"
+        Self.markbookFile(sequence, in: folder)
+    }
+
+    /// The file that keeps the markbook of change `sequence` in the history folder `folder`.
+    static func markbookFile(_ sequence: Int, in folder: String) -> String {
+        folder + "/" + sequenceText(sequence) + ".markbook"
     }
 
     /// Keeps `bytes`, the markbook before the change whose version is `version` (empty when the

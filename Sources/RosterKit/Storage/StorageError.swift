@@ -51,6 +51,12 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     case otherHalfChanged(path: String, otherPath: String)
     /// The students could not be turned into a property list; `reason` says why.
     case encodingFailed(reason: String)
+    /// The journal of an unfinished change of several rosters at `path` is not carried out:
+    /// `reason` says why (another user's, damaged, naming files roster does not make).
+    case refusedJournal(path: String, reason: String)
+    /// A change of the rosters at `path` and `otherPath` cannot be made as one: neither's folder
+    /// is the other's, inside it, or the one above it.
+    case unrelatedFolders(path: String, otherPath: String)
 
     /// A sentence that names the problem and the fix.
     public var description: String {
@@ -92,6 +98,13 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "Run the command again once that program is done."
         case .encodingFailed(let reason):
             return "Could not encode the roster: \(reason)."
+        case .refusedJournal(let path, let reason):
+            return "'\(path)' records an unfinished change that roster will not carry out: \(reason). "
+                + "No roster was changed."
+        case .unrelatedFolders(let path, let otherPath):
+            return
+                "'\(path)' and '\(otherPath)' are not in one folder, nor one in a folder inside the other's, "
+                + "so they cannot be changed together. Nothing was changed."
         case .otherHalfChanged(let path, let otherPath):
             return
                 "The change to take back in '\(path)' was a move that also changed '\(otherPath)', which has "

@@ -68,28 +68,33 @@ extension StorageHandler {
     ///   beside it is not roster's own, or a file cannot be moved.
     package static func moveRoster(at url: URL, to destination: URL, replacing: Bool = false) throws {
         let (path, target) = (url.standardizedFileURL.path, destination.standardizedFileURL.path)
+        try Journal.checkRelated([path, target])
         try FileSystem.createFolder(Path.folder(of: target))
         try underLocks(of: [path, target]) {
             guard FileSystem.isPlainFile(path) else {
                 throw StorageError.fileSystem(path: path, action: "move the roster", code: ENOENT)
             }
+            for roster in [path, target] { FileSystem.removeLeftovers(beside: roster) }
             try checkFilesBeside(path)
-            let (besides, targets) = (filesBeside(path), filesBeside(target))
-            var steps: [Journal.Step] = []
-            var trash: [String] = []
-            for old in [target] + targets where try FileSystem.exists(old) {
+            // What a move sets aside to remove must be roster's own too.
+            if replacing, FileSystem.isPlainFile(target) { try checkFilesBeside(target) }
+            var journal = Journal(rosters: [path, target])
+            let (besides, targets) = (filesBeside(path, in: journal), filesBeside(target, in: journal))
+            for old in [targets.roster] + targets.side where try FileSystem.exists(try journal.path(of: old))
+            {
                 guard replacing else {
-                    throw StorageError.fileSystem(path: old, action: "move the roster onto", code: EEXIST)
+                    throw StorageError.fileSystem(
+                        path: try journal.path(of: old), action: "move the roster onto", code: EEXIST)
                 }
-                let aside = FileSystem.temporaryPath(beside: old) + ".trash"
-                steps.append(Journal.Step(from: old, to: aside, claims: true))
-                trash.append(aside)
+                let aside = old.twin(FileSystem.newTemporaryUnique(), setAside: true)
+                journal.steps.append(Journal.Step(from: old, to: aside, claims: true))
+                journal.trash.append(aside)
             }
-            for (side, moved) in zip(besides, targets) where try FileSystem.exists(side) {
-                steps.append(Journal.Step(from: side, to: moved, claims: true))
+            for (side, moved) in zip(besides.side, targets.side)
+            where try FileSystem.exists(try journal.path(of: side)) {
+                journal.steps.append(Journal.Step(from: side, to: moved, claims: true))
             }
-            steps.append(Journal.Step(from: path, to: target, claims: true))
-            let journal = Journal(rosters: [path, target].sorted(), steps: steps, trash: trash)
+            journal.steps.append(Journal.Step(from: besides.roster, to: targets.roster, claims: true))
             try journal.record()
             try finish(journal)
         }
@@ -106,13 +111,14 @@ extension StorageHandler {
         }
     }
 
-    /// What roster keeps beside the roster at `path`: its history, its pick round, its groups,
-    /// its seating plan and its markbook.
-    private static func filesBeside(_ path: String) -> [String] {
-        [
-            RosterHistory.folder(ofRoster: path), SideFile.picks.path(besideRoster: path),
-            SideFile.groups.path(besideRoster: path), SideFile.seats.path(besideRoster: path),
-            SideFile.markbook.path(besideRoster: path),
-        ]
+    /// The roster at `path`, and what roster keeps beside it: its history, its pick round, its
+    /// groups, its seating plan and its markbook, as `journal` names them.
+    private static func filesBeside(_ path: String, in journal: Journal) -> (
+        roster: Journal.File, side: [Journal.File]
+    ) {
+        (
+            journal.file(.roster, of: path),
+            [.history, .picks, .groups, .seats, .markbook].map { journal.file($0, of: path) }
+        )
     }
 }

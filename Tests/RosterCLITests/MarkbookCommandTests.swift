@@ -68,8 +68,6 @@ struct MarkbookCommandTests {
             ),
             (["assessment", "add", "Quiz", "--out-of", "0"], "'0' is not a maximum above 0"),
             (["assessment", "add", "Quiz", "--out-of", "ten"], "'ten' is not a maximum above 0"),
-            (["scale", "set", "A:90 B:80"], "No letter starts at 0, so some results would have none."),
-            (["scale", "set", "A90"], "'A90' is not a letter and its lowest result"),
             (["category", "set", "Homework", "--weight", "heavy"], "'heavy' is not a weight"),
             (["category", "remove", "Quizzes"], "There is no category called 'Quizzes'."),
             (
@@ -110,6 +108,8 @@ struct MarkbookCommandTests {
             (["category", "list", "--weight", "3"], "--weight is for 'category set'"),
             (["category", "remove", "H", "--format", "json"], "--format is for 'category list'"),
             (["scale", "set"], "scale set needs the letters"),
+            (["scale", "set", "A:90 B:80"], "No letter starts at 0, so some results would have none."),
+            (["scale", "set", "A90"], "'A90' is not a letter and its lowest result"),
             (["scale", "show", "A"], "scale show takes nothing more"),
             (["scale", "bump"], "'bump' is not a scale action"),
             (["grades", "--explain", "ada", "--sort", "result"], "--sort is for the whole markbook"),

@@ -20,15 +20,21 @@ struct ScaleCommand: Subcommand {
 
     /// What `scale` is asked to do; without words, to show the scale.
     enum Action: Equatable {
-        /// Set the letters, written as the words after `set` joined by spaces.
-        case set(String)
+        /// Set the letters, read from the words after `set` joined by spaces.
+        case set(LetterScale)
         case show
         case clear
 
         /// The action the words after `scale` name, checked as they are parsed.
         init(words: [String]) throws {
             switch (words.first, words.count) {
-            case ("set", 2...): self = .set(words.dropFirst().joined(separator: " "))
+            case ("set", 2...):
+                do {
+                    self = .set(try LetterScale(parsing: words.dropFirst().joined(separator: " ")))
+                } catch {
+                    // A scale that cannot be read is a command line that cannot be used.
+                    throw UsageError.message("\(error) " + (ErrorAdvice.advice(for: error) ?? ""))
+                }
             case ("set", _):
                 throw UsageError.message("scale set needs the letters, such as \"A:90 B:80 C:70 D:60 E:0\".")
             case ("show", 1): self = .show
@@ -43,8 +49,7 @@ struct ScaleCommand: Subcommand {
 
     func run(in context: CommandContext) throws {
         switch action ?? .show {
-        case .set(let letters):
-            let scale = try LetterScale(parsing: letters)
+        case .set(let scale):
             try ClassroomIntents.setScale(scale, at: context.fileURL)
             context.saved.record("The scale was set")
             context.output.write("Set the scale: \(VisibleText.of(scale.text)).\n")

@@ -55,6 +55,9 @@ enum ErrorAdvice {
         case .damaged:
             return "Restore it with 'roster undo' or from a backup, or choose another file with --file."
         case .fileSystem(_, _, let code): return advice(forSystemError: code)
+        case .damagedSideFile(let path, _):
+            return "'roster undo' takes back the changes since it was last right, with it; or set it aside "
+                + "(mv -- \(shellQuoted(path)) \(shellQuoted(path + ".damaged"))) to start afresh."
         case .refusedJournal(let path, _):
             return "If it is not a change of yours that was cut short, set it aside "
                 + "(mv -- \(shellQuoted(path)) \(shellQuoted(path + ".refused"))) and run the command again; "

@@ -156,7 +156,8 @@ struct GradesReport {
     /// after a `Points Possible` row of the maximums.
     func csv() -> String {
         let header =
-            ["Student", "ID", "SIS User ID"] + assessments.map(\.name) + categories.map { "\($0) (%)" }
+            ["Student", "ID", "SIS User ID"] + assessments.map { VisibleText.of($0.name) }
+            + categories.map { "\(VisibleText.of($0)) (%)" }
             + ["Result (%)", "Letter"]
         let possible =
             ["Points Possible", "", ""] + assessments.map(\.outOf.description)
@@ -184,7 +185,10 @@ struct GradesReport {
             default: return mark.points(outOf: assessment.outOf)?.decimalText(places: 6) ?? ""
             }
         }
-        return [student.name, UUIDText.string(student.id), student.schoolID ?? ""] + marks
+        // A name is shown as list's CSV shows it, controls escaped; the id says who it is.
+        return [
+            VisibleText.of(student.name), UUIDText.string(student.id), VisibleText.of(student.schoolID ?? ""),
+        ] + marks
             + categoryResults(result).map { $0?.decimalText() ?? "" }
             + [result.overall?.decimalText() ?? "", result.letter ?? ""]
     }

@@ -6,6 +6,16 @@ extension ByteCursor {
     /// a `'` first.
     package static let formulaStarts: Set<UInt8> = Set("=+-@\t\r'".utf8)
 
+    /// A CSV field as it was before ``append(csvField:)`` guarded it: without the `'` put before
+    /// a field a spreadsheet would run, so that what roster writes reads back the same.
+    package static func unguarded(csvField field: String) -> String {
+        let bytes = field.utf8
+        guard bytes.first == UInt8(ascii: "'"), let second = bytes.dropFirst().first,
+            formulaStarts.contains(second)
+        else { return field }
+        return String(field.dropFirst())
+    }
+
     /// Appends `text` as one CSV field: quoted when it holds a separator (`,` or `;`), a quote
     /// or a line break, its quotes doubled, and with `'` first when a spreadsheet would take it
     /// for a formula.

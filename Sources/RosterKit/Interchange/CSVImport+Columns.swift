@@ -16,7 +16,8 @@ extension CSVImport {
                     "ignoring the column '\(VisibleText.quoted(field[...]))', which roster does not keep")
                 continue
             }
-            var name = unguarded(field).trimmingSpaces().lowercased().replacing("_", with: " ")
+            var name = ByteCursor.unguarded(csvField: field).trimmingSpaces().lowercased().replacing(
+                "_", with: " ")
             name = splitNameColumns[name] ?? otherColumns[name] ?? name
             if fields.contains(name) {
                 guard columns[name] == nil else {
@@ -39,7 +40,9 @@ extension CSVImport {
 
     /// The refusal of a header without a name column, naming the columns it has.
     private static func noNameColumn(_ header: CSVRecord) -> ImportError {
-        let found = header.fields.prefix(8).map { "'\(VisibleText.quoted(unguarded($0)[...], limit: 30))'" }
+        let found = header.fields.prefix(8).map {
+            "'\(VisibleText.quoted(ByteCursor.unguarded(csvField: $0)[...], limit: 30))'"
+        }
         let shown = found.joined(separator: ", ") + (header.fields.count > 8 ? " and more" : "")
         return ImportError(problems: [
             ImportProblem(
@@ -84,12 +87,4 @@ extension CSVImport {
         "lefton": "left",
     ]
 
-    /// Removes the `'` that ``CSVRosterWriter`` puts before a field a spreadsheet would run.
-    static func unguarded(_ field: String) -> String {
-        let bytes = field.utf8
-        guard bytes.first == UInt8(ascii: "'"), let second = bytes.dropFirst().first,
-            ByteCursor.formulaStarts.contains(second)
-        else { return field }
-        return String(field.dropFirst())
-    }
 }

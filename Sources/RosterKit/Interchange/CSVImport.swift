@@ -257,7 +257,7 @@ enum CSVImport {
         ) -> (student: Student, source: ImportSource)? {
             // `columns` follows the order of `CSVImport.fields`.
             func value(_ field: Int) -> String? {
-                columns[field].map { CSVImport.unguarded(record.fields[$0]) }
+                columns[field].map { ByteCursor.unguarded(csvField: record.fields[$0]) }
             }
             var score = value(4)
             if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }

@@ -38,7 +38,7 @@ public enum MarkbookFile {
                 ? try JSONDecoder().decode(Markbook.self, from: data)
                 : try PropertyListDecoder().decode(Markbook.self, from: data)
         } catch {
-            throw ImportProblem(message: "\(file.lastPathComponent) is not a markbook roster wrote")
+            throw ImportProblem(message: "\(file.lastPathComponent): \(Markbook.problem(in: error))")
         }
     }
 }

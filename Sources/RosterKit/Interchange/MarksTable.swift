@@ -61,7 +61,7 @@ public struct MarksTable: Sendable, Equatable {
         var reader = CSVReader(CSVText(data))
         while let record = try reader.nextRecord() {
             if header == nil {
-                header = record.fields
+                header = record.fields.map { ByteCursor.unguarded(csvField: $0) }
             } else {
                 guard records.count < Self.maximumRows else {
                     throw ImportProblem(message: "the file has more than \(Self.maximumRows) rows")
@@ -84,7 +84,7 @@ public struct MarksTable: Sendable, Equatable {
         for record in records {
             let cell = { (column: Int?) -> String? in
                 guard let column, column < record.fields.count else { return nil }
-                let text = String(record.fields[column].trimmingWhitespace())
+                let text = String(ByteCursor.unguarded(csvField: record.fields[column]).trimmingWhitespace())
                 return text.isEmpty ? nil : text
             }
             if record.fields.first.map({ $0.trimmingWhitespace() == "Points Possible" }) == true {
@@ -99,6 +99,13 @@ public struct MarksTable: Sendable, Equatable {
         }
         var columns: [Column] = []
         for (index, assessment) in layout.assessments.enumerated() {
+            guard let name = try? StudentValidator.name(assessment.name) else {
+                throw ImportProblem(
+                    line: 1,
+                    message: "column \(assessment.column + 1) is named "
+                        + "'\(VisibleText.quoted(assessment.name[...], limit: 40))', which is not a name an "
+                        + "assessment can have (one line of visible text)")
+            }
             let text = maximums?[index] ?? ""
             var outOf: Fraction?
             if !text.isEmpty {
@@ -110,7 +117,7 @@ public struct MarksTable: Sendable, Equatable {
                 }
                 outOf = value
             }
-            columns.append(Column(name: assessment.name, outOf: outOf))
+            columns.append(Column(name: name, outOf: outOf))
         }
         (self.columns, self.rows, notes) = (columns, rows, layout.notes)
     }

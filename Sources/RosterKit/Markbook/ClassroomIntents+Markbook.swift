@@ -22,11 +22,14 @@ extension ClassroomIntents {
         return value
     }
 
+    /// The largest weight a category may have.
+    public static let largestWeight = Fraction(1000)
+
     /// Reads a weight as typed, such as `30` or `12.5`.
     ///
     /// - Throws: ``MarkbookError/badWeight(_:)``.
     public static func weight(_ text: String) throws(MarkbookError) -> Fraction {
-        guard let value = Fraction(decimal: text), value <= Fraction(1000) else { throw .badWeight(text) }
+        guard let value = Fraction(decimal: text), value <= largestWeight else { throw .badWeight(text) }
         return value
     }
 
@@ -246,17 +249,16 @@ extension ClassroomIntents {
             ? .points(points) : .percent(percent)
     }
 
-    private static func checkedName(_ name: String) throws(MarkbookError) -> String {
-        let trimmed = String(name.trimmingWhitespace())
-        if let problem = StudentValidator.problem(withStoredName: trimmed) {
-            throw .badName(name, problem: problem)
-        }
-        return trimmed
+    /// `name` as an assessment or category keeps it, by `add`'s rule for a student's name.
+    ///
+    /// - Throws: ``ValidationError`` for a name `add` would refuse.
+    private static func checkedName(_ name: String) throws -> String {
+        try StudentValidator.name(name)
     }
 
     /// The category `name` finds, made (without a weight) when there is none: its name as the
     /// markbook spells it, and whether it was made.
-    private static func ensureCategory(_ name: String, in book: inout Markbook) throws(MarkbookError) -> (
+    private static func ensureCategory(_ name: String, in book: inout Markbook) throws -> (
         name: String, made: Bool
     ) {
         if let found = book.category(named: name) { return (found.name, false) }

@@ -159,8 +159,10 @@ public struct Fraction: Sendable, Hashable, Comparable, Codable, CustomStringCon
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         let parts = text.split(separator: "/")
+        // A quotient's terms are bounded far inside 128 bits, so that no arithmetic on it traps.
+        let bound: Int128 = 1_000_000_000_000_000_000_000_000_000_000
         if parts.count == 2, let numerator = Int128(parts[0]), let denominator = Int128(parts[1]),
-            denominator > 0
+            denominator > 0, numerator.magnitude <= bound.magnitude, denominator <= bound
         {
             self.init(numerator, over: denominator)
         } else if let value = Fraction(decimal: text, places: 6) {

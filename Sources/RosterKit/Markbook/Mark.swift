@@ -90,6 +90,10 @@ public enum Mark: Sendable, Hashable {
         }
     }
 
+    /// The most points a stored mark may give: ten times the largest maximum, room for extra
+    /// credit, and small enough that a class's sums never overflow.
+    static let largestPoints = Fraction(1_000_000)
+
     /// Reads a mark as it is stored (``text``); `nil` when it is not one.
     init?(stored text: String) {
         switch text {
@@ -102,7 +106,9 @@ public enum Mark: Sendable, Hashable {
                 else { return nil }
                 self = .percent(percent)
             } else {
-                guard let points = Fraction(decimal: text, places: Self.decimalPlaces) else { return nil }
+                guard let points = Fraction(decimal: text, places: Self.decimalPlaces),
+                    points <= Self.largestPoints
+                else { return nil }
                 self = .points(points)
             }
         }

@@ -7,13 +7,13 @@
 /// the results.
 public struct Markbook: Sendable, Hashable, Codable {
     /// The assessments, in the order they were added.
-    public private(set) var assessments: [Assessment] = []
+    public internal(set) var assessments: [Assessment] = []
     /// The categories, in the order they were set.
     public var categories: [MarkCategory] = []
     /// The letters results are given, or `nil` for percentages only.
     public var scale: LetterScale?
     /// The number the next new assessment's id is made from; ids are never used twice.
-    private var nextNumber = 1
+    var nextNumber = 1
 
     /// An empty markbook.
     public init() {}

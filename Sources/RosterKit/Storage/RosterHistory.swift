@@ -108,7 +108,10 @@ struct RosterHistory {
                 entries += pair
                 continue
             }
-            if let leftover = pair.first(where: { isRoster($0.path) }) {
+            // The step's own copy is a second name of the roster; equal bytes alone, as after a
+            // change of the markbook alone, say less.
+            let sameFile = pair.first { FileSystem.isSameFile($0.path, rosterPath) }
+            if let leftover = sameFile ?? pair.first(where: { isRoster($0.path) }) {
                 unlink(leftover.path)
                 entries += pair.filter { $0.path != leftover.path }
             } else {
@@ -250,7 +253,7 @@ struct RosterHistory {
     private func recover(_ entry: Entry) throws -> Entry? {
         var status = stat()
         let rosterExists = lstat(rosterPath, &status) == 0
-        guard rosterExists, !isRoster(entry.path) else {
+        guard rosterExists, !isRoster(entry.path) || markbookChanged(since: entry.sequence) else {
             unlink(entry.path)
             return nil
         }
@@ -263,6 +266,19 @@ struct RosterHistory {
             throw FileSystem.failure(entry.path, action: "settle")
         }
         return settled
+    }
+
+    /// Whether the markbook is no longer the one kept before change `sequence`: a change that
+    /// kept the markbook and wrote the roster's bytes again (an assessment added, a scale set)
+    /// happened when the markbook beside the roster is not the one it kept.
+    private func markbookChanged(since sequence: Int) -> Bool {
+        guard
+            let kept = try? FileSystem.readOwnFile(
+                markbookFile(sequence), limit: SideFile.markbook.limit, owners: owners)
+        else { return false }
+        let live = try? FileSystem.readOwnFile(
+            SideFile.markbook.path(besideRoster: rosterPath), limit: SideFile.markbook.limit, owners: owners)
+        return (live ?? Data()) != kept
     }
 
     /// Whether the version at `path` is the roster itself: a second name of it, or, where files

@@ -20,6 +20,9 @@
 public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file exists but is not a roster that can be read; `reason` says what is wrong.
     case damaged(path: String, reason: String)
+    /// A file roster keeps beside the roster, such as the class's markbook, is there but breaks
+    /// its rules; `reason` says how, naming the entry.
+    case damagedSideFile(path: String, reason: String)
     /// The file or its folder could not be read or written while doing `action`; `code` is the
     /// system's error number (`errno`), such as `ENOSPC` for a full disk.
     case fileSystem(path: String, action: String, code: Int32)
@@ -63,6 +66,8 @@ public enum StorageError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .damaged(let path, let reason):
             return "The roster file '\(path)' is damaged: \(reason). It was left unchanged."
+        case .damagedSideFile(let path, let reason):
+            return "'\(path)', kept beside the roster, is damaged: \(reason). Nothing was changed."
         case .fileSystem(let path, let action, let code):
             return "Could not \(action) '\(path)': \(String(cString: strerror(code)))."
         case .isDirectory(let path):

@@ -80,9 +80,8 @@ extension StorageHandler {
         do {
             return try PropertyListDecoder().decode(Markbook.self, from: bytes)
         } catch {
-            throw StorageError.damaged(
-                path: SideFile.markbook.path(besideRoster: current.path),
-                reason: "it is not a markbook roster wrote")
+            throw StorageError.damagedSideFile(
+                path: SideFile.markbook.path(besideRoster: current.path), reason: Markbook.problem(in: error))
         }
     }
 

@@ -14,7 +14,7 @@ and :signal=KILL:when=N). After each point the next command (`roster classes`) r
   run: one more for each half of a move, and a renamed or restored class's under its new name;
 - undo then redo in each class walk through exactly the rosters that really existed.
 
-Usage: class_faults.py ROSTER_BINARY WORK_FOLDER [--short]
+Usage: class_faults.py ROSTER_BINARY WORK_FOLDER [--short] [--only CASE,CASE]
 Prints "N passed, N failed" and one line per failed point; exits 1 when any point failed.
 """
 
@@ -45,13 +45,57 @@ CASES = [
      ["classes", "delete", "7A", "--yes"]),
 ]
 
+# The markbook's commands, each on a class with a markbook and marks, then its undo and its redo:
+# a change of the markbook alone writes the roster's bytes again, and must still be one step.
+MARKS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "class_faults_marks.csv")
+MARKBOOK = BASE + [["--class", "7A", "category", "set", "Homework", "--weight", "40"],
+                   ["--class", "7A", "assessment", "add", "Quiz 1", "--out-of", "10", "--category", "Homework"],
+                   ["--class", "7A", "assessment", "add", "Quiz 2", "--out-of", "20"],
+                   ["--class", "7A", "mark", "quiz 1", "ada", "8", "alan", "6"]]
+MARKBOOK_COMMANDS = [
+    ("assessment-add", ["--class", "7A", "assessment", "add", "Test", "--out-of", "50"]),
+    ("assessment-edit", ["--class", "7A", "assessment", "edit", "quiz 2", "--out-of", "25"]),
+    ("assessment-rename", ["--class", "7A", "assessment", "rename", "quiz 2", "Quiz Two"]),
+    ("assessment-remove", ["--class", "7A", "assessment", "remove", "quiz 1", "--yes"]),
+    ("category-set", ["--class", "7A", "category", "set", "Tests", "--weight", "60"]),
+    ("category-remove", ["--class", "7A", "category", "remove", "Homework"]),
+    ("scale-set", ["--class", "7A", "scale", "set", "A:80 B:50 C:0"]),
+    ("mark", ["--class", "7A", "mark", "quiz 2", "ada", "15", "alan", "ex"]),
+    ("import-marks", ["--class", "7A", "import", MARKS, "--marks"]),
+    ("leave", ["--class", "7A", "leave", "alan", "--date", "2026-12-01"]),
+    ("move-marks", MOVE),
+]
+for name, command in MARKBOOK_COMMANDS:
+    CASES.append((name, MARKBOOK, command))
+    if name != "move-marks":
+        CASES.append(("undo-" + name, MARKBOOK + [command], ["--class", "7A", "undo"]))
+        CASES.append(("redo-" + name, MARKBOOK + [command, ["--class", "7A", "undo"]], ["--class", "7A", "redo"]))
+CASES.append(("rejoin", MARKBOOK + [["--class", "7A", "leave", "alan", "--date", "2026-12-01"]],
+              ["--class", "7A", "rejoin", "alan"]))
+CASES.append(("scale-clear", MARKBOOK + [["--class", "7A", "scale", "set", "A:80 B:0"]],
+              ["--class", "7A", "scale", "clear"]))
+
 
 def roster_file(path):
-    """A class's students in file order, with the day each left; raises when it does not decode."""
+    """A class's students in file order, with the day each left, their register and marks, then
+    the markbook beside it; raises when either does not decode."""
     with open(path, "rb") as handle:
         data = handle.read()
-    return [(student["name"], student.get("leftOn"), json.dumps(student.get("register"), sort_keys=True))
-            for student in plistlib.loads(data)]
+    students = [(student["name"], student.get("leftOn"), json.dumps(student.get("register"), sort_keys=True),
+                 json.dumps(student.get("marks"), sort_keys=True))
+                for student in plistlib.loads(data)]
+    return students + [("markbook", None, markbook(path), None)]
+
+
+def markbook(roster_path):
+    """The class's assessments, categories and scale, as the markbook beside the roster keeps them."""
+    folder, name = os.path.split(roster_path)
+    path = os.path.join(folder, "." + name + ".markbook")
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        return None
+    with open(path, "rb") as handle:
+        book = plistlib.load(handle)
+    return json.dumps(book, sort_keys=True, default=str)
 
 
 class Home:
@@ -94,8 +138,8 @@ def on_roll_twice(state):
     for name, students in state.items():
         if name.startswith("deleted/"):
             continue
-        for student, left, _ in students:
-            if left is None:
+        for student, left, _, _ in students:
+            if left is None and student != "markbook":
                 seen[student] = seen.get(student, 0) + 1
     return sorted(student for student, count in seen.items() if count > 1)
 
@@ -197,9 +241,12 @@ def check_point(job):
 def main():
     binary, root = sys.argv[1], sys.argv[2]
     short = "--short" in sys.argv
+    only = sys.argv[sys.argv.index("--only") + 1].split(",") if "--only" in sys.argv else None
     os.makedirs(root, exist_ok=True)
     jobs = []
     for name, steps, command in CASES:
+        if only and name not in only:
+            continue
         folder = template(binary, root, name, steps)
         expected, histories, undone = reference(binary, folder, command)
         for syscall in SYSCALLS:

@@ -121,9 +121,10 @@ public enum ClassGroups {
     /// The class's apart sets, each as its students in roster order.
     public static func apartSets(at url: URL) throws -> [[Student]] {
         let students = try StorageHandler.load(from: url).filter { !$0.hasLeft() }
-        let memory = try StorageHandler.change(at: url, writes: false) { current in
-            (.unchanged, GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id))))
-        }
+        // One read of a file that is only ever renamed into place: no lock, so nothing is created.
+        let path = try FileSystem.rosterTarget(url.path)
+        let text = try StorageHandler.Current(path: path, bytes: nil).read(.groups)
+        let memory = GroupMemory(text: text, keeping: Set(students.map(\.id)))
         return memory.apart.map { set in students.filter { set.contains($0.id) } }
     }
 

@@ -329,6 +329,14 @@ extension FileSystem {
             && one.st_ino == two.st_ino
     }
 
+    /// Which file `path` names now (its device and inode), or `nil` when there is none: a file
+    /// renamed into its place is another.
+    static func identity(of path: String) -> [UInt64]? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_size)]
+    }
+
     /// The size of the file at `path` in bytes, or 0 when there is none.
     static func size(of path: String) -> Int {
         var status = stat()

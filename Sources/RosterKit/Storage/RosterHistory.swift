@@ -86,8 +86,11 @@ struct RosterHistory {
     /// - Throws: ``StorageError/notOwnFile(path:)`` for a folder or version that is not roster's
     ///   own, and a file-system problem when the folder cannot be read: a change is never numbered
     ///   from a partial listing.
-    func entries() throws -> [Entry] {
-        try adoptOldBackup()
+    ///
+    /// With `repairing` set to `false`, for a reading that holds no lock and writes nothing, what
+    /// a killed command left is read as the next change would put it right, and left as it is.
+    func entries(repairing: Bool = true) throws -> [Entry] {
+        if repairing { try adoptOldBackup() }
         guard let names = try FileSystem.names(inOwnFolder: folder, owners: owners) else { return [] }
         var bySequence: [Int: [Entry]] = [:]
         for name in names {
@@ -95,7 +98,9 @@ struct RosterHistory {
             // A pending version may still be the roster itself, with the roster's mode: it is put
             // right first, in a folder no one else can write to, then checked like the others.
             if entry.state == .pending {
-                guard let settled = try recover(entry) else { continue }
+                guard
+                    let settled = repairing ? try recover(entry) : isOnDisk(entry) ? settledEntry(entry) : nil
+                else { continue }
                 entry = settled
             }
             try FileSystem.checkOwnFile(entry.path, owners: owners)
@@ -112,7 +117,7 @@ struct RosterHistory {
             // change of the markbook alone, say less.
             let sameFile = pair.first { FileSystem.isSameFile($0.path, rosterPath) }
             if let leftover = sameFile ?? pair.first(where: { isRoster($0.path) }) {
-                unlink(leftover.path)
+                if repairing { unlink(leftover.path) }
                 entries += pair.filter { $0.path != leftover.path }
             } else {
                 // Where files cannot be linked the step's copy cannot be told apart; the undo
@@ -251,21 +256,32 @@ struct RosterHistory {
     /// A pending version left by a killed command: dropped when its change never replaced the
     /// roster, settled when it did; the settled entry, or `nil` when dropped.
     private func recover(_ entry: Entry) throws -> Entry? {
-        var status = stat()
-        let rosterExists = lstat(rosterPath, &status) == 0
-        guard rosterExists, !isRoster(entry.path) || markbookChanged(since: entry.sequence) else {
+        guard isOnDisk(entry) else {
             unlink(entry.path)
             return nil
         }
-        let settled = Entry(
-            sequence: entry.sequence, state: .done, change: entry.change,
-            path: Self.path(entry.path, as: .done))
+        let settled = settledEntry(entry)
         // As settle(_:) would have: the old roster's file is the version's alone now, and private.
         chmod(entry.path, FileSystem.privateFileMode)
         guard rename(entry.path, settled.path) == 0 else {
             throw FileSystem.failure(entry.path, action: "settle")
         }
         return settled
+    }
+
+    /// Whether the change a pending version was kept for reached the disk: the roster is no
+    /// longer that version, or the markbook is no longer the one kept with it.
+    private func isOnDisk(_ entry: Entry) -> Bool {
+        var status = stat()
+        return lstat(rosterPath, &status) == 0
+            && (!isRoster(entry.path) || markbookChanged(since: entry.sequence))
+    }
+
+    /// A pending version's entry once settled.
+    private func settledEntry(_ entry: Entry) -> Entry {
+        Entry(
+            sequence: entry.sequence, state: .done, change: entry.change,
+            path: Self.path(entry.path, as: .done))
     }
 
     /// Whether the markbook is no longer the one kept before change `sequence`: a change that

@@ -49,6 +49,12 @@ extension StorageHandler {
         let path: String
         /// The file's bytes, or `nil` when there is no roster yet.
         let bytes: Data?
+        /// The markbook's bytes as a snapshot read them with the roster, when it did.
+        private(set) var markbook: Data??
+
+        init(path: String, bytes: Data?, markbook: Data?? = nil) {
+            (self.path, self.bytes, self.markbook) = (path, bytes, markbook)
+        }
 
         /// The roster's history of versions.
         var history: RosterHistory { RosterHistory(rosterPath: path) }
@@ -66,7 +72,8 @@ extension StorageHandler {
 
         /// The bytes of a file kept beside the roster, or `nil` when there is none.
         func read(_ file: SideFile) throws -> Data? {
-            try FileSystem.readOwnFile(
+            if file.suffix == SideFile.markbook.suffix, let markbook { return markbook }
+            return try FileSystem.readOwnFile(
                 file.path(besideRoster: path), limit: file.limit,
                 owners: FileSystem.trustedOwners(ofRoster: path))
         }

@@ -20,10 +20,8 @@ extension StorageHandler {
         students: [Student], markbook: Markbook
     ) {
         let path = try FileSystem.rosterTarget(url.path)
-        return try underLocks(of: [path]) {
-            let current = Current(path: path, bytes: try readBytes(path))
-            return (try current.decoded()?.students ?? [], try markbook(of: current))
-        }
+        let current = try snapshot(path)
+        return (try current.decoded()?.students ?? [], try markbook(of: current))
     }
 
     /// The class's markbook alone, as it is now; `nil` when the class has none.
@@ -66,6 +64,28 @@ extension StorageHandler {
             let writer = try RosterCodec.fileWriter(edited, conventions: conventions)
             guard book != before else { return (.replace(with: writer, change: made), result) }
             return (.replaceWithMarkbook(with: writer, markbook: try encode(book), change: made), result)
+        }
+    }
+
+    /// The roster at `path` and its markbook as one moment left them, read without the lock, so
+    /// that reading creates no file: a change of both renames the roster first, so a roster that
+    /// is the same file after the markbook was read was not changed in between (else it is read
+    /// again, and after a few tries under the lock).
+    private static func snapshot(_ path: String) throws -> Current {
+        for _ in 0..<8 {
+            if try FileSystem.exists(Journal.path(besideRoster: path)) {
+                try Journal.recover(besideRoster: path)
+            }
+            let before = FileSystem.identity(of: path)
+            let current = Current(path: path, bytes: try readBytes(path))
+            let markbook = try current.read(.markbook)
+            if FileSystem.identity(of: path) == before {
+                return Current(path: path, bytes: current.bytes, markbook: markbook)
+            }
+        }
+        return try underLocks(of: [path]) {
+            let current = Current(path: path, bytes: try readBytes(path))
+            return Current(path: path, bytes: current.bytes, markbook: try current.read(.markbook))
         }
     }
 

@@ -39,9 +39,10 @@ extension StorageHandler {
     /// - Returns: The changes, newest first; empty when none is kept.
     /// - Throws: ``StorageError`` when the roster's path cannot be used.
     public static func history(at url: URL = plistURL) throws -> [RosterChange] {
-        try change(at: url, writes: false) { current in
-            (.unchanged, try current.history.entries().reversed().map(current.history.described))
-        }
+        // Read without the lock, so that reading creates no file; a change being made is shown
+        // once it is on disk, as the next change would settle it.
+        let history = try readOnlyHistory(at: url)
+        return try history.entries(repairing: false).reversed().map(history.described)
     }
 
     /// The files in the roster's history folder that are not versions roster made, by name: a
@@ -52,7 +53,19 @@ extension StorageHandler {
     /// - Returns: The names, sorted; empty when there are none.
     /// - Throws: ``StorageError`` when the history folder is not roster's own or cannot be read.
     public static func strayHistoryFiles(at url: URL = plistURL) throws -> [String] {
-        try change(at: url, writes: false) { current in (.unchanged, try current.history.strayNames()) }
+        try readOnlyHistory(at: url).strayNames()
+    }
+
+    /// The history of the roster at `url`, for a reading that holds no lock, once any change a
+    /// stopped command left in a journal is finished.
+    private static func readOnlyHistory(at url: URL) throws -> RosterHistory {
+        let path = try FileSystem.rosterTarget(url.path)
+        if try FileSystem.exists(Journal.path(besideRoster: path)) { try Journal.recover(besideRoster: path) }
+        if FileSystem.isPlainFile(path + ".bak") {
+            // Once, under the lock: the backup of a roster from before its history becomes its first step.
+            _ = try change(at: url, writes: false) { current in (.unchanged, try current.history.entries()) }
+        }
+        return RosterHistory(rosterPath: path)
     }
 
     /// One undo or redo. A change of two rosters (a move) is taken back or made again in both,

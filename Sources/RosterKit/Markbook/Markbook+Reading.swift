@@ -23,7 +23,7 @@ extension Markbook {
     /// Reads a markbook as its file keeps it, and checks it.
     ///
     /// - Throws: `DecodingError.dataCorrupted` whose description names the entry that breaks a
-    ///   rule: an id used twice or at or after ``nextNumber``, a name that `add` would refuse, a
+    ///   rule: an id used twice or not before the next id, a name that `add` would refuse, a
     ///   maximum, weight or drop count out of range, or a letter scale that could not be typed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -106,8 +106,9 @@ public enum Mark: Sendable, Hashable {
                 else { return nil }
                 self = .percent(percent)
             } else {
+                // Compared as whole numbers, with no fraction arithmetic: a class's grades read millions.
                 guard let points = Fraction(decimal: text, places: Self.decimalPlaces),
-                    points <= Self.largestPoints
+                    points.numerator <= Self.largestPoints.numerator * points.denominator
                 else { return nil }
                 self = .points(points)
             }

@@ -79,7 +79,7 @@ extension FileSystem {
         let owners = trustedOwners(ofRoster: path)
         // The history folder is roster's own, so every twin in it is one of roster's.
         guard let names = try? names(inOwnFolder: history, owners: owners) else { return }
-        for name in names ?? [] where twinned(name) != nil { removeTwin(history + "/" + name) }
+        for name in names where twinned(name) != nil { removeTwin(history + "/" + name) }
     }
 
     /// Removes a twin: a file, or a folder set aside whole (a class's old history).

@@ -189,7 +189,7 @@ public struct MarkbookCalculator: Sendable {
         guard weighted else {
             let points = counting.reduce(Fraction.zero) { $0 + $1.points }
             let maximum = counting.reduce(Fraction.zero) { $0 + $1.maximum }
-            return points / maximum * .hundred
+            return maximum > .zero ? points / maximum * .hundred : nil
         }
         let weights = counting.reduce(Fraction.zero) { $0 + ($1.weight ?? .zero) }
         guard weights > .zero else { return nil }
@@ -199,6 +199,10 @@ public struct MarkbookCalculator: Sendable {
 
     /// `value` in whole millionths, which every mark's points are.
     static func millionths(_ value: Fraction) -> Int64 {
-        Int64(clamping: value.numerator * 1_000_000 / value.denominator)
+        // Marks and maximums are bounded as they are read, so this never overflows; were it to,
+        // the number is kept at the end of the range rather than trap.
+        let (scaled, overflow) = value.numerator.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow else { return value.numerator < 0 ? .min : .max }
+        return Int64(clamping: scaled / value.denominator)
     }
 }

@@ -49,6 +49,12 @@ extension StorageHandler {
         let path: String
         /// The file's bytes, or `nil` when there is no roster yet.
         let bytes: Data?
+        /// The markbook's bytes as a snapshot read them with the roster, when it did.
+        private(set) var markbook: Data??
+
+        init(path: String, bytes: Data?, markbook: Data?? = nil) {
+            (self.path, self.bytes, self.markbook) = (path, bytes, markbook)
+        }
 
         /// The roster's history of versions.
         var history: RosterHistory { RosterHistory(rosterPath: path) }
@@ -66,7 +72,8 @@ extension StorageHandler {
 
         /// The bytes of a file kept beside the roster, or `nil` when there is none.
         func read(_ file: SideFile) throws -> Data? {
-            try FileSystem.readOwnFile(
+            if file.suffix == SideFile.markbook.suffix, let markbook { return markbook }
+            return try FileSystem.readOwnFile(
                 file.path(besideRoster: path), limit: file.limit,
                 owners: FileSystem.trustedOwners(ofRoster: path))
         }
@@ -114,6 +121,7 @@ extension StorageHandler {
         -> Result
     {
         let paths = try urls.map { try FileSystem.rosterTarget($0.path) }
+        try Journal.checkRelated(paths)
         if let path = paths.first(where: FileSystem.isOnReadOnlyFileSystem) {
             throw StorageError.fileSystem(path: path, action: "change", code: EROFS)
         }
@@ -184,27 +192,26 @@ extension StorageHandler {
     /// then the renames recorded in a ``Journal`` and made.
     private static func carryOut(_ outcomes: [Outcome], at rosters: [Current]) throws {
         guard outcomes.contains(where: { if case .unchanged = $0 { false } else { true } }) else { return }
-        var prepared = PreparedChange()
-        let journal: Journal
+        var prepared = PreparedChange(journal: Journal(rosters: rosters.map(\.path)))
         do {
             for (outcome, current) in zip(outcomes, rosters) { try prepared.prepare(outcome, at: current) }
-            journal = try prepared.recordJournal(of: rosters)
+            try prepared.recordJournal()
         } catch {
             // Nothing was renamed: the change is dropped whole.
-            prepared.drop(rosters)
+            prepared.drop()
             throw error
         }
-        try finish(journal)
+        try finish(prepared.journal)
         prepared.settle()
     }
 
     /// What a change of several files has made ready before its renames: the versions kept, the
     /// swaps of undo and redo, the new files written and synced, and the journal's steps.
     private struct PreparedChange {
+        var journal: Journal
         var versions: [(history: RosterHistory, version: String)] = []
         var swaps: [(history: RosterHistory, swap: RosterHistory.Swap)] = []
-        var files: [FileSystem.Replacement] = []
-        var steps: [Journal.Step] = []
+        var files: [(file: FileSystem.Replacement, replaces: Journal.File)] = []
 
         /// Keeps the version and writes the new files `outcome` needs, or readies its swap.
         mutating func prepare(_ outcome: Outcome, at current: Current) throws {
@@ -214,42 +221,57 @@ extension StorageHandler {
                 versions.append((current.history, version))
                 let file = try FileSystem.Replacement(of: current.path)
                 try writer(file.write)
-                files.append(file)
+                files.append((file, journal.file(.roster, of: current.path)))
                 if case .replaceWithMarkbook(_, let markbook, _) = outcome {
                     // The markbook as it was goes with the version, before the change is decided.
                     try current.history.keepMarkbook(try current.read(.markbook), forVersion: version)
-                    files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), markbook))
+                    try addFile(.markbook, of: current, markbook)
                 }
             case .restore(let entry):
                 swaps.append((current.history, try current.history.prepareSwap(entry)))
-                steps.append(Journal.Step(from: entry.path, to: current.path, claims: false))
+                var version = journal.file(.version, of: current.path)
+                version.version = Path.name(of: entry.path)
+                journal.steps.append(
+                    Journal.Step(from: version, to: journal.file(.roster, of: current.path), claims: false))
                 if let kept = try current.history.keptMarkbook(of: entry) {
                     // The two markbooks change places, as the two rosters do.
                     let live = try current.read(.markbook) ?? Data()
-                    files.append(try newFile(SideFile.markbook.path(besideRoster: current.path), Array(kept)))
-                    files.append(try newFile(current.history.markbookFile(entry.sequence), Array(live)))
+                    try addFile(.markbook, of: current, Array(kept))
+                    try addFile(.keptMarkbook, sequence: entry.sequence, of: current, Array(live))
                 }
             case .keepBeside, .unchanged:
                 break
             }
         }
 
+        /// Writes and syncs `bytes` as a new `kind` of file of `current`'s roster, for the
+        /// journal to rename over it.
+        private mutating func addFile(
+            _ kind: Journal.File.Kind, sequence: Int? = nil, of current: Current, _ bytes: [UInt8]
+        ) throws {
+            var name = journal.file(kind, of: current.path)
+            name.sequence = sequence
+            let file = try FileSystem.Replacement(of: try journal.path(of: name))
+            try file.write(bytes)
+            files.append((file, name))
+        }
+
         /// Records, durably, the journal of every rename: the swaps', then each new file's.
-        mutating func recordJournal(of rosters: [Current]) throws -> Journal {
-            for file in files {
-                steps.append(Journal.Step(from: try file.handOver(), to: file.path, claims: false))
+        mutating func recordJournal() throws {
+            for (file, replaces) in files {
+                _ = try file.handOver()
+                journal.steps.append(
+                    Journal.Step(from: replaces.twin(file.unique), to: replaces, claims: false))
             }
-            let journal = Journal(rosters: Array(Set(rosters.map(\.path))).sorted(), steps: steps, trash: [])
             try journal.record()
-            return journal
         }
 
         /// Takes back everything made ready, when the change fails before any rename.
-        func drop(_ rosters: [Current]) {
+        func drop() {
             for kept in versions { kept.history.discard(kept.version) }
             for kept in swaps { unlink(kept.swap.opposite) }
-            for file in files { unlink(file.temporary) }
-            try? Journal(rosters: rosters.map(\.path), steps: [], trash: []).removeCopies()
+            for (file, _) in files { unlink(file.temporary) }
+            try? Journal(rosters: journal.rosters).removeCopies()
         }
 
         /// Settles the versions and swaps once the renames are made.
@@ -257,13 +279,6 @@ extension StorageHandler {
             for kept in versions { kept.history.settle(kept.version) }
             for kept in swaps { kept.history.finishSwap(kept.swap) }
         }
-    }
-
-    /// A new file with `bytes`, written and synced beside `path`, for a journal to rename over it.
-    private static func newFile(_ path: String, _ bytes: [UInt8]) throws -> FileSystem.Replacement {
-        let file = try FileSystem.Replacement(of: path)
-        try file.write(bytes)
-        return file
     }
 
     /// Makes a recorded journal's renames, trying once more when a step fails (a disk's passing

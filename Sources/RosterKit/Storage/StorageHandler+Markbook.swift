@@ -68,18 +68,24 @@ extension StorageHandler {
     }
 
     /// The roster at `path` and its markbook as one moment left them, read without the lock, so
-    /// that reading creates no file: a change of both renames the roster first, so a roster that
-    /// is the same file after the markbook was read was not changed in between (else it is read
-    /// again, and after a few tries under the lock).
+    /// that reading creates no file.
+    ///
+    /// The two disagree only while a change of both is half made, and then its journal is beside
+    /// the roster: so once both are read, the roster and the markbook must still be the files
+    /// that were read and no journal may be there, else they are read again (and after a few
+    /// tries, under the lock).
     private static func snapshot(_ path: String) throws -> Current {
+        let (journal, markbookPath) = (
+            Journal.path(besideRoster: path), SideFile.markbook.path(besideRoster: path)
+        )
         for _ in 0..<8 {
-            if try FileSystem.exists(Journal.path(besideRoster: path)) {
-                try Journal.recover(besideRoster: path)
-            }
-            let before = FileSystem.identity(of: path)
+            if try FileSystem.exists(journal) { try Journal.recover(besideRoster: path) }
+            let before = (FileSystem.identity(of: path), FileSystem.identity(of: markbookPath))
             let current = Current(path: path, bytes: try readBytes(path))
             let markbook = try current.read(.markbook)
-            if FileSystem.identity(of: path) == before {
+            if FileSystem.identity(of: path) == before.0, try !FileSystem.exists(journal),
+                FileSystem.identity(of: markbookPath) == before.1
+            {
                 return Current(path: path, bytes: current.bytes, markbook: markbook)
             }
         }

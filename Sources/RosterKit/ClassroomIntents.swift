@@ -61,13 +61,15 @@ public enum ClassroomIntents {
     /// - Parameters:
     ///   - reference: A full id, an id prefix or a name; see ``RosterLookup``.
     ///   - changes: The fields to change.
+    ///   - pastRecord: Whether a student who has left may be changed: the record kept of them.
     ///   - url: The roster file.
     /// - Returns: The student before and after; see ``StudentEdit/changes``.
-    /// - Throws: ``LookupError``, ``ValidationError``, ``SchoolIDTaken`` or ``StorageError``; the
-    ///   file is unchanged then.
+    /// - Throws: ``LookupError``, ``ValidationError``, ``SchoolIDTaken``,
+    ///   ``EnrolmentError/hasLeft(name:day:nowIn:)`` or ``StorageError``; the file is unchanged then.
     @discardableResult
     public static func edit(
-        _ reference: String, _ changes: StudentChanges, at url: URL = StorageHandler.plistURL
+        _ reference: String, _ changes: StudentChanges, pastRecord: Bool = false,
+        at url: URL = StorageHandler.plistURL
     )
         throws -> StudentEdit
     {
@@ -78,6 +80,7 @@ public enum ClassroomIntents {
         ) { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
             let before = roster.student(at: index)
+            try checkOnRoll(before, of: url, pastRecord: pastRecord)
             let after = try changes.applied(to: before)
             if after.schoolID != before.schoolID {
                 try SchoolIDTaken.check(after.schoolID, own: after.id, among: roster)

@@ -126,11 +126,43 @@ struct ClassActionTests {
         #expect(!(run(["classes"]).output.contains("7C")))
     }
 
+    @Test(
+        "after a move, edit, mark and remove in the old class are refused naming the new one, unless --left; a register of a lesson before the move is still corrected"
+    )
+    func changesAimedAtLeavers() throws {
+        #expect(run(["--class", "7A", "assessment", "add", "Quiz 1", "--out-of", "10"]).status == 0)
+        #expect(run(["--class", "7A", "move", "ada", "--to", "7B"]).status == 0)
+        let before = try Data(contentsOf: classes.appendingPathComponent("7A.plist"))
+        for command in [["edit", "ada", "--score", "50"], ["mark", "q1", "ada", "8"], ["remove", "ada"]] {
+            let refused = run(["--class", "7A"] + command)
+            #expect(refused.status == 1, "\(command)")
+            #expect(
+                refused.errorLine
+                    == "Error: Ada Lovelace left the class on \(SchoolDay.today()) and is on the roll of 7B now; "
+                    + "nothing was changed. To change the record kept of them in this class, add --left.")
+            #expect(try Data(contentsOf: classes.appendingPathComponent("7A.plist")) == before)
+        }
+        #expect(run(["--class", "7A", "edit", "ada", "--score", "50", "--left"]).status == 0)
+        #expect(try students("7A")[0].score == 50 && students("7B").last?.score == nil)
+        #expect(run(["--class", "7A", "mark", "q1", "ada", "8", "--left"]).status == 0)
+        #expect(run(["--class", "7A", "absent", "ada", "--date", "2026-11-30"]).status == 0)
+        #expect(try students("7A")[0].attendance.count == 1)
+    }
+
+    /// The files in the classes folder that belong to the class `name`: its roster and anything
+    /// named after it (its lock, journal, history and side files).
+    func filesNamed(_ name: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: classes.path).filter {
+            $0.hasPrefix(name + ".plist") || $0.hasPrefix("." + name + ".plist")
+        }.sorted()
+    }
+
     @Test("classes rename keeps the roster and its history; a taken name is refused")
     func rename() throws {
         #expect(run(["classes", "rename", "7B", "7A"]).status == 64)
         let renamed = run(["classes", "rename", "7a", "8A"])
         #expect(renamed.output == "Renamed class 7A to 8A.\n")
+        #expect(try filesNamed("7A") == [], "a file of the old name is left")
         #expect(run(["classes"]).output == "CLASS  STUDENTS\n7B     1\n8A     2\n")
         #expect(run(["--class", "8A", "undo"]).status == 0)
         #expect(try students("8A").map(\.name) == ["Ada Lovelace"])
@@ -148,6 +180,7 @@ struct ClassActionTests {
         let declined = run(["classes", "delete", "7A"], input: ScriptedInput(["n"], isTerminal: true))
         #expect(declined.output == "Nothing was deleted.\n")
         #expect(run(["classes", "delete", "7A"], input: ScriptedInput(["y"], isTerminal: true)).status == 0)
+        #expect(try filesNamed("7A") == [], "a file of the deleted name is left")
         #expect(run(["classes"]).output == "CLASS  STUDENTS\n7B     1\n")
         #expect(run(["--class", "7A", "list"]).status == 1)
         #expect(run(["classes", "restore", "7a"]).output == "Restored class 7A.\n")

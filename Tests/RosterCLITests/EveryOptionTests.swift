@@ -40,6 +40,8 @@ struct EveryOptionTests {
         "import --marks": ["import", "{folder}/marks.csv"],
         "groups --balance": ["groups", "--count", "2", "--include-absent"],
         "import --out-of": ["import", "{folder}/marks.csv", "--marks"],
+        "edit --left": ["edit", "leo", "--note", "new note"], "remove --left": ["remove", "leo"],
+        "mark --left": ["mark", "q1", "leo", "7"],
     ]
 
     /// A value each option can take, by its placeholder; options of a command that need their own.
@@ -87,13 +89,13 @@ struct EveryOptionTests {
             ["seats", "--rows", "2", "--columns", "3"],
             ["--class", "7B", "add", "Kofi Mensah", "--age", "12"],
             ["pick"], ["groups", "--count", "2"], ["edit", "mia", "--age", "12"], ["undo"],
-            ["absent", "mia"], ["leave", "leo", "--date", "2026-12-02"],
+            ["absent", "mia"],
             ["category", "set", "Homework", "--weight", "40", "--drop-lowest", "1"],
             ["assessment", "add", "Quiz 1", "--out-of", "10", "--category", "Homework", "--term", "Autumn"],
             ["assessment", "add", "Test 1", "--out-of", "20", "--category", "Tests", "--date", "2026-11-01"],
             ["category", "set", "Tests", "--weight", "60"],
             ["mark", "q1", "ada", "8", "zoe", "5", "leo", "9"],
-            ["scale", "set", "A:80 B:50 C:0"],
+            ["scale", "set", "A:80 B:50 C:0"], ["leave", "leo", "--date", "2026-12-02"],
         ]
         for arguments in setup {
             let status = run(arguments, environment: environment).status

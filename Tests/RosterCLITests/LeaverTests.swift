@@ -70,7 +70,13 @@ struct LeaverTests {
         #expect(
             sandbox.run(["register", "--date", "2026-11-30"]).output
                 == before.replacing("Bob Ray", with: "Bob Ray (left \(SchoolDay.today()))"))
-        #expect(sandbox.run(["remove", "--forget", "bob"]).output == "Removed 1 student: Bob Ray.\n")
+        let again = sandbox.run(["remove", "--forget", "bob"])
+        #expect(again.status == 1)
+        #expect(
+            again.errorLine
+                == "Error: Bob Ray left the class on \(SchoolDay.today()); nothing was changed. "
+                + "To change the record kept of them in this class, add --left.")
+        #expect(sandbox.run(["remove", "--forget", "--left", "bob"]).output == "Removed 1 student: Bob Ray.\n")
         #expect(sandbox.run(["register", "--date", "2026-11-30"]).output != before)
         try sandbox.add("Dee New")
         let erased = sandbox.run(["remove", "dee"])

@@ -21,6 +21,7 @@ struct EditCommand: Subcommand, TakesStudentDetails {
                 parse: .score),
             .flag("clear-grade", \.clearGrade, help: "Remove the student's grade."),
             .flag("clear-score", \.clearScore, help: "Remove the student's score."),
+            .flag("left", \.pastRecord, help: ArgumentSpec.pastRecordHelp),
         ] + StudentDetailOptions.fields(clearing: true)
 
     var student = ""
@@ -30,6 +31,7 @@ struct EditCommand: Subcommand, TakesStudentDetails {
     var score: Double?
     var clearGrade = false
     var clearScore = false
+    var pastRecord = false
     var details = StudentDetailOptions()
 
     func validate() throws {
@@ -44,7 +46,7 @@ struct EditCommand: Subcommand, TakesStudentDetails {
 
     func run(in context: CommandContext) throws {
         let changes = try changes()
-        let edit = try ClassroomIntents.edit(student, changes, at: context.fileURL)
+        let edit = try ClassroomIntents.edit(student, changes, pastRecord: pastRecord, at: context.fileURL)
         context.saved.record("\(VisibleText.of(edit.after.name)) was updated")
         context.output.write(StudentText.edited(edit))
     }

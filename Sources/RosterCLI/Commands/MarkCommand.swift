@@ -22,11 +22,13 @@ struct MarkCommand: Subcommand {
                 replacedBy: ["take"]),
             \.pairs, position: 1),
         .flag("take", \.take, help: "Ask for each student's mark in turn, at a terminal."),
+        .flag("left", \.pastRecord, help: ArgumentSpec.pastRecordHelp),
     ]
 
     var assessment = ""
     var pairs: [String] = []
     var take = false
+    var pastRecord = false
 
     func validate() throws {
         if take {
@@ -51,7 +53,8 @@ struct MarkCommand: Subcommand {
             ClassroomIntents.MarkEntry(
                 student: pairs[index], value: pairs[index + 1] == "-" ? nil : pairs[index + 1])
         }
-        let (assessment, changes) = try ClassroomIntents.mark(self.assessment, entries, at: context.fileURL)
+        let (assessment, changes) = try ClassroomIntents.mark(
+            self.assessment, entries, pastRecord: pastRecord, at: context.fileURL)
         context.saved.record(
             "The marks on \(assessment.name) for \(changes.map(\.student.name).joined(separator: ", ")) were saved"
         )

@@ -11,13 +11,16 @@ struct RemoveCommand: Subcommand {
     static let fields: [CommandField<Self>] = [
         .arguments(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.students),
         .flag("forget", \.forget, help: "Erase the students, their marks too, instead of keeping leavers."),
+        .flag("left", \.pastRecord, help: ArgumentSpec.pastRecordHelp),
     ]
 
     var students: [String] = []
     var forget = false
+    var pastRecord = false
 
     func run(in context: CommandContext) throws {
-        let removal = try ClassroomIntents.remove(students, forgetting: forget, at: context.fileURL)
+        let removal = try ClassroomIntents.remove(
+            students, forgetting: forget, pastRecord: pastRecord, at: context.fileURL)
         let erased = removal.erased.map { VisibleText.of($0.name) }.joined(separator: ", ")
         let kept = removal.leavers.map { VisibleText.of($0.name) }.joined(separator: ", ")
         let saved = [

@@ -26,6 +26,8 @@ enum ErrorAdvice {
         case EnrolmentError.notOnRoll:
             return
                 "Give a --date when they were on the roll; 'roster show <student>' says when they joined and left."
+        case EnrolmentError.hasLeft:
+            return "To change the record kept of them in this class, add --left."
         case EnrolmentError.notLeft: return "'roster leave <student>' records a leaver."
         case is MarkError:
             return

@@ -113,4 +113,8 @@ extension ArgumentSpec {
     /// The help of an argument that names a student, the same for every command.
     static let studentHelp =
         "A name or its words (a first name will do), a full id, or an id prefix of 4 or more characters."
+
+    /// The help of `--left`, the same for every command that changes a student's record.
+    static let pastRecordHelp =
+        "Change the record kept of a student who has left the class (refused without it)."
 }

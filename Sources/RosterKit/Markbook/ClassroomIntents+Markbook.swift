@@ -209,10 +209,15 @@ extension ClassroomIntents {
     /// Gives students marks on one assessment, all in one change; nothing is written when one
     /// of them cannot be given.
     ///
+    /// A student who has left is marked only when `pastRecord` says the record kept of them is
+    /// meant.
+    ///
     /// - Returns: The assessment, and each mark as it was and is, in the order given.
-    /// - Throws: ``MarkbookError``, ``LookupError`` or ``MarkError``, naming the first problem.
+    /// - Throws: ``MarkbookError``, ``LookupError``, ``EnrolmentError/hasLeft(name:day:nowIn:)``
+    ///   or ``MarkError``, naming the first problem.
     @discardableResult
-    public static func mark(_ reference: String, _ entries: [MarkEntry], at url: URL) throws
+    public static func mark(_ reference: String, _ entries: [MarkEntry], pastRecord: Bool = false, at url: URL)
+        throws
         -> (assessment: Assessment, changes: [MarkChange])
     {
         // Only the students marked are read whole: a class of thousands is marked as quickly as a
@@ -230,6 +235,7 @@ extension ClassroomIntents {
                     try Mark(typed: text, outOf: assessment.outOf)
                 }
                 var student = roster.student(at: index)
+                try checkOnRoll(student, of: url, pastRecord: pastRecord)
                 let before = student.marks[assessment.id]
                 student.marks[assessment.id] = mark
                 roster.replace(at: index, with: student)

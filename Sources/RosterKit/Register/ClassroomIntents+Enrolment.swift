@@ -75,13 +75,15 @@ extension ClassroomIntents {
 
     /// Removes the students that `references` pick out, all of them or none: a student the
     /// register has marks of is kept as a leaver from `day` instead, unless `forgetting`, so that
-    /// no past lesson's register changes; a student added by mistake is erased.
+    /// no past lesson's register changes; a student added by mistake is erased. A student who
+    /// has left is removed only when `pastRecord` says their record kept here is meant.
     ///
     /// - Throws: ``LookupError`` for the first reference that does not pick out one student;
-    ///   ``StorageError``. Nothing is changed then.
+    ///   ``EnrolmentError/hasLeft(name:day:nowIn:)``; ``StorageError``. Nothing is changed then.
     @discardableResult
     public static func remove(
-        _ references: [String], forgetting: Bool, on day: SchoolDay = .today(), at url: URL
+        _ references: [String], forgetting: Bool, pastRecord: Bool = false, on day: SchoolDay = .today(),
+        at url: URL
     ) throws -> Removal {
         var (erased, leavers) = ([Student](), [Student]())
         _ = try StorageHandler.updateStored(
@@ -92,6 +94,7 @@ extension ClassroomIntents {
             var doomed: [Int] = []
             for index in indices {
                 var student = roster.student(at: index)
+                try checkOnRoll(student, of: url, pastRecord: pastRecord)
                 if forgetting || !roster.hasRegister(at: index) {
                     doomed.append(index)
                     erased.append(student)
@@ -106,5 +109,32 @@ extension ClassroomIntents {
             roster.remove(at: doomed)
         }
         return Removal(erased: erased, leavers: leavers)
+    }
+
+    /// Checks that `student`, of the roster at `url`, is on the class's roll, for a change meant
+    /// for the class's students: a leaver's record is the past, changed only when `pastRecord`
+    /// says that record is meant.
+    ///
+    /// - Throws: ``EnrolmentError/hasLeft(name:day:nowIn:)``, naming the class of the same folder
+    ///   whose roll they are on now, when there is one.
+    static func checkOnRoll(_ student: Student, of url: URL, pastRecord: Bool) throws {
+        guard let left = student.left, student.hasLeft(), !pastRecord else { return }
+        throw EnrolmentError.hasLeft(name: student.name, day: left, nowIn: classNow(of: student.id, besides: url))
+    }
+
+    /// The class in the folder of `url`, other than its own, that has the student `id` on its
+    /// roll, if any: where a moved student is now.
+    private static func classNow(of id: UUID, besides url: URL) -> String? {
+        let folder = ClassFolder(url: url.deletingLastPathComponent())
+        let own = ClassFolder.name(of: url)
+        for name in folder.names where name != own {
+            let roster = folder.url.appendingPathComponent(name + ".plist")
+            if let students = try? StorageHandler.load(from: roster),
+                students.contains(where: { $0.id == id && $0.left == nil })
+            {
+                return name
+            }
+        }
+        return nil
     }
 }

@@ -97,6 +97,8 @@ extension StorageHandler {
             journal.steps.append(Journal.Step(from: besides.roster, to: targets.roster, claims: true))
             try journal.record()
             try finish(journal)
+            // Nothing of the old name is left; a command that waited for it opens the name again.
+            FileLock.remove(besideRoster: path)
         }
     }
 

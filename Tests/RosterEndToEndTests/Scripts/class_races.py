@@ -6,7 +6,8 @@ over, and then counts what a teacher would count: students on the roll of two cl
 none), a change that reported success and is not there, a class brought back or lost.
 
 Usage: class_races.py ROSTER_BINARY WORK_FOLDER [ROUNDS]
-Prints one line per broken round and "N rounds, N broken"; exits 1 when any round broke.
+Prints how often each pair of exit statuses came out in each scenario, one line per broken round
+and "N rounds, N broken"; exits 1 when any round broke.
 """
 
 import os
@@ -19,6 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 BASE = [["--class", "7A", "add", "Ada", "--age", "12"], ["--class", "7A", "add", "Alan", "--age", "13"],
         ["--class", "7B", "add", "Grace", "--age", "11"], ["--class", "7C", "add", "Kofi", "--age", "12"]]
 MOVE = ["--class", "7A", "move", "ada", "--to", "7B"]
+MARKBOOK = ["--class", "7A", "assessment", "add", "Quiz 1", "--out-of", "10"]
 
 
 def students(home, place):
@@ -78,6 +80,57 @@ def check_kept(what):
     return check
 
 
+def check_edit_of_leaver(home, first, second):
+    """An edit that reported success was made while Ada was on 7A's roll, so the move took it to 7B;
+    one that came after the move is refused, naming 7B, and changes nothing."""
+    problems = []
+    if len(on_roll(home, "Ada")) != 1:
+        problems.append("Ada on the roll of %r" % on_roll(home, "Ada"))
+    scores = [named(home, place, "Ada")[0].get("score") for place in ("7A", "7B")]
+    if second.returncode == 0 and first.returncode == 0 and scores != [99, 99]:
+        problems.append("the edit reported success, and Ada's scores are %r" % scores)
+    if second.returncode == 1 and ("on the roll of 7B now" not in second.stderr or 99 in scores):
+        problems.append("the refused edit: %r, scores %r" % (second.stderr.strip(), scores))
+    return problems
+
+
+def markbook_ids(home, place):
+    path = os.path.join(home, "Documents", "Classes", "." + place + ".plist.markbook")
+    if not os.path.exists(path):
+        return set()
+    with open(path, "rb") as handle:
+        return {entry["id"] for entry in plistlib.load(handle).get("assessments", [])}
+
+
+def check_mark_of_leaver(home, first, second):
+    """A mark that reported success is in 7A's record of Ada; a refused one names 7B."""
+    problems = []
+    if len(on_roll(home, "Ada")) != 1:
+        problems.append("Ada on the roll of %r" % on_roll(home, "Ada"))
+    marks = named(home, "7A", "Ada")[0].get("marks", {})
+    if second.returncode == 0 and "8" not in marks.values():
+        problems.append("the mark reported success, and 7A's Ada has %r" % marks)
+    if second.returncode == 1 and "on the roll of 7B now" not in second.stderr:
+        problems.append("the refused mark: %r" % second.stderr.strip())
+    return problems
+
+
+def check_remove_and_mark(home, first, second):
+    """No mark is left of an assessment the markbook no longer has, and one that reported success
+    on an assessment still there is kept."""
+    problems = []
+    ids = markbook_ids(home, "7A")
+    for student in students(home, "7A"):
+        stray = set(student.get("marks", {})) - ids
+        if stray:
+            problems.append("%s keeps marks of removed assessments %r" % (student["name"], stray))
+    if first.returncode == 0 and len(ids) != 0:
+        problems.append("the removal reported success, and the markbook holds %r" % ids)
+    if first.returncode == 0 and second.returncode == 0 and any(s.get("marks") for s in students(home, "7A")):
+        problems.append("both succeeded and a mark is left")
+    return problems
+
+
 def check_rename(home, first, second):
     problems = []
     if second.returncode == 0:
@@ -126,8 +179,10 @@ def check_restore_add(home, first, second):
 SCENARIOS = [
     ("opposite moves", [], MOVE, ["--class", "7B", "move", "grace", "--to", "7A"], check_opposite),
     ("two destinations", [], MOVE, ["--class", "7A", "move", "ada", "--to", "7C"], check_two_destinations),
-    ("move and edit", [], MOVE, ["--class", "7A", "edit", "ada", "--score", "99"],
-     check_kept(lambda home: named(home, "7A", "Ada")[0].get("score") == 99)),
+    ("move and edit", [], MOVE, ["--class", "7A", "edit", "ada", "--score", "99"], check_edit_of_leaver),
+    ("move and mark", [MARKBOOK], MOVE, ["--class", "7A", "mark", "q1", "ada", "8"], check_mark_of_leaver),
+    ("assessment remove and mark", [MARKBOOK], ["--class", "7A", "assessment", "remove", "q1", "--yes"],
+     ["--class", "7A", "mark", "q1", "alan", "7"], check_remove_and_mark),
     ("move and absent", [], MOVE + ["--date", "2026-12-01"], ["--class", "7A", "absent", "ada", "--date", "2026-11-30"],
      check_kept(lambda home: "2026-11-30" in str(named(home, "7A", "Ada")[0].get("register")))),
     ("move and import", [], MOVE, ["--class", "7A", "import", "MORE"],
@@ -170,7 +225,8 @@ def race(job):
         for result in results:
             if result.returncode not in (0, 1, 64) or "Fatal" in result.stderr:
                 problems.append("exit %d: %s" % (result.returncode, result.stderr.strip()[-200:]))
-        return ["%s, round %d: %s" % (name, number, problem) for problem in problems]
+        exits = "%d/%d" % (results[0].returncode, results[1].returncode)
+        return name, exits, ["%s, round %d: %s" % (name, number, problem) for problem in problems]
     finally:
         shutil.rmtree(home, ignore_errors=True)
 
@@ -192,7 +248,13 @@ def main():
         jobs += [(name, template, first, second, check, number) for number in range(rounds)]
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(race, jobs))
-    broken = [problems for problems in results if problems]
+    broken = [problems for _, _, problems in results if problems]
+    outcomes = {}
+    for name, exits, _ in results:
+        outcomes.setdefault(name, {}).setdefault(exits, 0)
+        outcomes[name][exits] += 1
+    for name, counts in outcomes.items():
+        print("%s: exits %s" % (name, ", ".join("%s x%d" % pair for pair in sorted(counts.items()))))
     for problems in broken[:100]:
         for problem in problems:
             print(problem)

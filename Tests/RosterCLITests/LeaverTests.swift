@@ -76,7 +76,8 @@ struct LeaverTests {
             again.errorLine
                 == "Error: Bob Ray left the class on \(SchoolDay.today()); nothing was changed. "
                 + "To change the record kept of them in this class, add --left.")
-        #expect(sandbox.run(["remove", "--forget", "--left", "bob"]).output == "Removed 1 student: Bob Ray.\n")
+        #expect(
+            sandbox.run(["remove", "--forget", "--left", "bob"]).output == "Removed 1 student: Bob Ray.\n")
         #expect(sandbox.run(["register", "--date", "2026-11-30"]).output != before)
         try sandbox.add("Dee New")
         let erased = sandbox.run(["remove", "dee"])

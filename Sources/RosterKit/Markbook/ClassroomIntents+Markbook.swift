@@ -216,7 +216,9 @@ extension ClassroomIntents {
     /// - Throws: ``MarkbookError``, ``LookupError``, ``EnrolmentError/hasLeft(name:day:nowIn:)``
     ///   or ``MarkError``, naming the first problem.
     @discardableResult
-    public static func mark(_ reference: String, _ entries: [MarkEntry], pastRecord: Bool = false, at url: URL)
+    public static func mark(
+        _ reference: String, _ entries: [MarkEntry], pastRecord: Bool = false, at url: URL
+    )
         throws
         -> (assessment: Assessment, changes: [MarkChange])
     {

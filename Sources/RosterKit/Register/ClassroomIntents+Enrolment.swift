@@ -119,7 +119,8 @@ extension ClassroomIntents {
     ///   whose roll they are on now, when there is one.
     static func checkOnRoll(_ student: Student, of url: URL, pastRecord: Bool) throws {
         guard let left = student.left, student.hasLeft(), !pastRecord else { return }
-        throw EnrolmentError.hasLeft(name: student.name, day: left, nowIn: classNow(of: student.id, besides: url))
+        throw EnrolmentError.hasLeft(
+            name: student.name, day: left, nowIn: classNow(of: student.id, besides: url))
     }
 
     /// The class in the folder of `url`, other than its own, that has the student `id` on its

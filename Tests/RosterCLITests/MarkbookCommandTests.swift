@@ -226,6 +226,24 @@ struct MarkbookCommandTests {
         #expect(!sandbox.run(["assessment", "list"]).output.contains("Quiz 9"))
     }
 
+    @Test("import --marks of 60 marks prints the first 50 and how many more; --report json lists all 60")
+    func longMarksConfirmation() throws {
+        let rows = (1...20).map { "Pupil \($0),\($0 % 10),\($0 % 20),\($0 % 50)\n" }.joined()
+        let students = try write("name,age\n" + (1...20).map { "Pupil \($0),12\n" }.joined(), to: "class.csv")
+        #expect(sandbox.run(["import", students]).status == 0)
+        let file = try write("name,Homework 1,Homework 2,Test 1\n" + rows, to: "marks.csv")
+        let dry = sandbox.run(["import", file, "--marks", "--dry-run"])
+        let lines = dry.output.split(separator: "\n")
+        #expect(lines.count == 52, "\(dry.output)")
+        #expect(lines.dropLast().last == "… and 10 more marks; --report json lists every one.")
+        let json = sandbox.run(["import", file, "--marks", "--dry-run", "--report", "json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let changes = try #require(report?["changes"] as? [[String: Any]])
+        #expect(changes.count == 60)
+        #expect(changes.last?["student"] as? String == "Pupil 20" && changes.last?["new"] as? String == "20")
+        #expect(try StorageHandler.load(from: sandbox.file).allSatisfy { $0.marks.isEmpty })
+    }
+
     @Test(
         "a marks file naming a student twice is read row after row: the later row keeps the earlier row's marks"
     )

@@ -117,7 +117,6 @@ struct ImportCommand: Subcommand {
             ("--name-order", nameOrder != nil),
             ("--date-order", dateOrder != nil), ("--from-class", fromClass != nil),
             ("--all-classes", allClasses),
-            ("--report", report != nil),
         ]
         if let other = students.first(where: \.1) {
             throw UsageError.message("\(other.0) is for importing students, not --marks; drop one of them.")
@@ -188,7 +187,7 @@ struct ImportCommand: Subcommand {
         return markbook
     }
 
-    /// `import --marks`: the file's marks into the markbook, each change listed.
+    /// `import --marks`: the file's marks into the markbook, the changes listed.
     private func importMarks(_ context: CommandContext) throws {
         let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
         let data = try StorageHandler.readFile(at: file)
@@ -205,18 +204,8 @@ struct ImportCommand: Subcommand {
             throw ImportError(problems: [problem])
         }
         if !dryRun { context.saved.record("The marks of \(VisibleText.of(path)) were imported") }
-        var text = ""
-        for assessment in result.newAssessments {
-            text += "New assessment \(MarkbookText.describe(assessment)).\n"
-        }
-        for change in result.changes {
-            text += MarkbookText.change(
-                on: change.assessment, of: change.student, from: change.before, to: change.after)
-        }
-        let count = result.changes.count
-        let marks = "\(count) mark\(count == 1 ? "" : "s")"
-        text += dryRun ? "Would import \(marks); nothing was written (--dry-run).\n" : "Imported \(marks).\n"
-        context.output.write(text)
+        let printed = MarksImportReport(result: result, path: path, dryRun: dryRun)
+        context.output.write(report == .json ? try printed.json : printed.text)
     }
 
     /// The day the students a `--replace` leaves out leave: `--date`, or today.

@@ -137,9 +137,8 @@ struct ImportReport {
         return "\(VisibleText.of(file(of: problem, path: path))):\(place) \(VisibleText.of(problem.message))"
     }
 
-    /// The most problem lines and notes one command prints; a file of a million bad rows would
-    /// otherwise print a hundred megabytes.
-    static let mostProblems = 50
+    /// The most notes one command prints; a file of a million odd rows would otherwise print a
+    /// hundred megabytes.
     static let mostNotes = 20
 
     /// The file a problem is in: `path`, or the file of the import folder `path` names.
@@ -147,7 +146,7 @@ struct ImportReport {
         problem.file.map { (path.hasSuffix("/") ? path : path + "/") + $0 } ?? path
     }
 
-    /// Each problem on a line of its own, as ``line(_:path:)`` writes it, up to ``mostProblems``,
+    /// Each problem on a line of its own, as ``line(_:path:)`` writes it, up to ``longestList``,
     /// then how many more there are.
     ///
     /// Problems of the same words on consecutive lines of one file are one line, with the lines'
@@ -164,14 +163,14 @@ struct ImportReport {
                 groups.append([problem])
             }
         }
-        var text = groups.prefix(mostProblems).map { group in
+        var text = groups.prefix(longestList).map { group in
             guard group.count > 1, let first = group.first?.line, let last = group.last?.line else {
                 return line(group[0], path: path) + "\n"
             }
             return "\(VisibleText.of(file(of: group[0], path: path))):\(first)-\(last): "
                 + "\(VisibleText.of(group[0].message)) (\(group.count) rows)\n"
         }.joined()
-        let shown = groups.prefix(mostProblems).reduce(0) { $0 + $1.count }
+        let shown = groups.prefix(longestList).reduce(0) { $0 + $1.count }
         if problems.count > shown {
             text += "… and \(problems.count - shown) more problems; --report json lists every one.\n"
         }
@@ -202,18 +201,19 @@ struct ImportReport {
         return try JSONReport.text(Report(problems: rows))
     }
 
-    /// The most students a section lists; a school's whole export would fill screens for nothing.
-    static let longestSection = 100
+    /// The most students, marks or problems a confirmation lists; a school's whole export would
+    /// fill screens for nothing, and `--report json` lists every one.
+    static let longestList = 50
 
-    /// `Added:` and a line for each item, up to ``longestSection``, then how many more there are.
+    /// `Added:` and a line for each item, up to ``longestList``, then how many more there are.
     private func section<Item>(
         _ title: String, _ items: [Item], _ line: (Item) -> String, to text: inout String
     ) {
         guard !items.isEmpty else { return }
         text += "\(title):\n"
-        for item in items.prefix(Self.longestSection) { text += "  \(line(item))\n" }
-        if items.count > Self.longestSection {
-            text += "  … and \(items.count - Self.longestSection) more; --report json lists every one.\n"
+        for item in items.prefix(Self.longestList) { text += "  \(line(item))\n" }
+        if items.count > Self.longestList {
+            text += "  … and \(items.count - Self.longestList) more; --report json lists every one.\n"
         }
     }
 

@@ -48,31 +48,24 @@ public struct MarksTable: Sendable, Equatable {
     /// What was left out, in words.
     public let notes: [String]
 
-    /// The most rows a marks file may have.
+    /// The most students a marks file may have: the header and the `Points Possible` row are
+    /// not counted.
     public static let maximumRows = 1_000_000
 
     /// Reads a marks spreadsheet.
     ///
+    /// Each record becomes a row as it is read, so the file's text is held once, not twice.
+    ///
     /// - Throws: ``ImportProblem`` for text that is not CSV, a file without a column naming the
-    ///   students, or more than ``maximumRows`` rows.
+    ///   students, or more than ``maximumRows`` students.
     public init(csv data: Data) throws(ImportProblem) {
-        var header: [String]?
-        var records: [CSVRecord] = []
-        var reader = CSVReader(CSVText(data))
-        while let record = try reader.nextRecord() {
-            if header == nil {
-                header = record.fields.map { ByteCursor.unguarded(csvField: $0) }
-            } else {
-                guard records.count < Self.maximumRows else {
-                    throw ImportProblem(message: "the file has more than \(Self.maximumRows) rows")
-                }
-                records.append(record)
-            }
-        }
-        try self.init(header: header ?? [], records: records)
+        try self.init(csv: data, mostStudents: Self.maximumRows)
     }
 
-    private init(header: [String], records: [CSVRecord]) throws(ImportProblem) {
+    /// Reads a marks spreadsheet of at most `mostStudents` students.
+    init(csv data: Data, mostStudents: Int) throws(ImportProblem) {
+        var reader = CSVReader(CSVText(data))
+        let header = try reader.nextRecord()?.fields.map { ByteCursor.unguarded(csvField: $0) } ?? []
         let layout = Layout(header)
         guard layout.id != nil || layout.schoolID != nil || layout.name != nil else {
             throw ImportProblem(
@@ -81,7 +74,7 @@ public struct MarksTable: Sendable, Equatable {
         }
         var maximums: [String]?
         var rows: [Row] = []
-        for record in records {
+        while let record = try reader.nextRecord() {
             let cell = { (column: Int?) -> String? in
                 guard let column, column < record.fields.count else { return nil }
                 let text = String(ByteCursor.unguarded(csvField: record.fields[column]).trimmingWhitespace())
@@ -91,12 +84,21 @@ public struct MarksTable: Sendable, Equatable {
                 maximums = layout.assessments.map { cell($0.column) ?? "" }
                 continue
             }
+            guard rows.count < mostStudents else {
+                throw ImportProblem(message: "the file has more than \(mostStudents) students")
+            }
             rows.append(
                 Row(
                     line: record.line, id: cell(layout.id).flatMap { UUID(uuidString: $0) },
                     schoolID: cell(layout.schoolID), name: cell(layout.name).map(Self.firstNameFirst),
                     cells: layout.assessments.map { cell($0.column) ?? "" }))
         }
+        let columns = try Self.columns(layout, maximums: maximums)
+        (self.columns, self.rows, notes) = (columns, rows, layout.notes)
+    }
+
+    /// The assessment columns `layout` found, with the maximums of the `Points Possible` row.
+    private static func columns(_ layout: Layout, maximums: [String]?) throws(ImportProblem) -> [Column] {
         var columns: [Column] = []
         for (index, assessment) in layout.assessments.enumerated() {
             guard let name = try? StudentValidator.name(assessment.name) else {
@@ -119,7 +121,7 @@ public struct MarksTable: Sendable, Equatable {
             }
             columns.append(Column(name: name, outOf: outOf))
         }
-        (self.columns, self.rows, notes) = (columns, rows, layout.notes)
+        return columns
     }
 
     /// "Lovelace, Ada", as Canvas writes a student, is Ada Lovelace, by the import's rule for a

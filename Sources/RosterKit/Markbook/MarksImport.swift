@@ -10,23 +10,33 @@ import RosterEngine
 /// mark that changes, worked out before anything is written, so that a dry run shows the same.
 public struct MarksImport: Sendable, Equatable {
     /// One mark the import changes.
+    ///
+    /// An import can change millions of marks, so a change names its assessment by its place
+    /// in ``MarksImport/assessments``, not by a copy of it.
     public struct Change: Sendable, Equatable {
         /// The student's name.
         public let student: String
         /// The student's id.
         public let studentID: UUID
-        /// The assessment.
-        public let assessment: Assessment
+        /// Where the assessment is in ``MarksImport/assessments``: the file's column.
+        public let column: Int
         /// The mark before, or `nil` when blank.
         public let before: Mark?
         /// The mark the file gives.
         public let after: Mark
     }
 
+    /// The assessment of each of the file's columns, found in the markbook or made, in file order.
+    public private(set) var assessments: [Assessment] = []
     /// The assessments the file names that the markbook did not have, made by the import.
     public private(set) var newAssessments: [Assessment] = []
     /// Each mark that changes, row by row.
     public private(set) var changes: [Change] = []
+
+    /// The assessment `change` gives a mark on.
+    public func assessment(of change: Change) -> Assessment {
+        assessments[change.column]
+    }
 
     /// Applies `table` to a markbook and its students: every column is an assessment found by its
     /// name (ignoring case and accents) or made, every row a student found by id, school id or
@@ -60,6 +70,7 @@ public struct MarksImport: Sendable, Equatable {
             assessments.append(made)
         }
         changes = try Self.apply(table.rows, on: assessments, to: &students)
+        self.assessments = assessments
     }
 
     /// Applies `rows` of marks on `columns` to the students they name, and returns each change.
@@ -72,46 +83,77 @@ public struct MarksImport: Sendable, Equatable {
     )
         throws(ImportProblem) -> [Change]
     {
-        let (index, original) = (StudentIndex(students), students)
-        let parts = ParallelWork.parts(count: rows.count) { range in
-            Result { () throws(ImportProblem) -> [RowChange] in
-                try range.map { row throws(ImportProblem) in
-                    try change(of: rows[row], on: columns, index: index, students: original)
-                }
+        let index = StudentIndex(students)
+        // Read in a call of its own, so that no copy of the students is left to share their
+        // storage when they change below.
+        let parts = readInParts(rows, on: columns, index: index, students: students)
+        var (made, changes) = ([RowChange](), [Change]())
+        let done = try parts.map { part throws(ImportProblem) in try part.get() }
+        // Reserved whole: a list grown by doubling would peak at twice the memory of its marks.
+        changes.reserveCapacity(done.reduce(0) { $0 + $1.changes.count })
+        for part in done {
+            made.append(contentsOf: part.rows)
+            changes.append(contentsOf: part.changes)
+        }
+        guard Set(made.map(\.position)).count != made.count else {
+            for row in made {
+                if let entries = row.entries { students[row.position].setMarkEntries(entries) }
             }
+            return changes
         }
-        var made: [RowChange] = []
-        for part in parts { made += try part.get() }
-        let repeated = Set(made.map(\.position)).count != made.count
-        if repeated { made = [] }
-        for row in rows.indices where repeated {
-            made.append(try change(of: rows[row], on: columns, index: index, students: students))
-            if let entries = made[row].entries { students[made[row].position].setMarkEntries(entries) }
+        changes = []
+        for row in rows {
+            let made = try change(of: row, on: columns, index: index, students: students, into: &changes)
+            if let entries = made.entries { students[made.position].setMarkEntries(entries) }
         }
-        for row in made where !repeated {
-            if let entries = row.entries { students[row.position].setMarkEntries(entries) }
-        }
-        return made.flatMap(\.changes)
+        return changes
     }
 
-    /// What one row of a marks file changes: the student it names, their marks as they will be
-    /// kept (`nil` when none changes), and each change.
+    /// Reads `rows` against `students` a part per core; each part's changes are reserved whole,
+    /// at most one per cell.
+    private static func readInParts(
+        _ rows: [MarksTable.Row], on columns: [Assessment], index: StudentIndex, students: [Student]
+    ) -> [Result<Part, ImportProblem>] {
+        ParallelWork.parts(count: rows.count) { range in
+            Result { () throws(ImportProblem) -> Part in
+                var part = Part()
+                part.changes.reserveCapacity(
+                    rows[range].reduce(0) { $0 + $1.cells.count { !$0.isEmpty } })
+                for row in range {
+                    part.rows.append(
+                        try change(
+                            of: rows[row], on: columns, index: index, students: students, into: &part.changes)
+                    )
+                }
+                return part
+            }
+        }
+    }
+
+    /// What a part of the rows changes.
+    private struct Part: Sendable {
+        var rows: [RowChange] = []
+        var changes: [Change] = []
+    }
+
+    /// What one row of a marks file changes: the student it names, and their marks as they will
+    /// be kept (`nil` when none changes).
     private struct RowChange: Sendable {
         let position: Int
         let entries: [PlistEntry]?
-        let changes: [Change]
     }
 
     /// Reads one row against `students`: every cell that is not blank a mark on its column's
-    /// assessment.
+    /// assessment, each change appended to `changes`.
     private static func change(
-        of row: MarksTable.Row, on assessments: [Assessment], index: StudentIndex, students: [Student]
+        of row: MarksTable.Row, on assessments: [Assessment], index: StudentIndex, students: [Student],
+        into changes: inout [Change]
     ) throws(ImportProblem) -> RowChange {
         let position = try index.student(for: row, in: students)
         // A student's marks are read from their record once, and written back once.
         var marks = students[position].marks
-        var changes: [Change] = []
-        for (assessment, text) in zip(assessments, row.cells) where !text.isEmpty {
+        var changed = false
+        for (column, (assessment, text)) in zip(assessments, row.cells).enumerated() where !text.isEmpty {
             let mark: Mark
             do {
                 mark = try Mark(typed: text, outOf: assessment.outOf)
@@ -122,15 +164,13 @@ public struct MarksImport: Sendable, Equatable {
             // 40 points where 80% of 50 was given is the same mark: it stays as it was given.
             guard !isSame(before, mark, outOf: assessment.outOf) else { continue }
             marks[assessment.id] = mark
+            changed = true
             changes.append(
                 Change(
-                    student: students[position].name, studentID: students[position].id,
-                    assessment: assessment,
+                    student: students[position].name, studentID: students[position].id, column: column,
                     before: before, after: mark))
         }
-        return RowChange(
-            position: position, entries: changes.isEmpty ? nil : Student.markEntries(of: marks),
-            changes: changes)
+        return RowChange(position: position, entries: changed ? Student.markEntries(of: marks) : nil)
     }
 
     /// Whether `mark` gives what `before` gives: the same kind, or the same points.

@@ -139,82 +139,30 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         (self.schoolID, self.firstName, self.lastName, self.note) = (schoolID, firstName, lastName, note)
     }
 
-    /// The keys a student is stored under, the same as the original iOS app's.
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case age
-        case grade
-        case score
-        case schoolID
-        case firstName
-        case lastName
-        case note
-        case attendance = "register"
-    }
-
-    /// Decodes a student, accepting `age` as an integer or as a string of digits.
+    /// Whether two students hold the same fields. Other apps' keys may be in any order, as in a
+    /// property list's dictionary: a student an app decodes is the student it encoded.
     ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when a field is missing or of the wrong type, or when `age` is a
-    ///   string that is not a whole number.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(UUID.self, forKey: .id)
-        name = try container.decode(String.self, forKey: .name)
-        age = try Self.decodeAge(from: container)
-        grade = try container.decodeIfPresent(Int.self, forKey: .grade)
-        score = try container.decodeIfPresent(Double.self, forKey: .score)
-        storedAttendance = nil
-        details = StudentDetails()
-        schoolID = try container.decodeIfPresent(String.self, forKey: .schoolID)
-        firstName = try container.decodeIfPresent(String.self, forKey: .firstName)
-        lastName = try container.decodeIfPresent(String.self, forKey: .lastName)
-        note = try container.decodeIfPresent(String.self, forKey: .note)
-        for (key, entry) in try container.decodeIfPresent([String: AttendanceEntry].self, forKey: .attendance)
-            ?? [:]
-        {
-            guard let lesson = Lesson(key: key) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .attendance, in: container, debugDescription: "'\(key)' is not a lesson")
-            }
-            attendance[lesson] = entry
-        }
+    /// Every stored property is compared here (and hashed in ``hash(into:)``): a new one joins both.
+    public static func == (lhs: Student, rhs: Student) -> Bool {
+        lhs.id == rhs.id && lhs.name == rhs.name && lhs.age == rhs.age && lhs.grade == rhs.grade
+            && lhs.score == rhs.score && lhs.details == rhs.details
+            && lhs.storedAttendance == rhs.storedAttendance
+            && (lhs.otherFields == rhs.otherFields
+                || PlistValue.dictionary(lhs.otherFields) == PlistValue.dictionary(rhs.otherFields))
     }
 
-    /// Encodes the student, the age as text as the iOS app stores it, leaving out every field
-    /// after `age` that is `nil` or empty.
+    /// Hashes the fields ``==(_:_:)`` compares.
     ///
-    /// - Parameter encoder: The encoder to write to.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(String(age), forKey: .age)
-        try container.encodeIfPresent(grade, forKey: .grade)
-        try container.encodeIfPresent(score, forKey: .score)
-        try container.encodeIfPresent(schoolID, forKey: .schoolID)
-        try container.encodeIfPresent(firstName, forKey: .firstName)
-        try container.encodeIfPresent(lastName, forKey: .lastName)
-        try container.encodeIfPresent(note, forKey: .note)
-        if !attendance.isEmpty {
-            try container.encode(
-                Dictionary(uniqueKeysWithValues: attendance.map { ($0.key.description, $0.value) }),
-                forKey: .attendance)
-        }
-    }
-
-    private static func decodeAge(from container: KeyedDecodingContainer<CodingKeys>) throws -> Int {
-        if let number = try? container.decode(Int.self, forKey: .age) {
-            return number
-        }
-        let text = try container.decode(String.self, forKey: .age)
-        guard let number = Student.wholeNumber(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .age, in: container,
-                debugDescription: "age \"\(text)\" is not a whole number")
-        }
-        return number
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(name)
+        hasher.combine(age)
+        hasher.combine(grade)
+        hasher.combine(score)
+        hasher.combine(details)
+        hasher.combine(storedAttendance)
+        hasher.combine(PlistValue.dictionary(otherFields))
     }
 
     /// Reads a string of ASCII digits as a whole number, the way the iOS app stored ages.

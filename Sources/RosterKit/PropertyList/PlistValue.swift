@@ -29,6 +29,60 @@ enum PlistValue: Hashable, Sendable {
 
     /// How deep values may nest; deeper files are refused rather than walked.
     static let maximumDepth = 256
+
+    /// Whether two values hold the same: a dictionary's keys may be in any order, as a property
+    /// list's dictionary has none (a decoder gives its keys in an order of its own).
+    static func == (lhs: PlistValue, rhs: PlistValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.dictionary(let left), .dictionary(let right)):
+            left == right || (left.count == right.count && byKey(left) == byKey(right))
+        case (.array(let left), .array(let right)): left == right
+        case (.string(let left), .string(let right)): left == right
+        case (.integer(let left), .integer(let right)): left == right
+        case (.real(let left), .real(let right)), (.date(let left), .date(let right)): left == right
+        case (.bool(let left), .bool(let right)): left == right
+        case (.data(let left), .data(let right)): left == right
+        case (.uid(let left), .uid(let right)): left == right
+        default: false
+        }
+    }
+
+    /// Hashes the value as ``==(_:_:)`` compares it: a dictionary by its entries sorted by key.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let text):
+            hasher.combine(0 as UInt8)
+            hasher.combine(text)
+        case .integer(let number):
+            hasher.combine(1 as UInt8)
+            hasher.combine(number)
+        case .real(let number):
+            hasher.combine(2 as UInt8)
+            hasher.combine(number)
+        case .bool(let flag):
+            hasher.combine(3 as UInt8)
+            hasher.combine(flag)
+        case .date(let seconds):
+            hasher.combine(4 as UInt8)
+            hasher.combine(seconds)
+        case .data(let bytes):
+            hasher.combine(5 as UInt8)
+            hasher.combine(bytes)
+        case .uid(let number):
+            hasher.combine(6 as UInt8)
+            hasher.combine(number)
+        case .array(let values):
+            hasher.combine(7 as UInt8)
+            hasher.combine(values)
+        case .dictionary(let entries):
+            hasher.combine(8 as UInt8)
+            hasher.combine(Self.byKey(entries))
+        }
+    }
+
+    private static func byKey(_ entries: [PlistEntry]) -> [PlistEntry] {
+        entries.sorted { $0.key < $1.key }
+    }
 }
 
 /// One key and its value in a property-list dictionary, in the order the file keeps them.

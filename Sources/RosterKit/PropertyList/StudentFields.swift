@@ -43,9 +43,8 @@ struct StudentFields {
     /// Values no roster holds (an age of -5, a grade of 40, a score that is not a number) make
     /// the file damaged: they are the validator's ranges, the same as for `add`.
     func student(record: Int) throws(DecodingProblem) -> Student {
-        guard let id else { throw .record(record, "has no 'id'") }
-        guard let name else { throw .record(record, "has no 'name'") }
-        guard let age else { throw .record(record, "has no 'age'") }
+        let student = try complete(record: record)
+        let (name, age) = (student.name, student.age)
         guard StudentValidator.ages.contains(age) else {
             throw .record(
                 record,
@@ -65,7 +64,52 @@ struct StudentFields {
         if !nameIsStored, let problem = StudentValidator.problem(withStoredName: name) {
             throw .record(record, "has \(problem)")
         }
+        return student
+    }
+
+    /// The student the fields make, with the values as they are: every field that must be there
+    /// is, and nothing more is checked (a `Student` holds any values it is given).
+    func complete(record: Int) throws(DecodingProblem) -> Student {
+        guard let id else { throw .record(record, "has no 'id'") }
+        guard let name else { throw .record(record, "has no 'name'") }
+        guard let age else { throw .record(record, "has no 'age'") }
         return Student(id: id, name: name, age: age, grade: grade, score: score)
+    }
+
+    /// The student a record read as a list of entries holds (as `Codable` reads one), by the
+    /// rules of the file readers for each value's kind (an id, an age in digits, a day, a register,
+    /// a mark), its values as they are (a `Student` holds any age it is given), the register,
+    /// details and marks taken from the other keys, and the rest kept as other apps' keys.
+    static func student(fromEntries entries: [PlistEntry], record: Int) throws(DecodingProblem) -> Student {
+        var (fields, otherFields) = (StudentFields(), [PlistEntry]())
+        for entry in entries {
+            guard let key = Key(rawValue: entry.key) else {
+                otherFields.append(entry)
+                continue
+            }
+            switch (key, entry.value) {
+            case (.id, .string(let text)) where UUIDText.uuid(from: text) != nil:
+                fields.id = UUIDText.uuid(from: text)
+            case (.name, .string(let text)): fields.name = text
+            case (.age, .integer(let number)): fields.age = Int(number)
+            case (.age, .string(let text)): fields.age = try age(fromText: text, record: record)
+            case (.grade, .integer(let number)): fields.grade = Int(number)
+            case (.score, .real(let number)): fields.score = number
+            case (.score, .integer(let number)): fields.score = Double(number)
+            default: throw .record(record, "has a wrong value for '\(entry.key)'")
+            }
+        }
+        var student = try fields.complete(record: record)
+        student.attendance = try RegisterCoding.take(from: &otherFields, record: record).attendance
+        student.details = try DetailCoding.take(from: &otherFields, record: record)
+        if !otherFields.isEmpty, let problem = MarkCoding.problem(in: otherFields) {
+            throw .record(record, problem)
+        }
+        student.otherFields = otherFields
+        // A decoder gives a dictionary's keys in an order of its own: the marks go in the order
+        // roster keeps them, the assessments' order.
+        if student.hasMarks { student.marks = student.marks }
+        return student
     }
 
     /// Reads an age stored as text, as the iOS app stored it.

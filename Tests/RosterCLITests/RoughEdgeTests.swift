@@ -142,6 +142,33 @@ struct NameRuleTests {
         }
     }
 
+    @Test("the iOS app's ages with spaces are read; a damaged file roster never changed is not sent to undo")
+    func appAges() throws {
+        let records: [[String: Any]] = [
+            ["id": UUID().uuidString, "name": "Ada", "age": "12 "],
+            ["id": UUID().uuidString, "name": "Alan", "age": " 13"],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: records, format: .binary, options: 0)
+            .write(to: sandbox.file)
+        #expect(sandbox.run(["list"]).output.contains("Alan"))
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.age) == [12, 13])
+        let twelve: [[String: Any]] = [["id": UUID().uuidString, "name": "Zoe", "age": "twelve"]]
+        try PropertyListSerialization.data(fromPropertyList: twelve, format: .binary, options: 0)
+            .write(to: sandbox.file)
+        let refused = sandbox.run(["list"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.errorLine.hasSuffix(
+                "roster kept no earlier version of it: restore it from a backup, or choose another file with --file."
+            ), "\(refused.errorOutput)")
+        try StorageHandler.prepareData([Student(name: "Ada", age: 12)]).write(to: sandbox.file)
+        #expect(sandbox.run(["add", "Alan", "--age", "13"]).status == 0)
+        try PropertyListSerialization.data(fromPropertyList: twelve, format: .binary, options: 0)
+            .write(to: sandbox.file)
+        #expect(sandbox.run(["list"]).errorLine.contains("Restore it with 'roster undo'"))
+        #expect(sandbox.run(["undo"]).status == 0)
+    }
+
     @Test(
         "a control character in an XML roster's CDATA is refused as XML cannot hold it, never read then unwritable"
     )

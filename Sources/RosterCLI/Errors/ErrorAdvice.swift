@@ -1,5 +1,11 @@
 import RosterKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -54,8 +60,12 @@ enum ErrorAdvice {
 
     private static func advice(for error: StorageError) -> String? {
         switch error {
-        case .damaged:
-            return "Restore it with 'roster undo' or from a backup, or choose another file with --file."
+        case .damaged(let path, _):
+            // An undo needs a version roster kept: a file another app wrote has none.
+            let kept = (try? StorageHandler.history(at: URL(fileURLWithPath: path)).isEmpty) == false
+            return kept
+                ? "Restore it with 'roster undo' or from a backup, or choose another file with --file."
+                : "roster kept no earlier version of it: restore it from a backup, or choose another file with --file."
         case .fileSystem(_, _, let code): return advice(forSystemError: code)
         case .damagedSideFile(let path, _):
             return "'roster undo' takes back the changes since it was last right, with it; or set it aside "

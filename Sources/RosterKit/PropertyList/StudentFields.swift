@@ -112,9 +112,10 @@ struct StudentFields {
         return student
     }
 
-    /// Reads an age stored as text, as the iOS app stored it.
+    /// Reads an age stored as text, as the iOS app stored it: digits, with any spaces around
+    /// them that the app's text field let in (`"12 "` is 12).
     static func age(fromText text: String, record: Int) throws(DecodingProblem) -> Int {
-        guard let age = Student.wholeNumber(text) else {
+        guard let age = Student.wholeNumber(String(text.trimmingWhitespace())) else {
             throw .record(record, "has an age \"\(text.prefix(40))\" that is not a whole number")
         }
         return age

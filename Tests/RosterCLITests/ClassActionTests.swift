@@ -87,12 +87,12 @@ struct ClassActionTests {
     func plantedSideFiles(kind: String) throws {
         let picks = classes.appendingPathComponent(".7A.plist.picks").path
         let elsewhere = sandbox.folder.appendingPathComponent("elsewhere").path
-        FileManager.default.createFile(atPath: elsewhere, contents: Data("x\n".utf8))
+        #expect(FileManager.default.createFile(atPath: elsewhere, contents: Data("x\n".utf8)))
         switch kind {
         case "link": #expect(symlink(elsewhere, picks) == 0)
         case "fifo": #expect(mkfifo(picks, 0o600) == 0)
         case "group-writable":
-            FileManager.default.createFile(atPath: picks, contents: Data())
+            #expect(FileManager.default.createFile(atPath: picks, contents: Data()))
             #expect(chmod(picks, 0o620) == 0)
         default: #expect(link(elsewhere, picks) == 0)
         }

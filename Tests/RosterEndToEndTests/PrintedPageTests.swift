@@ -73,7 +73,8 @@ struct PrintedPageTests {
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = try #require(installedTool(tool))
+        let executable: URL = try #require(installedTool(tool))
+        process.executableURL = executable
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe

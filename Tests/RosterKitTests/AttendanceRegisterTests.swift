@@ -58,7 +58,7 @@ struct AttendanceRegisterTests {
         try ClassroomIntents.remove(["zoe"], at: file)
         #expect(try rates()["José"] == before["José"])
         #expect(try rates()["José"] == 0.5)
-        try ClassroomIntents.add(name: "Noor", age: 12, joined: SchoolDay("2026-11-25"), to: file)
+        _ = try ClassroomIntents.add(name: "Noor", age: 12, joined: SchoolDay("2026-11-25"), to: file)
         try mark(["noor"], .late, lesson("2026-11-25"))
         let summary = AttendanceRegister.summary(
             of: try StorageHandler.load(from: file), from: try #require(SchoolDay("2026-11-01")),

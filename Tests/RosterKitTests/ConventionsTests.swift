@@ -108,7 +108,7 @@ struct ConventionsTests {
         arguments: [PropertyListSerialization.PropertyListFormat.binary, .xml])
     func otherKeysSurvive(format: PropertyListSerialization.PropertyListFormat) throws {
         try writeSharedRoster(format: format)
-        try ClassroomIntents.add(name: "Zoe", age: 11, to: file)
+        _ = try ClassroomIntents.add(name: "Zoe", age: 11, to: file)
         try ClassroomIntents.edit("Alan", StudentChanges(score: 88), at: file)
         try ClassroomIntents.remove(["Grace"], at: file)
         let records = try recordsOnDisk()

@@ -112,7 +112,7 @@ struct LinkedRosterTests {
     @Test("a roster or an import larger than 2 GiB is refused by its size, at once")
     func tooLarge() throws {
         let huge = folder.file("huge.plist")
-        FileManager.default.createFile(atPath: huge.path, contents: Data("bplist00".utf8))
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: Data("bplist00".utf8)))
         try #require(truncate(huge.path, off_t(3) << 30) == 0)
         let clock = ContinuousClock()
         let start = clock.now
@@ -175,7 +175,7 @@ struct LinkedRosterTests {
         let others = [".real.plist.2024.77-88.tmp", ".real.plist.x.tmp"]
         let own = ".real.plist.123-456.tmp"
         for name in others + [own] {
-            FileManager.default.createFile(atPath: folderPath + "/" + name, contents: Data())
+            #expect(FileManager.default.createFile(atPath: folderPath + "/" + name, contents: Data()))
         }
         try StorageHandler.write(Student(name: "X", age: 12), to: real)
         for name in others { #expect(FileManager.default.fileExists(atPath: folderPath + "/" + name)) }

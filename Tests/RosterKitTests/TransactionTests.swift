@@ -68,7 +68,9 @@ struct TransactionTests {
         ]
         for name in bad { #expect(RosterHistory.entry(named: name, in: "h") == nil, "\(name)") }
         let folderPath = history.folder
-        for name in bad { FileManager.default.createFile(atPath: folderPath + "/" + name, contents: Data()) }
+        for name in bad {
+            #expect(FileManager.default.createFile(atPath: folderPath + "/" + name, contents: Data()))
+        }
         #expect(try StorageHandler.history(at: file).count == 2)
         #expect(try StorageHandler.strayHistoryFiles(at: file) == bad.sorted())
         #expect(try StorageHandler.undo(at: file).studentsAfter == 2)
@@ -125,7 +127,7 @@ struct TransactionTests {
         #expect(try String(contentsOf: target, encoding: .utf8) == "last x\n")
         try FileManager.default.removeItem(atPath: picks)
         // A sparse file: large, but nothing to write.
-        FileManager.default.createFile(atPath: picks, contents: nil)
+        #expect(FileManager.default.createFile(atPath: picks, contents: nil))
         #expect(truncate(picks, off_t(SideFile.picks.limit) + 1) == 0)
         #expect(throws: StorageError.tooLarge(path: picks, limit: SideFile.picks.limit)) {
             try FairPicker.pick(at: file, using: &random)
@@ -142,7 +144,7 @@ struct TransactionTests {
         #expect(throws: StorageError.notOwnFile(path: seats)) { try ClassSeats.current(at: file) }
         #expect(try String(contentsOf: target, encoding: .utf8) == "room 1 1\n")
         try FileManager.default.removeItem(atPath: seats)
-        FileManager.default.createFile(atPath: seats, contents: nil)
+        #expect(FileManager.default.createFile(atPath: seats, contents: nil))
         #expect(truncate(seats, off_t(SideFile.seats.limit) + 1) == 0)
         #expect(throws: StorageError.tooLarge(path: seats, limit: SideFile.seats.limit)) {
             try ClassSeats.current(at: file)

@@ -32,9 +32,9 @@ struct WhereThingsAreTests {
         return Set(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(
+                let exists = FileManager.default.fileExists(
                     atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
-                return isFolder.boolValue && !name.hasSuffix(".docc")
+                return exists && isFolder.boolValue && !name.hasSuffix(".docc")
             })
     }
 

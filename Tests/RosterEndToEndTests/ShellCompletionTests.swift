@@ -38,6 +38,28 @@ struct ShellCompletionTests {
         try RosterBinary.run(["--generate-completion-script", shell], environment: environment).output
     }
 
+    @Test("the README's line for each shell loads completion quietly, as written")
+    func readmeLines() throws {
+        let readme = try String(
+            contentsOf: ReadmeSampleTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n").filter { $0.contains("--generate-completion-script") }
+        for (shell, check) in [
+            ("bash", "complete -p roster"), ("zsh", "print -r -- ${_comps[roster]}"),
+            ("fish", "complete -C 'roster li'"),
+        ] {
+            guard let executable = installedTool(shell) else { continue }
+            let line = try #require(lines.first { $0.contains("script \(shell)") }, "no README line for \(shell)")
+            let command = String(line.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces)
+            // zsh as a user starts it: ~/.zshrc is read, with no completion system set up before.
+            let flags = shell == "zsh" ? ["-i", "-c"] : ["-c"]
+            let result = try RosterBinary.run(
+                flags + [command + "\n" + check], environment: environment, directory: folder,
+                executable: executable.path)
+            #expect(result.errorOutput.isEmpty, "\(shell): \(result.errorOutput)")
+            #expect(result.output.contains(shell == "fish" ? "list" : "_roster"), "\(shell): \(result.output)")
+        }
+    }
+
     @Test("bash: folders get '/', spaces are quoted, values follow '=', help and students complete")
     func bash() throws {
         let bash = try #require(installedTool("bash"))

@@ -14,7 +14,7 @@ extension CompletionScript {
         }.joined(separator: "\n")
         var text = """
             #compdef roster
-            # zsh completion for roster; save as _roster in a folder on $fpath.
+            # zsh completion for roster; save as _roster in a folder on $fpath, or source it in ~/.zshrc.
             _roster_students() {
                 # roster matches the word itself, folding letters as its lookup does (lu finds
                 # Łukasz); a name zsh's own matching would miss replaces the word instead.
@@ -85,7 +85,12 @@ extension CompletionScript {
             }
             text += "                        && return ;;\n"
         }
-        text += "            esac ;;\n    esac\n}\n_roster \"$@\"\n"
+        // Loaded from $fpath, zsh runs the file as the completion function; sourced (as the
+        // README's `source <(roster --generate-completion-script zsh)`), it registers it instead.
+        text += "            esac ;;\n    esac\n}\n"
+            + "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then\n    _roster \"$@\"\nelse\n"
+            + "    (( $+functions[compdef] )) || { autoload -Uz compinit && compinit }\n"
+            + "    compdef _roster roster\nfi\n"
         return text
     }
 

@@ -48,7 +48,8 @@ struct ShellCompletionTests {
             ("fish", "complete -C 'roster li'"),
         ] {
             guard let executable = installedTool(shell) else { continue }
-            let line = try #require(lines.first { $0.contains("script \(shell)") }, "no README line for \(shell)")
+            let line = try #require(
+                lines.first { $0.contains("script \(shell)") }, "no README line for \(shell)")
             let command = String(line.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces)
             // zsh as a user starts it: ~/.zshrc is read, with no completion system set up before.
             let flags = shell == "zsh" ? ["-i", "-c"] : ["-c"]
@@ -56,7 +57,8 @@ struct ShellCompletionTests {
                 flags + [command + "\n" + check], environment: environment, directory: folder,
                 executable: executable.path)
             #expect(result.errorOutput.isEmpty, "\(shell): \(result.errorOutput)")
-            #expect(result.output.contains(shell == "fish" ? "list" : "_roster"), "\(shell): \(result.output)")
+            #expect(
+                result.output.contains(shell == "fish" ? "list" : "_roster"), "\(shell): \(result.output)")
         }
     }
 

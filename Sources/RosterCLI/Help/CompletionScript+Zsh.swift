@@ -87,7 +87,8 @@ extension CompletionScript {
         }
         // Loaded from $fpath, zsh runs the file as the completion function; sourced (as the
         // README's `source <(roster --generate-completion-script zsh)`), it registers it instead.
-        text += "            esac ;;\n    esac\n}\n"
+        text +=
+            "            esac ;;\n    esac\n}\n"
             + "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then\n    _roster \"$@\"\nelse\n"
             + "    (( $+functions[compdef] )) || { autoload -Uz compinit && compinit }\n"
             + "    compdef _roster roster\nfi\n"

@@ -85,6 +85,35 @@ struct LeaverTests {
         #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["Ann Lee", "Cy Dunn"])
     }
 
+    @Test("remove keeps a student with only markbook marks as a leaver, and says what each kept")
+    func removeSaysWhatIsKept() throws {
+        #expect(sandbox.run(["assessment", "add", "Quiz 1", "--out-of", "10"]).status == 0)
+        // Dee joins once lessons exist, so no register was taken with her in it.
+        try sandbox.add("Dee New")
+        #expect(sandbox.run(["mark", "q1", "dee", "7", "cy", "8"]).status == 0)
+        let marks = sandbox.run(["remove", "dee"])
+        #expect(
+            marks.output.hasPrefix("Kept as leavers from \(SchoolDay.today()), with their marks: Dee New."),
+            "\(marks.output)")
+        #expect(try StorageHandler.load(from: sandbox.file).first { $0.name == "Dee New" }?.marks.count == 1)
+        let register = sandbox.run(["remove", "ann"])
+        #expect(
+            register.output.hasPrefix(
+                "Kept as leavers from \(SchoolDay.today()), with their register: Ann Lee."))
+        let both = sandbox.run(["remove", "cy"])
+        #expect(
+            both.output.hasPrefix("Kept as leavers from \(SchoolDay.today()), with their register and marks:")
+        )
+    }
+
+    @Test("a list of names that hold commas is joined with semicolons, so each name shows whole")
+    func namesWithCommas() throws {
+        try sandbox.add("Hughes, Amelia")
+        let apart = sandbox.run(["apart", "ann", "amelia"])
+        #expect(apart.output.contains("Ann Lee; Hughes, Amelia"), "\(apart.output)")
+        #expect(sandbox.run(["apart", "ann", "bob"]).output.contains("Ann Lee, Bob Ray"))
+    }
+
     @Test(
         "a student added once lessons exist joins today: a register taken late for an earlier day leaves them out"
     )

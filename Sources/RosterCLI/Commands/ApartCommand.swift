@@ -52,6 +52,6 @@ struct ApartCommand: Subcommand {
     }
 
     private static func names(_ students: [Student]) -> String {
-        students.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        NameList.joined(students.map { VisibleText.of($0.name) })
     }
 }

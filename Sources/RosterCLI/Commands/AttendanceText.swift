@@ -54,7 +54,7 @@ enum AttendanceText {
     static func noteLeftOut(_ students: [Student], _ context: CommandContext) {
         guard !students.isEmpty else { return }
         context.errorOutput.write(
-            "Left out, absent today: \(students.map { VisibleText.of($0.name) }.joined(separator: ", ")).\n")
+            "Left out, absent today: \(NameList.joined(students.map { VisibleText.of($0.name) })).\n")
     }
 
     /// Tells what a marking did: who was marked, and whether it took the register.
@@ -62,7 +62,7 @@ enum AttendanceText {
         _ marking: AttendanceRegister.Marking, as mark: AttendanceMark, in lesson: Lesson,
         _ context: CommandContext
     ) {
-        let names = marking.students.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let names = NameList.joined(marking.students.map { VisibleText.of($0.name) })
         guard marking.changed else {
             context.output.write(
                 "Already marked \(mark.rawValue) on \(lesson.spoken): \(names); nothing changed.\n")

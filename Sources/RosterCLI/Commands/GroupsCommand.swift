@@ -106,7 +106,7 @@ struct GroupsCommand: Subcommand {
             return "group," + CSVRosterWriter.columns.joined(separator: ",") + "\r\n" + rows.joined()
         default:
             return groups.enumerated().map { number, group in
-                "Group \(number + 1): " + group.map { VisibleText.of($0.name) }.joined(separator: ", ") + "\n"
+                "Group \(number + 1): " + NameList.joined(group.map { VisibleText.of($0.name) }) + "\n"
             }.joined()
         }
     }

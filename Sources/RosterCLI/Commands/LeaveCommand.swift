@@ -19,7 +19,7 @@ struct LeaveCommand: Subcommand {
     func run(in context: CommandContext) throws {
         let day = try AttendanceText.day(date, notingWeekend: false, context)
         let leavers = try ClassroomIntents.leave(students, on: day, at: context.fileURL)
-        let names = leavers.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let names = NameList.joined(leavers.map { VisibleText.of($0.name) })
         context.saved.record("\(names) leaving on \(day)")
         context.output.write("Left the class on \(day): \(names).\n")
     }

@@ -56,7 +56,7 @@ struct MarkCommand: Subcommand {
         let (assessment, changes) = try ClassroomIntents.mark(
             self.assessment, entries, pastRecord: pastRecord, at: context.fileURL)
         context.saved.record(
-            "The marks on \(assessment.name) for \(changes.map(\.student.name).joined(separator: ", ")) were saved"
+            "The marks on \(assessment.name) for \(NameList.joined(changes.map(\.student.name))) were saved"
         )
         context.output.write(
             changes.map {

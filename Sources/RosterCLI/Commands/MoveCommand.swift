@@ -32,7 +32,7 @@ struct MoveCommand: Subcommand {
         }
         let day = try AttendanceText.day(date, notingWeekend: false, context)
         let moved = try ClassroomIntents.move(students, from: context.fileURL, to: target, on: day)
-        let names = moved.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let names = NameList.joined(moved.map { VisibleText.of($0.name) })
         let className = ClassFolder.name(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")
         context.output.write("Moved \(names) to \(VisibleText.of(className)).\n")

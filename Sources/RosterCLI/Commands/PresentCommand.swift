@@ -41,7 +41,7 @@ extension PresentCommand {
     /// register taken with everyone present now marks present, so that a teacher can check.
     private func noteEarlierAbsences(_ away: [Student], on day: SchoolDay, _ context: CommandContext) {
         guard !away.isEmpty else { return }
-        let names = away.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let names = NameList.joined(away.map { VisibleText.of($0.name) })
         context.errorOutput.write(
             "Note: marked present now, though absent earlier on \(day): \(names); "
                 + "'roster absent <student> --lesson …' marks them otherwise.\n")

@@ -13,7 +13,7 @@ struct RejoinCommand: Subcommand {
 
     func run(in context: CommandContext) throws {
         let back = try ClassroomIntents.rejoin(students, at: context.fileURL)
-        let names = back.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let names = NameList.joined(back.map { VisibleText.of($0.name) })
         context.saved.record("\(names) rejoining")
         context.output.write("Back in the class: \(names).\n")
     }

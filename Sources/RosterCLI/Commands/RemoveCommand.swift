@@ -6,7 +6,7 @@ struct RemoveCommand: Subcommand {
     static let abstract = "Remove students from the roster."
     static let discussion: String? =
         "Removes all the students named, or none of them if one cannot be found. A student the register "
-        + "has marks of is kept as a leaver instead (see 'roster leave'), so no past lesson changes; "
+        + "or the markbook has marks of is kept as a leaver instead (see 'roster leave'), so no past lesson changes; "
         + "--forget erases them too, for a student added by mistake."
     static let fields: [CommandField<Self>] = [
         .arguments(ArgumentSpec(name: "student", help: ArgumentSpec.studentHelp), \.students),
@@ -21,8 +21,8 @@ struct RemoveCommand: Subcommand {
     func run(in context: CommandContext) throws {
         let removal = try ClassroomIntents.remove(
             students, forgetting: forget, pastRecord: pastRecord, at: context.fileURL)
-        let erased = removal.erased.map { VisibleText.of($0.name) }.joined(separator: ", ")
-        let kept = removal.leavers.map { VisibleText.of($0.name) }.joined(separator: ", ")
+        let erased = NameList.joined(removal.erased.map { VisibleText.of($0.name) })
+        let kept = NameList.joined(removal.leavers.map { VisibleText.of($0.name) })
         let saved = [
             removal.erased.isEmpty
                 ? nil : "the removal of \(StudentText.count(removal.erased.count)) (\(erased))",
@@ -34,8 +34,17 @@ struct RemoveCommand: Subcommand {
         }
         if !removal.leavers.isEmpty {
             context.output.write(
-                "Kept as leavers from \(SchoolDay.today()), with their marks: \(kept). "
+                "Kept as leavers from \(SchoolDay.today()), \(Self.kept(removal.leavers)): \(kept). "
                     + "'roster remove --forget' erases a student added by mistake.\n")
         }
+    }
+
+    /// What the leavers keep, by what they have: "with their register", "with their marks", or both.
+    private static func kept(_ leavers: [Student]) -> String {
+        let register = leavers.contains { !$0.attendance.isEmpty }
+        let marks = leavers.contains { !$0.marks.isEmpty }
+        return "with their "
+            + [register ? "register" : nil, marks ? "marks" : nil].compactMap { $0 }.joined(
+                separator: " and ")
     }
 }

@@ -102,7 +102,7 @@ struct SeatsCommand: Subcommand {
     /// Notes on standard error what changed since the plan was last shown.
     private static func noteChanges(_ shown: ClassSeats.Shown, _ context: CommandContext) {
         let names = { (students: [Student]) in
-            students.map { VisibleText.of($0.name) }.joined(separator: ", ")
+            NameList.joined(students.map { VisibleText.of($0.name) })
         }
         if shown.freed > 0 {
             context.errorOutput.write(

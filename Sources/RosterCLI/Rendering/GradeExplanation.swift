@@ -27,7 +27,7 @@ enum GradeExplanation {
                 "Letter: \(result.letter ?? "-") (\(overall.decimalText(keepsZeros: true))% on the scale \(VisibleText.of(scale.text)))\n"
         }
         if !result.blanks.isEmpty {
-            text += "Still blank: \(result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")).\n"
+            text += "Still blank: \(NameList.joined(result.blanks.map { VisibleText.of($0.name) })).\n"
         }
         if let scale = calculator.markbook.scale { text += nextLetter(student, result, calculator, scale) }
         if let note = MarkbookText.weightsNote(calculator.markbook) { text += "Note: \(note)\n" }

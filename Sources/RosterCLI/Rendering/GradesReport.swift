@@ -36,7 +36,7 @@ struct GradesReport {
             \.assessment)
         if !outside.isEmpty {
             notes.append(
-                "\(outside.map { VisibleText.of($0.name) }.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") "
+                "\(NameList.joined(outside.map { VisibleText.of($0.name) })) \(outside.count == 1 ? "is" : "are") "
                     + "in no weighted category and \(outside.count == 1 ? "does" : "do") not count.")
         }
         return notes

@@ -110,7 +110,7 @@ enum RegisterReport {
         }
         text += ".\n"
         for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
-            text += "  \(mark.rawValue.capitalizedWord): \(names.joined(separator: ", "))\n"
+            text += "  \(mark.rawValue.capitalizedWord): \(NameList.joined(names))\n"
         }
         return text
     }

@@ -145,7 +145,7 @@ struct StudentReport {
             (result.overall.map { $0.decimalText() + "%" } ?? "no counted mark yet")
             + (result.letter.map { ", \($0)" } ?? "")
         if !result.blanks.isEmpty {
-            sections.blanks = result.blanks.map { VisibleText.of($0.name) }.joined(separator: ", ")
+            sections.blanks = NameList.joined(result.blanks.map { VisibleText.of($0.name) })
         }
     }
 }

@@ -11,7 +11,8 @@ extension ClassroomIntents {
     public struct Removal: Sendable, Equatable {
         /// The students erased from the roster, in file order.
         public let erased: [Student]
-        /// The students kept as leavers because the register has marks of theirs, in file order.
+        /// The students kept as leavers because the register or the markbook has marks of theirs,
+        /// in file order.
         public let leavers: [Student]
     }
 
@@ -74,8 +75,9 @@ extension ClassroomIntents {
     }
 
     /// Removes the students that `references` pick out, all of them or none: a student the
-    /// register has marks of is kept as a leaver from `day` instead, unless `forgetting`, so that
-    /// no past lesson's register changes; a student added by mistake is erased. A student who
+    /// register or the markbook has marks of is kept as a leaver from `day` instead, unless
+    /// `forgetting`, so that no past lesson's register and no mark changes; a student added by
+    /// mistake is erased. A student who
     /// has left is removed only when `pastRecord` says their record kept here is meant.
     ///
     /// - Throws: ``LookupError`` for the first reference that does not pick out one student;
@@ -95,7 +97,8 @@ extension ClassroomIntents {
             for index in indices {
                 var student = roster.student(at: index)
                 try checkOnRoll(student, of: url, pastRecord: pastRecord)
-                if forgetting || !roster.hasRegister(at: index) {
+                // What the class recorded of them (a register mark or a mark in the markbook) stays.
+                if forgetting || (!roster.hasRegister(at: index) && !student.hasMarks) {
                     doomed.append(index)
                     erased.append(student)
                 } else if student.left == nil {

@@ -226,6 +226,23 @@ struct MarkbookCommandTests {
         #expect(!sandbox.run(["assessment", "list"]).output.contains("Quiz 9"))
     }
 
+    @Test(
+        "undo and redo of a markbook change say what came back, with no count of students that did not change"
+    )
+    func undoSaysWhatCameBack() throws {
+        #expect(sandbox.run(["mark", "h1", "ada", "8"]).status == 0)
+        let mark = sandbox.run(["undo"]).output
+        #expect(mark.hasPrefix("Undid mark Homework 1 for Ada Lovelace, made at "), "\(mark)")
+        #expect(mark.hasSuffix(": the marks are as they were before it.\n") && !mark.contains("students"))
+        let redo = sandbox.run(["redo"]).output
+        #expect(redo.hasSuffix(": the marks are as the change left them.\n"), "\(redo)")
+        #expect(sandbox.run(["assessment", "remove", "h1", "--yes"]).status == 0)
+        let removal = sandbox.run(["undo"]).output
+        #expect(removal.hasPrefix("Undid remove assessment Homework 1, made at "), "\(removal)")
+        #expect(removal.hasSuffix(": the markbook and the marks are as they were before it.\n"))
+        #expect(try StorageHandler.load(from: sandbox.file).first?.marks.count == 1)
+    }
+
     @Test("import --marks of 60 marks prints the first 50 and how many more; --report json lists all 60")
     func longMarksConfirmation() throws {
         let rows = (1...20).map { "Pupil \($0),\($0 % 10),\($0 % 20),\($0 % 50)\n" }.joined()

@@ -15,26 +15,46 @@ import RosterKit
 /// How the CLI describes a change from a roster's history.
 enum ChangeText {
     /// What `undo` says, for example `Undid delete-all: 23 students, made at 14:02 (23 -> 0 students): 23
-    /// students are back.`
+    /// students are back.`, or for a change that kept the students, what is as it was:
+    /// `Undid remove assessment Quiz 1, made at 14:02: the markbook and the marks are as they were before it.`
     static func undone(_ change: RosterChange, now: Date = Date()) -> String {
         let (before, after) = (change.studentsBefore, change.studentsAfter)
         let result =
-            before > after
-            ? "\(StudentText.count(before - after)) \(before - after == 1 ? "is" : "are") back"
-            : "the roster has \(StudentText.count(before)) again"
+            before == after
+            ? "\(restored(change)) as they were before it"
+            : before > after
+                ? "\(StudentText.count(before - after)) \(before - after == 1 ? "is" : "are") back"
+                : "the roster has \(StudentText.count(before)) again"
         return "Undid \(summary(change, now: now)): \(result).\n"
     }
 
     /// What `redo` says, for example `Redid add Ada Lovelace, made at 14:05 (23 -> 24 students): the roster has
     /// 24 students again.`
     static func redone(_ change: RosterChange, now: Date = Date()) -> String {
-        "Redid \(summary(change, now: now)): the roster has \(StudentText.count(change.studentsAfter)) again.\n"
+        let result =
+            change.studentsBefore == change.studentsAfter
+            ? "\(restored(change)) as the change left them"
+            : "the roster has \(StudentText.count(change.studentsAfter)) again"
+        return "Redid \(summary(change, now: now)): \(result).\n"
     }
 
-    /// `delete-all: 23 students, made at 14:02 (23 -> 0 students)`.
+    /// What a change that kept the students changed, by its command: the marks, the markbook,
+    /// or the students' records.
+    private static func restored(_ change: RosterChange) -> String {
+        switch change.command {
+        case "mark", "import --marks": "the marks are"
+        case "assessment", "category", "scale": "the markbook and the marks are"
+        default: "the students' records are"
+        }
+    }
+
+    /// `delete-all: 23 students, made at 14:02 (23 -> 0 students)`; the counts only when they
+    /// changed.
     static func summary(_ change: RosterChange, now: Date) -> String {
-        "\(described(change)), made at \(when(change.date, now: now)) (\(change.studentsBefore) -> "
-            + "\(change.studentsAfter) students)"
+        let counts =
+            change.studentsBefore == change.studentsAfter
+            ? "" : " (\(change.studentsBefore) -> \(change.studentsAfter) students)"
+        return "\(described(change)), made at \(when(change.date, now: now))\(counts)"
     }
 
     /// What a change did, as its command described it, shown safely and at most 80 characters;

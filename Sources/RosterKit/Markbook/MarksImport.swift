@@ -226,7 +226,7 @@ extension ClassroomIntents {
         }
         var count = 0
         return try StorageHandler.updateMarkbook(
-            at: url, command: "import", summary: "import \(count) mark\(count == 1 ? "" : "s")"
+            at: url, command: "import --marks", summary: "import \(count) mark\(count == 1 ? "" : "s")"
         ) { book, students in
             let result = try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
             count = result.changes.count

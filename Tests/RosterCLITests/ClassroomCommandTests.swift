@@ -275,6 +275,19 @@ struct ClassroomCommandTests {
         #expect(result.output.isEmpty)
     }
 
+    @Test("today's register on a Sunday gets the note a given Sunday gets; a Monday gets none")
+    func todayOnASunday() throws {
+        let errors = CapturedOutput()
+        let context = CommandContext(
+            fileURL: sandbox.file, environment: [:], input: ScriptedInput(), output: CapturedOutput(),
+            errorOutput: errors, colorChoice: nil, progressDelay: .seconds(1), saved: SavedChange())
+        let sunday = try #require(SchoolDay("2026-12-06"))
+        #expect(try AttendanceText.day(nil, today: sunday, context) == sunday)
+        #expect(errors.text == "Note: today, 2026-12-06, is a Sunday.\n")
+        _ = try AttendanceText.day(nil, today: sunday.adding(days: 1), context)
+        #expect(errors.text == "Note: today, 2026-12-06, is a Sunday.\n")
+    }
+
     @Test("a day's register says when it was not taken, and dates are said as teachers say them")
     func dayAndDates() throws {
         #expect(

@@ -7,10 +7,18 @@ enum AttendanceText {
     ///
     /// - Throws: ``UsageError`` for text that is not a day or a day in the future.
     static func day(
-        _ text: String?, label: String = "--date <day>", notingWeekend: Bool = true, _ context: CommandContext
+        _ text: String?, label: String = "--date <day>", notingWeekend: Bool = true,
+        today: SchoolDay = .today(),
+        _ context: CommandContext
     ) throws -> SchoolDay {
-        guard let text else { return SchoolDay.today() }
-        guard let day = SchoolDay(spoken: text) else {
+        guard let text else {
+            // Today's register on a Sunday is noted as one for a given Sunday is.
+            if notingWeekend, today.isWeekend {
+                context.errorOutput.write("Note: today, \(today), is a \(today.weekdayName).\n")
+            }
+            return today
+        }
+        guard let day = SchoolDay(spoken: text, today: today) else {
             throw UsageError.invalidValue(
                 VisibleText.of(text), label: label,
                 reason: "Give a day from 1900 to today: YYYY-MM-DD (such as \(SchoolDay.today())), "

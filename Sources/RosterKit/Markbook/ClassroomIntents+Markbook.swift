@@ -183,7 +183,7 @@ extension ClassroomIntents {
         }
     }
 
-    /// One student's new mark, as ``mark(_:_:at:)`` takes it.
+    /// One student's new mark, as ``mark(_:_:pastRecord:at:)`` takes it.
     public struct MarkEntry: Sendable {
         /// The student: a name, words of it, an id or a school id.
         public let student: String
@@ -196,7 +196,7 @@ extension ClassroomIntents {
         }
     }
 
-    /// A mark changed by ``mark(_:_:at:)``.
+    /// A mark changed by ``mark(_:_:pastRecord:at:)``.
     public struct MarkChange: Sendable, Equatable {
         /// The student, as stored.
         public let student: Student

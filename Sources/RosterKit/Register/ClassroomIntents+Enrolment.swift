@@ -7,7 +7,7 @@
 /// Students joining and leaving the class: a leaver keeps their marks and stays in the file, so
 /// that no register of a lesson they were on the roll for changes (see ``Student/left``).
 extension ClassroomIntents {
-    /// What ``remove(_:forgetting:on:at:)`` did.
+    /// What ``remove(_:forgetting:pastRecord:on:at:)`` did.
     public struct Removal: Sendable, Equatable {
         /// The students erased from the roster, in file order.
         public let erased: [Student]

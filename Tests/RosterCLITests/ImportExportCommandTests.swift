@@ -96,6 +96,29 @@ struct ImportExportCommandTests {
         #expect(sandbox.run(["import", json.path, "--age", "11"]).status == 64)
     }
 
+    @Test("a file of school ids and scores updates the students it finds, and cannot add one")
+    func scoresBySchoolID() throws {
+        let roster = sandbox.folder.appendingPathComponent("roster.csv")
+        try Data("name,age,school id\nAva Smith,12,S1\nLiam Jones,11,S2\n".utf8).write(to: roster)
+        #expect(sandbox.run(["import", roster.path]).status == 0)
+        let scores = sandbox.folder.appendingPathComponent("scores.csv")
+        try Data("student id,score\nS2,88\n".utf8).write(to: scores)
+        let updated = sandbox.run(["import", scores.path])
+        #expect(updated.status == 0, "\(updated.errorOutput)")
+        let students = try StorageHandler.load(from: sandbox.file)
+        #expect(students.map(\.name) == ["Ava Smith", "Liam Jones"])
+        #expect(students.map(\.score) == [nil, 88])
+        let stranger = sandbox.folder.appendingPathComponent("stranger.csv")
+        try Data("student id,score\nS9,70\n".utf8).write(to: stranger)
+        let refused = sandbox.run(["import", stranger.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.errorOutput.contains(
+                "No student on the roster has this row's id or school id, and adding one needs a name."),
+            "\(refused.errorOutput)")
+        #expect(try StorageHandler.load(from: sandbox.file) == students)
+    }
+
     @Test("a header without the columns roster needs says which it has, in one problem")
     func headerWithoutNeededColumns() throws {
         let sheet = sandbox.folder.appendingPathComponent("sheet.csv")

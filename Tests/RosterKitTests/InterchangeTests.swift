@@ -200,7 +200,9 @@ struct InterchangeTests {
             error.problems[4].message.contains("grade 14") && error.problems[4].message.contains("score 101"))
     }
 
-    @Test("a CSV header without a name is refused", arguments: ["id,age\n", "id;grade\n", ""])
+    @Test(
+        "a CSV header without a name, an id or a school id is refused",
+        arguments: ["age,score\n", "grade;note\n", ""])
     func csvHeader(text: String) {
         #expect(throws: ImportError.self) { try RosterImporter.read(Data(text.utf8), format: .csv) }
     }

@@ -33,8 +33,11 @@ extension CSVImport {
             }
         }
         let hasName = columns["name"] != nil || (columns["first name"] != nil && columns["last name"] != nil)
-        // An age is needed only by a row that adds a student: a marks list updates students alone.
-        guard hasName else { throw noNameColumn(header) }
+        // A name and an age are needed only by a row that adds a student: a list of scores by
+        // school id updates students alone.
+        guard hasName || columns["id"] != nil || columns["school id"] != nil else {
+            throw noNameColumn(header)
+        }
         return (columns, notes)
     }
 
@@ -49,8 +52,8 @@ extension CSVImport {
                 line: header.line,
                 message:
                     "The header has no 'name' column (it has \(shown.isEmpty ? "none" : shown)); "
-                    + "it needs name (or first name and last name), and age (or date of birth) for the "
-                    + "students it adds, and may have id, school id, grade, score and note."
+                    + "it needs name (or first name and last name), or an id or school id column to find "
+                    + "the students it updates, and may have age, grade, score and note."
             )
         ])
     }

@@ -40,10 +40,15 @@ public struct ImportChanges: Sendable, Equatable {
             clearing: blankClears ? imported.blankableFields : [])
         changes.probableDuplicates = matching.duplicates
         changes.rowsWithoutAge = matching.rows.indices.filter {
-            matching.matches[$0] == nil && matching.rows[$0].age == RosterImporter.ageToCome
+            matching.matches[$0] == nil
+                && (matching.rows[$0].age == RosterImporter.ageToCome
+                    || matching.rows[$0].name == RosterImporter.nameToCome)
         }.map {
-            imported.sources[$0].problem(
-                "\(matching.rows[$0].name) is not on the roster, and adding them needs an age.")
+            let row = matching.rows[$0]
+            return imported.sources[$0].problem(
+                row.name == RosterImporter.nameToCome
+                    ? "No student on the roster has this row's id or school id, and adding one needs a name."
+                    : "\(row.name) is not on the roster, and adding them needs an age.")
         }
         return changes
     }
@@ -156,7 +161,7 @@ public struct ImportChanges: Sendable, Equatable {
         if row.age == RosterImporter.ageToCome { student.age = before.age }
         student.grade = row.grade ?? before.grade
         student.score = row.score ?? before.score
-        if keepingName { student.name = before.name }
+        if keepingName || row.name == RosterImporter.nameToCome { student.name = before.name }
         if !before.attendance.isEmpty {
             student.attendance = before.attendance.merging(student.attendance) { _, file in file }
         }
@@ -184,7 +189,7 @@ extension Student {
     func leaves(_ student: Student, keepingName: Bool) -> Bool {
         (age == student.age || age == RosterImporter.ageToCome) && (grade == nil || grade == student.grade)
             && (score == nil || score == student.score)
-            && (keepingName || name == student.name)
+            && (keepingName || name == student.name || name == RosterImporter.nameToCome)
             && (otherFields.isEmpty || otherFields == student.otherFields)
             && student.details.keeps(details)
             && attendance.allSatisfy { student.attendance[$0.key] == $0.value }

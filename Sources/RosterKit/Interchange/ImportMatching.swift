@@ -76,7 +76,9 @@ struct ImportMatching {
             // A name and age are looked for among the roster's students and, for a row without a
             // school id, among the earlier rows: a new school's list into an empty roster has
             // neither to look for.
-            guard !roster.isEmpty || rows[row].schoolID == nil else { continue }
+            guard !roster.isEmpty || rows[row].schoolID == nil,
+                rows[row].name != RosterImporter.nameToCome
+            else { continue }
             matchByName(
                 row, sources, roster: roster, index: &index, folder: &folder, earlierRows: &earlierRows)
         }

@@ -141,7 +141,8 @@ public enum RosterImporter {
         }
         var details = details
         let uuid = check { try importedID(id, details: &details, ids: &ids) }
-        let validName = check { try StudentValidator.importedName(name ?? "") }
+        // A file with no name column (`student id,score`) may only update students; see ``nameToCome``.
+        let validName = name == nil ? nameToCome : check { try StudentValidator.importedName(name ?? "") }
         let validAge = check { try importedAge(age, birth: birth) }
         let validGrade = check { try given(grade).map(StudentValidator.grade(text:)) }
         let validScore = check { try given(score).map(StudentValidator.score(text:)) }
@@ -205,6 +206,10 @@ public enum RosterImporter {
         guard let age = given(age) else { return ageToCome }
         return try StudentValidator.age(text: age)
     }
+
+    /// The name of a row of a file with no name column, which no student has: such a row may
+    /// update the student its id or school id finds, who keeps their name, but cannot add one.
+    static let nameToCome = ""
 
     /// The age of a row that gives none, which no student has: such a row may update a student,
     /// who keeps their age, but cannot add one (see ``ImportChanges``).

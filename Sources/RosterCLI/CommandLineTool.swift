@@ -24,26 +24,54 @@ public enum CommandLineTool {
 
     static let abstract = "Keep a class roster of students in a property-list file."
 
-    static let subcommands: [SubcommandEntry] = [
-        SubcommandEntry(AddCommand.self), SubcommandEntry(ListCommand.self),
-        SubcommandEntry(ShowCommand.self),
-        SubcommandEntry(EditCommand.self), SubcommandEntry(RemoveCommand.self),
-        SubcommandEntry(LeaveCommand.self), SubcommandEntry(RejoinCommand.self),
-        SubcommandEntry(DeleteAllCommand.self), SubcommandEntry(UndoCommand.self),
-        SubcommandEntry(RedoCommand.self), SubcommandEntry(HistoryCommand.self),
-        SubcommandEntry(StatsCommand.self), SubcommandEntry(PickCommand.self),
-        SubcommandEntry(GroupsCommand.self), SubcommandEntry(ApartCommand.self),
-        SubcommandEntry(SeatsCommand.self),
-        SubcommandEntry(ClassesCommand.self), SubcommandEntry(MoveCommand.self),
-        SubcommandEntry(AbsentCommand.self),
-        SubcommandEntry(PresentCommand.self), SubcommandEntry(RegisterCommand.self),
-        SubcommandEntry(ImportCommand.self),
-        SubcommandEntry(ExportCommand.self),
-        SubcommandEntry(PathCommand.self),
-        SubcommandEntry(AssessmentCommand.self), SubcommandEntry(CategoryCommand.self),
-        SubcommandEntry(ScaleCommand.self), SubcommandEntry(MarkCommand.self),
-        SubcommandEntry(GradesCommand.self), SubcommandEntry(ReportCommand.self),
+    /// The subcommands by what a teacher does with them, as help lists them; the first group's
+    /// heading is help's plain `SUBCOMMANDS`.
+    static let subcommandGroups: [(heading: String, commands: [SubcommandEntry])] = [
+        (
+            "",
+            [
+                SubcommandEntry(AddCommand.self), SubcommandEntry(ListCommand.self),
+                SubcommandEntry(ShowCommand.self), SubcommandEntry(EditCommand.self),
+                SubcommandEntry(RemoveCommand.self), SubcommandEntry(LeaveCommand.self),
+                SubcommandEntry(RejoinCommand.self), SubcommandEntry(DeleteAllCommand.self),
+                SubcommandEntry(StatsCommand.self), SubcommandEntry(ImportCommand.self),
+                SubcommandEntry(ExportCommand.self),
+            ]
+        ),
+        (
+            "LESSON",
+            [
+                SubcommandEntry(PickCommand.self), SubcommandEntry(GroupsCommand.self),
+                SubcommandEntry(ApartCommand.self), SubcommandEntry(SeatsCommand.self),
+            ]
+        ),
+        (
+            "REGISTER",
+            [
+                SubcommandEntry(AbsentCommand.self), SubcommandEntry(PresentCommand.self),
+                SubcommandEntry(RegisterCommand.self),
+            ]
+        ),
+        (
+            "MARKBOOK",
+            [
+                SubcommandEntry(AssessmentCommand.self), SubcommandEntry(CategoryCommand.self),
+                SubcommandEntry(ScaleCommand.self), SubcommandEntry(MarkCommand.self),
+                SubcommandEntry(GradesCommand.self), SubcommandEntry(ReportCommand.self),
+            ]
+        ),
+        (
+            "CLASS AND HISTORY",
+            [
+                SubcommandEntry(ClassesCommand.self), SubcommandEntry(MoveCommand.self),
+                SubcommandEntry(UndoCommand.self), SubcommandEntry(RedoCommand.self),
+                SubcommandEntry(HistoryCommand.self), SubcommandEntry(PathCommand.self),
+            ]
+        ),
     ]
+
+    /// Every subcommand, in help order.
+    static let subcommands = subcommandGroups.flatMap(\.commands)
 
     /// The subcommand called `name`, if there is one.
     static func subcommand(named name: String) -> SubcommandEntry? {
@@ -265,7 +293,8 @@ struct Invocation {
 
     private var rootHelp: String {
         help.rootHelp(
-            abstract: CommandLineTool.abstract, subcommands: CommandLineTool.subcommands.map { $0.spec })
+            abstract: CommandLineTool.abstract,
+            groups: CommandLineTool.subcommandGroups.map { ($0.heading, $0.commands.map(\.spec)) })
     }
 
     private func show(_ text: String) -> Int32 {

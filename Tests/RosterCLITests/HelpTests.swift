@@ -25,6 +25,26 @@ struct HelpTests {
         #expect(result.output.contains("  --generate-completion-script <shell>\n"))
     }
 
+    @Test(
+        "the overview starts with three commands to a first lesson, then the subcommands in groups, help too")
+    func startHere() throws {
+        let help = try RosterSandbox().run(["help"]).output
+        let start = try #require(help.range(of: "\nSTART HERE:\n"))
+        let options = try #require(help.range(of: "\nOPTIONS:\n"))
+        #expect(start.upperBound < options.lowerBound)
+        let firstSteps = help[start.upperBound..<options.lowerBound].split(separator: "\n")
+            .filter { $0.hasPrefix("  roster ") }.map { $0.split(separator: " ")[1] }
+        #expect(firstSteps == ["import", "register", "pick"])
+        for heading in ["SUBCOMMANDS", "LESSON SUBCOMMANDS", "REGISTER SUBCOMMANDS", "MARKBOOK SUBCOMMANDS"] {
+            #expect(help.contains("\n\(heading):\n"), "\(heading)")
+        }
+        for name in CommandLineTool.subcommandNames + ["help"] {
+            let entries = help.split(separator: "\n").filter { $0.hasPrefix("  \(name) ") }
+            #expect(entries.count == 1, "\(name) is listed once")
+        }
+        #expect(help.contains("or a gradebook's marks (--marks)"))
+    }
+
     @Test("the manual names --class in its synopsis and description, the generators, and has examples")
     func manualPage() throws {
         let page = try RosterSandbox().run(["--generate-manual"]).output

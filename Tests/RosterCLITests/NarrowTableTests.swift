@@ -51,4 +51,30 @@ struct NarrowTableTests {
         let week = sandbox.run(["register", "--week", "2026-12-01"], environment: ["COLUMNS": "30"]).output
         #expect(week.contains("30  01  TOTAL"), "\(week)")
     }
+
+    @Test(
+        "the history, a day's register, groups and apart fit the terminal, lists of names wrapping at words",
+        arguments: [40, 30])
+    func historyAndDayFit(width: Int) throws {
+        let long = "Maximiliana Featherstonehaugh-Okonkwo"
+        _ = try sandbox.add(long, age: 12, ["--joined", "2026-11-01"])
+        let absent = sandbox.run(["absent", "maximiliana", "oscar smythe", "ada", "--date", "2026-12-02"])
+        #expect(absent.status == 0, "\(absent.errorOutput)")
+        _ = sandbox.run(["edit", "ada", "--score", "50"])
+        _ = sandbox.run(["undo"])
+        let history = sandbox.run(["history"], environment: ["COLUMNS": String(width)]).output
+        let register = sandbox.run(
+            ["register", "--date", "2026-12-02"], environment: ["COLUMNS": String(width)])
+        #expect(register.status == 0)
+        let columns = ["COLUMNS": String(width)]
+        let groups = sandbox.run(["groups", "--size", "2"], environment: columns).output
+        let apart = sandbox.run(["apart", "maximiliana", "oscar smythe"], environment: columns).output
+        #expect(groups.contains("Group 2:") && apart.contains("Keeping apart"))
+        for line in (history + register.output + groups + apart).split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= width, "at \(width): \(line)")
+        }
+        #expect(history.contains("  (undone) "), "\(history)")
+        let words = register.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(words.contains("Absent: Ada Lovelace, \(long), Oscar Smythe-Fairbanks"), "\(register.output)")
+    }
 }

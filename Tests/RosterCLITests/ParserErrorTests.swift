@@ -1,4 +1,5 @@
 import Foundation
+import RosterKit
 import RosterTestSupport
 import Testing
 
@@ -118,6 +119,19 @@ struct ParserErrorTests {
         let names = sandbox.run(["list", "--format=json"]).output
         #expect(names.contains("\"name\":\"--dash\""))
         #expect(names.contains("\"grade\":7"))
+    }
+
+    @Test("a name after -- may start with a dash wherever it stands, and options follow it")
+    func dashNameFirst() throws {
+        let sandbox = try RosterSandbox()
+        let added = sandbox.run(["add", "--", "-Name", "--age", "11"])
+        #expect(added.status == 0, "\(added.errorOutput)")
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.name) == ["-Name"])
+        #expect(sandbox.run(["edit", "--", "-Name", "--age", "12"]).status == 0)
+        #expect(try StorageHandler.load(from: sandbox.file).map(\.age) == [12])
+        // A command that takes any number of students reads every word after -- as one.
+        let absent = sandbox.run(["absent", "--", "-Name", "--date"])
+        #expect(absent.status == 1 && absent.errorLine.contains("'--date'"), "\(absent.errorOutput)")
     }
 
     @Test("--file works before and after the subcommand", arguments: [true, false])

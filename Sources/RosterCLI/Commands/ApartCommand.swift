@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// `roster apart <student> <student>... | --list | --clear`
@@ -33,7 +34,11 @@ struct ApartCommand: Subcommand {
         case (true, false, 0):
             let sets = try ClassGroups.apartSets(at: context.fileURL)
             guard !sets.isEmpty else { return context.output.write("No students are kept apart.\n") }
-            for set in sets { context.output.write(Self.names(set) + "\n") }
+            for set in sets {
+                context.output.write(
+                    WordWrap.wrapped(Self.names(set, keptTogether: true), width: context.wrapWidth, indent: 2)
+                        + "\n")
+            }
         case (false, true, 0):
             let count = try ClassGroups.clearApart(at: context.fileURL)
             context.output.write(
@@ -46,12 +51,21 @@ struct ApartCommand: Subcommand {
                 throw UsageError.message(
                     "Those all name \(Self.names(kept)); name two or more different students.")
             }
-            context.output.write("Keeping apart in every grouping: \(Self.names(kept)).\n")
+            context.output.write(
+                WordWrap.wrapped(
+                    "Keeping apart in every grouping: \(Self.names(kept, keptTogether: true)).",
+                    width: context.wrapWidth,
+                    indent: 2)
+                    + "\n")
         default: return  // validate() has refused every other combination
         }
     }
 
-    private static func names(_ students: [Student]) -> String {
-        NameList.joined(students.map { VisibleText.of($0.name) })
+    /// The students' names as a list; `keptTogether` for a list to wrap, each name on one line.
+    private static func names(_ students: [Student], keptTogether: Bool = false) -> String {
+        NameList.joined(
+            students.map {
+                keptTogether ? WordWrap.keptTogether(VisibleText.of($0.name)) : VisibleText.of($0.name)
+            })
     }
 }

@@ -36,12 +36,20 @@ enum AttendanceText {
     }
 
     /// The days `--from` and `--to` give, `--to` today when absent; refused when `--from` comes
-    /// after `--to`.
+    /// after `--to`. A `--to` planned ahead, such as the end of term, is read, and the report
+    /// stops at today with a note, as no register is taken ahead.
     static func range(from: String, to: String?, _ context: CommandContext) throws -> (
         first: SchoolDay, last: SchoolDay
     ) {
         let first = try day(from, label: "--from <day>", notingWeekend: false, context)
-        let last = try day(to, label: "--to <day>", notingWeekend: false, context)
+        let today = SchoolDay.today()
+        var last = today
+        if let to, let planned = SchoolDay(planned: to, today: today), planned > today.adding(days: 1) {
+            context.errorOutput.write(
+                "Note: --to \(planned) is ahead; the report stops at today, \(today).\n")
+        } else {
+            last = try day(to, label: "--to <day>", notingWeekend: false, context)
+        }
         guard first <= last else { throw UsageError.message("--from \(first) comes after --to \(last).") }
         return (first, last)
     }

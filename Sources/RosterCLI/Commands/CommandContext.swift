@@ -39,6 +39,13 @@ struct CommandContext {
         return output.columns ?? 80
     }
 
+    /// The width to wrap a list of names to: as ``width`` at a terminal or with `COLUMNS`, and
+    /// no limit when the output goes to a file or a pipe, so that each list stays one line there.
+    var wrapWidth: Int {
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        return output.columns ?? Int.max
+    }
+
     /// The roster as messages name it: `class 7A` for a class's roster, else the file's name.
     var rosterDescription: String {
         if ClassFolder(environment: environment).holds(fileURL) {

@@ -40,11 +40,11 @@ struct ExportCommand: Subcommand {
 
     /// The format asked for, else the one the output file's extension names, else CSV.
     private func chosenFormat() throws -> InterchangeFormat {
-        try format ?? PageOutput.file(output).flatMap(InterchangeFormat.inferred(from:)) ?? .csv
+        try format ?? ReportOutput.file(output).flatMap(InterchangeFormat.inferred(from:)) ?? .csv
     }
 
     func validate() throws {
-        if let output = try PageOutput.file(output),
+        if let output = try ReportOutput.file(output),
             Self.workbookExtensions.contains(output.pathExtension.lowercased())
         {
             throw UsageError.message(
@@ -56,7 +56,7 @@ struct ExportCommand: Subcommand {
     }
 
     func run(in context: CommandContext) throws {
-        let output = try PageOutput.file(output)
+        let output = try ReportOutput.file(output)
         let format = try chosenFormat()
         let prefix = try Self.byteOrderMark(if: bom, format: format)
         let delimiter = try Self.csvDelimiter(delimiter, format: format)

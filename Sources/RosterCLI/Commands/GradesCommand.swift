@@ -22,7 +22,7 @@ struct GradesCommand: Subcommand {
             "sort", \.sort, valueName: "order", help: "The order of the rows.",
             parse: .choice(among: [.name, .surname, .result], default: .name)),
         .format(\.format, [.table, .json, .csv, .html], help: "How to print the markbook."),
-        PageOutput.field(\.output),
+        ReportOutput.field(\.output),
         .flag("all", \.all, help: "Include the students who have left."),
         .option(
             "explain", \.explain, valueName: "student", help: "Show how one student's result is worked out.",
@@ -43,7 +43,7 @@ struct GradesCommand: Subcommand {
     var output: String?
 
     func validate() throws {
-        try PageOutput.check(output, isHTML: format == .html)
+        try ReportOutput.check(output, format: format ?? .table)
         if explain != nil,
             let other = [("--sort", sort != nil), ("--format", format != nil), ("--all", all)]
                 .first(where: \.1)
@@ -68,20 +68,22 @@ struct GradesCommand: Subcommand {
         if let explain {
             let index = try RosterLookup.index(of: explain, in: students)
             let student = students[index]
-            return context.output.write(GradeExplanation.text(student, calculator))
+            return try ReportOutput.write(
+                GradeExplanation.text(student, calculator), about: "the explanation", to: output, context)
         }
         let rows = ordered(all ? students : students.filter { !$0.hasLeft() }, calculator)
         let report = GradesReport(calculator: calculator, students: rows)
+        let text: String
         switch format ?? .table {
-        case .json: context.output.write(try report.json())
-        case .csv: context.output.write(report.csv())
+        case .json: text = try report.json()
+        case .csv: text = report.csv()
         case .html:
-            let page = HTMLPage(today: "Markbook, \(StudentText.count(rows.count))", for: context)
-            try PageOutput.write(report.html(page), about: "the markbook", to: output, context)
+            text = report.html(HTMLPage(today: "Markbook, \(StudentText.count(rows.count))", for: context))
         default:
-            context.output.write(report.table(width: context.width))
+            text = report.table(width: context.width)
             for note in report.notes { context.errorOutput.write("Note: \(note)\n") }
         }
+        try ReportOutput.write(text, about: "the markbook", to: output, context)
     }
 
     private func ordered(_ students: [Student], _ calculator: MarkbookCalculator) -> [Student] {

@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// `roster groups (--size <n> | --count <n>) [--balance score|grade|age] [--apart <students>]...
@@ -30,7 +31,7 @@ struct GroupsCommand: Subcommand {
         .flag("include-absent", \.includeAbsent, help: "Group also students absent in today's register."),
         .flag("ignore-history", \.ignoreHistory, help: "Forget the recent groupings: any partners may meet."),
         .format(\.format, [.table, .json, .csv, .html], help: "How to print the groups."),
-        PageOutput.field(\.output),
+        ReportOutput.field(\.output),
     ]
 
     var size: Int?
@@ -44,7 +45,7 @@ struct GroupsCommand: Subcommand {
     var output: String?
 
     func validate() throws {
-        try PageOutput.check(output, isHTML: format == .html)
+        try ReportOutput.check(output, format: format ?? .table)
         _ = try sizing()
     }
 
@@ -61,11 +62,14 @@ struct GroupsCommand: Subcommand {
                 "Note: no student has a \(balance.rawValue), so the groups are not balanced by it.\n")
         }
         guard format == .html else {
-            return context.output.write(try Self.render(made.groups, format: format))
+            return try ReportOutput.write(
+                try Self.render(
+                    made.groups, format: format, width: output == nil ? context.wrapWidth : Int.max),
+                about: "the groups", to: output, context)
         }
         let page = HTMLPage(
             today: made.groups.count == 1 ? "1 group" : "\(made.groups.count) groups", for: context)
-        try PageOutput.write(
+        try ReportOutput.write(
             page.document(page.groups(made.groups)), about: "the groups", to: output, context)
     }
 
@@ -86,7 +90,7 @@ struct GroupsCommand: Subcommand {
         let score: Double?
     }
 
-    private static func render(_ groups: [[Student]], format: OutputFormat) throws -> String {
+    private static func render(_ groups: [[Student]], format: OutputFormat, width: Int) throws -> String {
         switch format {
         case .json:
             return try JSONReport.text(
@@ -106,7 +110,13 @@ struct GroupsCommand: Subcommand {
             return "group," + CSVRosterWriter.columns.joined(separator: ",") + "\r\n" + rows.joined()
         default:
             return groups.enumerated().map { number, group in
-                "Group \(number + 1): " + NameList.joined(group.map { VisibleText.of($0.name) }) + "\n"
+                let label = "Group \(number + 1): "
+                return label
+                    + WordWrap.wrapped(
+                        NameList.joined(group.map { WordWrap.keptTogether(VisibleText.of($0.name)) }),
+                        width: width,
+                        indent: label.count,
+                        start: label.count) + "\n"
             }.joined()
         }
     }

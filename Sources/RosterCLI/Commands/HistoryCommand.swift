@@ -7,7 +7,7 @@ import RosterKit
     import Foundation
 #endif
 
-/// `roster history [--format table|json]`
+/// `roster history [--format table|json] [--output <file>]`
 struct HistoryCommand: Subcommand {
     static let name = "history"
     static let abstract = "List the changes that undo and redo can reach, newest first."
@@ -15,10 +15,16 @@ struct HistoryCommand: Subcommand {
         "Up to 100 changes are kept, in a private folder beside the roster. Undone changes are "
         + "marked; 'roster redo' makes them again, until the next change."
     static let fields: [CommandField<Self>] = [
-        .format(\.format, [.table, .json], help: "How to print the changes.")
+        .format(\.format, [.table, .json], help: "How to print the changes."),
+        ReportOutput.field(\.output),
     ]
 
     var format: OutputFormat?
+    var output: String?
+
+    func validate() throws {
+        try ReportOutput.check(output, format: format ?? .table)
+    }
 
     func run(in context: CommandContext) throws {
         let changes = try StorageHandler.history(at: context.fileURL)
@@ -27,24 +33,48 @@ struct HistoryCommand: Subcommand {
             ImportReport.notes(
                 strays.map { "'\($0)' in the history folder is not a version roster made; it was ignored" }))
         if format == .json {
-            context.output.write(try Self.json(changes))
-            return
+            return try ReportOutput.write(try Self.json(changes), about: "the history", to: output, context)
         }
         guard !changes.isEmpty else {
             context.output.write("No changes are kept for \(context.fileURL.path) yet.\n")
             return
         }
-        let width = max(7, changes.map { DisplayWidth.of(ChangeText.described($0)) }.max() ?? 0)
-        var text = "WHEN              " + "CHANGE".padded(to: width + 2)
-        text += "STUDENTS\n"
-        for change in changes {
-            let (day, time) = ChangeText.localParts(change.date)
-            text +=
-                "\(day) \(time)  " + DisplayWidth.padded(ChangeText.described(change), to: width + 2)
-            text += "\(change.studentsBefore) -> \(change.studentsAfter)"
-            text += change.isUndone ? "  (undone)\n" : "\n"
+        try ReportOutput.write(
+            Self.table(changes, width: context.width), about: "the history", to: output, context)
+    }
+
+    /// The changes as a table that fits `width`: a change's description is cut with `…` before it
+    /// is narrower than 12 columns, and below that the counts of students are left out, an undone
+    /// change then starting `(undone)`.
+    private static func table(_ changes: [RosterChange], width: Int) -> String {
+        let counts = changes.map {
+            "\($0.studentsBefore) -> \($0.studentsAfter)" + ($0.isUndone ? "  (undone)" : "")
         }
-        context.output.write(text)
+        let described = changes.map(ChangeText.described)
+        let when = "YYYY-MM-DD HH:MM  ".count
+        let countsColumn = [2 + max(8, counts.map(\.count).max() ?? 0)]
+        let fit = TableFit(
+            names: described.map { max(6, DisplayWidth.of($0)) }, wide: countsColumn, narrow: countsColumn,
+            width: width - when, dropOrder: [0])
+        let showsCounts = fit.shows[0]
+        let column = showsCounts ? fit.nameWidth : max(6, width - when)
+        var text =
+            "WHEN              "
+            + (showsCounts ? DisplayWidth.padded("CHANGE", to: column) + "  STUDENTS" : "CHANGE")
+        text += "\n"
+        for (change, (description, count)) in zip(changes, zip(described, counts)) {
+            let (day, time) = ChangeText.localParts(change.date)
+            text += "\(day) \(time)  "
+            if showsCounts {
+                text += DisplayWidth.padded(DisplayWidth.truncated(description, to: column), to: column)
+                text += "  " + count + "\n"
+            } else {
+                text +=
+                    DisplayWidth.truncated((change.isUndone ? "(undone) " : "") + description, to: column)
+                    + "\n"
+            }
+        }
+        return text
     }
 
     /// One change as `history --format json` prints it.

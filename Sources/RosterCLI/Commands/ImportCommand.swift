@@ -12,7 +12,7 @@ struct ImportCommand: Subcommand {
     static let name = "import"
     static let createsClass = true
     static let abstract =
-        "Add the students in a CSV, JSON or plist file, or a OneRoster export, to the roster."
+        "Add the students in a CSV, JSON or plist file or a OneRoster export, or a gradebook's marks (--marks)."
     static let discussion: String? =
         "All or nothing: every row is checked as 'roster add' checks it, and if any row is wrong "
         + "nothing is imported and every wrong row is listed as <file>:<line>: <problem>. CSV files need a "

@@ -19,7 +19,7 @@ struct ListCommand: Subcommand {
                 + Column.allCases.map(\.rawValue).joined(separator: ", ")
                 + "; name alone makes a list for a wall.",
             parse: .columns),
-        PageOutput.field(\.output),
+        ReportOutput.field(\.output),
         .option(
             "search", \.filter.search, valueName: "text",
             help: "Only names containing this, ignoring case and accents.", parse: .text),
@@ -66,7 +66,7 @@ struct ListCommand: Subcommand {
             throw UsageError.message(
                 "--columns is for a page to print; add --format html, or drop --columns.")
         }
-        try PageOutput.check(output, isHTML: isHTML)
+        try ReportOutput.check(output, format: format ?? .table)
         if noHeader, isHTML {
             throw UsageError.message(
                 "--no-header is for the table and CSV; a page has its header. Drop --no-header.")
@@ -94,29 +94,31 @@ struct ListCommand: Subcommand {
         }
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if self.format == .html {
-            try PageOutput.write(
+            try ReportOutput.write(
                 Self.page(
                     students, order: order, columns: columns ?? Column.printed, blank: blank ?? 0, context),
                 about: "the class list",
                 to: output,
                 context)
         } else if let format {
-            try format.write(students, order: order, header: !noHeader) {
-                context.output.write(bytes: $0)
+            try ReportOutput.write(about: "the class list", to: output, context) { write in
+                try format.write(students, order: order, header: !noHeader, to: write)
             }
         } else if order.isEmpty {
             let message =
                 students.isEmpty
                 ? "The roster is empty. Add a student with 'roster add <name> --age <age>'.\n"
                 : "No student matches.\n"
-            context.output.write(message)
+            try ReportOutput.write(message, about: "the class list", to: output, context)
         } else {
             var table = StudentTable(shortIDLengths: shortIDLengths, width: context.width)
             table.results = try Self.results(of: students, context)
             let style = context.style
-            table.styleHeader = { style.bold($0) }
+            if output == nil { table.styleHeader = { style.bold($0) } }
             table.showsHeader = !noHeader
-            table.write(students, order: order) { context.output.write(bytes: $0) }
+            try ReportOutput.write(about: "the class list", to: output, context) { write in
+                table.write(students, order: order, to: write)
+            }
         }
     }
 

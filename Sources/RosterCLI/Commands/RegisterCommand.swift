@@ -35,7 +35,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
                 "delimiter", \.delimiter, valueName: "delimiter",
                 help: "What separates a range's CSV fields; semicolon also writes decimal commas.",
                 parse: .choice(default: .comma)),
-            PageOutput.field(\.output),
+            ReportOutput.field(\.output),
             .flag("take", \.take, help: "Call the roll at a terminal and record it."),
             .option(
                 "delete", \.delete, valueName: "lesson",
@@ -64,7 +64,8 @@ struct RegisterCommand: Subcommand, TakesLesson {
     func run(in context: CommandContext) throws {
         let format = format ?? .table
         let title = context.rosterDescription
-        let page = { (html: String) in try PageOutput.write(html, about: "the register", to: output, context)
+        let page = { (html: String) in
+            try ReportOutput.write(html, about: "the register", to: output, context)
         }
         if take {
             return try RollCall.take(AttendanceText.lesson(lessonOptions, context), by: nameOrder, context)
@@ -74,8 +75,10 @@ struct RegisterCommand: Subcommand, TakesLesson {
             let day = try AttendanceText.day(weekDay ?? lessonOptions.date, notingWeekend: false, context)
             let students = RosterSorter.sorted(try context.loadedStudents(), by: nameOrder, reversed: false)
             if format == .html { return try page(RegisterPage.week(of: day, students, title: title)) }
-            return context.output.write(
-                try RegisterReport.week(of: day, students, format: format, width: context.width))
+            return try ReportOutput.write(
+                try RegisterReport.week(
+                    of: day, students, format: format, width: context.width),
+                about: "the week's register", to: output, context)
         }
         if let from {
             let (first, last) = try AttendanceText.range(from: from, to: to, context)
@@ -87,8 +90,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
             }
             let report = try RegisterReport.range(
                 rows, format: format, width: context.width, delimiter: delimiter ?? .comma)
-            guard format != .table else { return context.output.write(report) }
-            return try PageOutput.write(
+            return try ReportOutput.write(
                 (bom ? "\u{FEFF}" : "") + report, about: "the term report", to: output, context)
         }
         let day = try AttendanceText.day(lessonOptions.date, context)
@@ -98,7 +100,11 @@ struct RegisterCommand: Subcommand, TakesLesson {
         if format == .html {
             return try page(RegisterPage.day(day, lessons: lessons, students, title: title))
         }
-        context.output.write(try RegisterReport.day(day, lessons: lessons, students, format: format))
+        try ReportOutput.write(
+            try RegisterReport.day(
+                day, lessons: lessons, students, format: format,
+                width: output == nil ? context.wrapWidth : Int.max),
+            about: "the register", to: output, context)
     }
 
     /// Refuses options that contradict each other or that the chosen report would ignore, before
@@ -111,12 +117,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
             throw UsageError.message(
                 "--delete names the lesson itself, such as 2026-11-30/2; give it alone.")
         }
-        // A range's CSV or JSON, the office's term report, may go to a file as a page does.
-        if from != nil, let format, format == .csv || format == .json {
-            _ = try PageOutput.file(output)
-        } else {
-            try PageOutput.check(output, isHTML: format == .html)
-        }
+        try ReportOutput.check(output, format: format ?? .table)
         if to != nil && from == nil {
             throw UsageError.message("--to needs --from: give the range's first day with --from <day>.")
         }

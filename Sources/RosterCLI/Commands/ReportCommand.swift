@@ -30,7 +30,7 @@ struct ReportCommand: Subcommand {
         .option(
             "format", \.format, valueName: "format", help: "Text, or a page to print.",
             parse: .choice(among: [.table, .html], default: .table)),
-        PageOutput.field(\.output),
+        ReportOutput.field(\.output),
     ]
 
     var students: [String] = []
@@ -46,7 +46,7 @@ struct ReportCommand: Subcommand {
         if !all, students.isEmpty {
             throw UsageError.message("report needs a student, or --all for everyone.")
         }
-        try PageOutput.check(output, isHTML: format == .html)
+        try ReportOutput.check(output, format: format ?? .table)
     }
 
     func run(in context: CommandContext) throws {
@@ -67,9 +67,11 @@ struct ReportCommand: Subcommand {
             let page = HTMLPage(
                 today: chosen.count == 1 ? "Report" : "Reports, \(StudentText.count(chosen.count))",
                 for: context)
-            return try PageOutput.write(report.page(chosen, page), about: "the reports", to: output, context)
+            return try ReportOutput.write(
+                report.page(chosen, page), about: "the reports", to: output, context)
         }
         let separator = "\n" + String(repeating: "─", count: 40) + "\n\n"
-        context.output.write(chosen.map(report.text).joined(separator: separator))
+        try ReportOutput.write(
+            chosen.map(report.text).joined(separator: separator), about: "the reports", to: output, context)
     }
 }

@@ -49,7 +49,9 @@ enum RollCall {
         // A student removed while the roll was called is not on the roster, and not counted.
         let recorded = try AttendanceRegister.record(record, in: lesson, at: context.fileURL)
         context.saved.record("The register for \(described) was recorded")
-        context.output.write(summary(students.filter { recorded[$0.id] != nil }, recorded, described))
+        context.output.write(
+            summary(
+                students.filter { recorded[$0.id] != nil }, recorded, described, width: context.wrapWidth))
     }
 
     /// Asks for each student's mark in turn; returns them in the students' order.
@@ -95,14 +97,14 @@ enum RollCall {
 
     /// The closing lines: how many were present, and who was absent, excused or late.
     private static func summary(
-        _ students: [Student], _ recorded: [Student.ID: AttendanceEntry], _ described: String
+        _ students: [Student], _ recorded: [Student.ID: AttendanceEntry], _ described: String, width: Int
     ) -> String {
         let present = students.filter { recorded[$0.id]?.mark == .present }.count
         let names = RegisterReport.missedMarks.map { mark in
             students.filter { recorded[$0.id]?.mark == mark }.map { VisibleText.of($0.name) }
         }
         return RegisterReport.lessonSummary(
-            "Recorded the register for \(described)", present: present, names: names)
+            "Recorded the register for \(described)", present: present, names: names, width: width)
     }
 }
 

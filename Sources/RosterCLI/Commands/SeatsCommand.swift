@@ -37,7 +37,7 @@ struct SeatsCommand: Subcommand {
         .flag("swap", \.swap, help: "Swap the seats of the two students named."),
         .flag("teacher-view", \.teacherView, help: "Show the room from the board: the front row at the top."),
         .format(\.format, [.table, .json, .csv, .html], help: "How to print the plan."),
-        PageOutput.field(\.output),
+        ReportOutput.field(\.output),
     ]
 
     var students: [String] = []
@@ -54,7 +54,7 @@ struct SeatsCommand: Subcommand {
     private var makesPlan: Bool { rows != nil || columns != nil }
 
     func validate() throws {
-        try PageOutput.check(output, isHTML: format == .html)
+        try ReportOutput.check(output, format: format ?? .table)
         for (option, number) in [("rows", rows), ("columns", columns)] {
             if let number, number > SeatingPlan.largestSide {
                 throw UsageError.invalidValue(
@@ -133,18 +133,18 @@ struct SeatsCommand: Subcommand {
     }
 
     private func write(_ plan: SeatingPlan, _ context: CommandContext) throws {
+        let text: String
         switch format ?? .table {
-        case .json: context.output.write(try SeatingReport.json(plan))
-        case .csv: context.output.write(SeatingReport.csv(plan))
+        case .json: text = try SeatingReport.json(plan)
+        case .csv: text = SeatingReport.csv(plan)
         case .html:
             let page = HTMLPage(
                 today: teacherView ? "Seating plan, the teacher's view" : "Seating plan", for: context)
-            try PageOutput.write(
-                page.document(page.seats(plan, teacherView: teacherView)), about: "the seating plan",
-                to: output,
-                context)
+            text = page.document(page.seats(plan, teacherView: teacherView))
         default:
-            context.output.write(SeatingReport.grid(plan, teacherView: teacherView, width: context.width))
+            text = SeatingReport.grid(
+                plan, teacherView: teacherView, width: context.width)
         }
+        try ReportOutput.write(text, about: "the seating plan", to: output, context)
     }
 }

@@ -1,7 +1,7 @@
 import RosterEngine
 import RosterKit
 
-/// `roster stats [--assessment <name>] [--format table|json]`
+/// `roster stats [--assessment <name>] [--format table|json] [--output <file>]`
 struct StatsCommand: Subcommand {
     static let name = "stats"
     static let abstract = "Summarise the class: count, ages, a picture of the scores, and each grade."
@@ -11,6 +11,7 @@ struct StatsCommand: Subcommand {
         + "--assessment draws one assessment's marks on its own scale (bars of 1 for a test out of 10)."
     static let fields: [CommandField<Self>] = [
         .format(\.format, [.table, .json], help: "How to print the summary."),
+        ReportOutput.field(\.output),
         .option(
             "assessment", \.assessment, valueName: "name", help: "Summarise the marks of one assessment.",
             parse: .text),
@@ -18,18 +19,26 @@ struct StatsCommand: Subcommand {
 
     var format: OutputFormat?
     var assessment: String?
+    var output: String?
+
+    func validate() throws {
+        try ReportOutput.check(output, format: format ?? .table)
+    }
 
     func run(in context: CommandContext) throws {
         let (everyone, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
         let students = everyone.filter { !$0.hasLeft() }
         let usesBlocks = ScoreHistogram.localeIsUTF8(context.environment)
-        let style = context.style
+        let style = ReportOutput.style(for: output, context)
+        let write = { (text: String) in
+            try ReportOutput.write(text, about: "the summary", to: output, context)
+        }
         if let assessment {
             let found = try book.assessment(named: assessment)
             let marks = RosterStatistics(
                 Self.scored(students) { $0.marks[found.id]?.points(outOf: found.outOf)?.doubleValue })
             let title = "\(VisibleText.of(found.name)) (out of \(found.outOf))"
-            context.output.write(
+            try write(
                 format == .json
                     ? try JSONReport.text(Self.scores(marks))
                     : style.bold(title) + "\n"
@@ -48,7 +57,7 @@ struct StatsCommand: Subcommand {
                     calculator.result(for: $0).overall?.rounded(toDecimalPlaces: 2).doubleValue
                 })
         guard format != .json else {
-            return context.output.write(try Self.json(statistics, results: results))
+            return try write(try Self.json(statistics, results: results))
         }
         var text = Self.table(
             statistics, style: style, usesBlocks: usesBlocks, terminalWidth: context.width)
@@ -56,7 +65,7 @@ struct StatsCommand: Subcommand {
             text += Self.scoreLines(
                 results, label: "Result", style: style, usesBlocks: usesBlocks, width: context.width)
         }
-        context.output.write(text)
+        try write(text)
     }
 
     /// The students with `value` in place of their score, so that ``RosterStatistics`` sums it up.

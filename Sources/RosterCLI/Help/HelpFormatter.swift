@@ -1,6 +1,9 @@
+import RosterEngine
+
 /// Renders help and usage text in swift-argument-parser's layout.
 ///
-/// Sections are headed `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:` and `SUBCOMMANDS:`; entries
+/// Sections are headed `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:` and `SUBCOMMANDS:` (one
+/// heading a group, as `MARKBOOK SUBCOMMANDS:`); the tool's own help starts with `START HERE:`; entries
 /// are indented two spaces with their descriptions at column 26, wrapped to the screen's width.
 struct HelpFormatter {
     static let toolName = "roster"
@@ -52,16 +55,31 @@ struct HelpFormatter {
         return text
     }
 
-    /// The help of the tool, listing its subcommands.
-    func rootHelp(abstract: String, subcommands: [CommandSpec]) -> String {
+    /// The help of the tool: a place to start, then its subcommands in their groups.
+    func rootHelp(abstract: String, groups: [(heading: String, commands: [CommandSpec])]) -> String {
         var text = wrap("OVERVIEW: " + abstract, indent: 0) + "\n"
         text += "\nUSAGE: " + Self.rootUsage + "\n"
+        text += "\nSTART HERE:\n" + Self.startHere.map { entry($0.command, $0.says) }.joined()
         text += "\nOPTIONS:\n" + CommandSpec.commonOptions.map { entry($0.helpLabel, describe($0)) }.joined()
-        text += "\nSUBCOMMANDS:\n" + subcommands.map { entry($0.name, $0.abstract) }.joined()
+        for (heading, commands) in groups {
+            text += "\n" + (heading.isEmpty ? "" : heading + " ") + "SUBCOMMANDS:\n"
+            text += commands.map { entry($0.name, $0.abstract) }.joined()
+        }
+        text += entry("help", "Show this help, or a subcommand's: roster help <subcommand>.")
         text += "\nGENERATORS:\n" + Self.generators.map { entry($0.label, $0.help) }.joined()
         text += "\n  See '\(Self.toolName) help <subcommand>' for detailed help.\n"
         return text
     }
+
+    /// Three commands to a first lesson, as the root help starts.
+    static let startHere: [(command: String, says: String)] = [
+        (
+            "roster import class.csv",
+            "Bring in the class from a spreadsheet's CSV (or add one student: roster add \"Ada Lovelace\" --age 12)."
+        ),
+        ("roster register --take", "Take today's register, calling each name in turn."),
+        ("roster pick", "Pick a student to answer: nobody twice until everyone has had a turn."),
+    ]
 
     private func describe(_ option: OptionSpec) -> String {
         var notes: [String] = []
@@ -73,7 +91,7 @@ struct HelpFormatter {
     private func entry(_ label: String, _ description: String) -> String {
         let padded = Self.indent + label
         let body = wrap(description, indent: Self.descriptionColumn)
-        if padded.count < Self.descriptionColumn {
+        if padded.count + 2 <= Self.descriptionColumn {
             return padded + String(repeating: " ", count: Self.descriptionColumn - padded.count) + body + "\n"
         }
         return padded + "\n" + String(repeating: " ", count: Self.descriptionColumn) + body + "\n"
@@ -81,17 +99,7 @@ struct HelpFormatter {
 
     /// Wraps `text` at word boundaries; lines after the first are indented by `indent` spaces.
     func wrap(_ text: String, indent: Int) -> String {
-        let available = max(width - indent, 10)
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty && line.count + 1 + word.count > available {
-                lines.append(line)
-                line = ""
-            }
-            line += line.isEmpty ? String(word) : " " + word
-        }
-        lines.append(line)
-        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+        WordWrap.wrapped(
+            text, width: max(width, indent + 10), indent: indent, start: indent, keepsIndent: true)
     }
 }

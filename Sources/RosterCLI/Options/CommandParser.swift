@@ -8,8 +8,11 @@ import RosterKit
 
 /// Reads one command's arguments the way swift-argument-parser does.
 ///
-/// `--name value` and `--name=value` both work, `--` ends the options, the last value of a
-/// repeated option wins, and `-h` or `--help` anywhere asks for help.
+/// `--name value` and `--name=value` both work, the last value of a repeated option wins, and
+/// `-h` or `--help` anywhere asks for help. `--` makes the words after it positional arguments,
+/// so that a name may start with `-`; for a command with a set number of them (`add <name>`),
+/// options are read again once those are given, so `add -- -Jo --age 11` works as
+/// `add --age 11 -- -Jo` does.
 struct CommandParser {
     let spec: CommandSpec
 
@@ -30,11 +33,15 @@ struct CommandParser {
         var parsed = ParsedCommand()
         var index = 0
         var optionsEnded = false
+        let takesAnyNumber = spec.arguments.contains(where: \.isRepeated)
         while index < words.count {
             let word = words[index]
             index += 1
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
                 parsed.positionals.append(word)
+                if !takesAnyNumber && parsed.positionals.count >= spec.arguments.count {
+                    optionsEnded = false
+                }
             } else if word == "--" {
                 optionsEnded = true
             } else {

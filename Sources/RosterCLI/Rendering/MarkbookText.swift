@@ -3,14 +3,15 @@ import RosterKit
 
 /// How the markbook's assessments, categories and scale are written for a person.
 enum MarkbookText {
-    /// A day as an assessment's `--date` takes it: YYYY-MM-DD (any year from 1900), today,
-    /// yesterday or a weekday.
+    /// A day as an assessment's `--date` takes it: a due date may be planned up to a year ahead.
     static func day(_ text: String) throws -> SchoolDay {
-        guard let day = SchoolDay(text) ?? SchoolDay(spoken: text) else {
+        let today = SchoolDay.today()
+        guard let day = SchoolDay(planned: text, today: today) else {
             throw UsageError.invalidValue(
                 VisibleText.of(text), label: "--date <day>",
                 reason:
-                    "Give a day as YYYY-MM-DD (such as \(SchoolDay.today())), today, yesterday or a weekday.")
+                    "Give a day from 1900 to \(today.adding(days: SchoolDay.planningDays)) (a year ahead): "
+                    + "YYYY-MM-DD (such as \(today)), today, yesterday or a weekday.")
         }
         return day
     }

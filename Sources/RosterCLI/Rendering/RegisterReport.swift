@@ -25,9 +25,9 @@ enum RegisterReport {
     }
 
     /// For each of the day's lessons, who was absent, excused or late, and how many were present.
-    static func day(_ day: SchoolDay, lessons: [Lesson], _ students: [Student], format: OutputFormat) throws
-        -> String
-    {
+    static func day(
+        _ day: SchoolDay, lessons: [Lesson], _ students: [Student], format: OutputFormat, width: Int = 80
+    ) throws -> String {
         let rows = lessons.map { lesson in
             let (present, marked) = marks(in: lesson, of: students)
             let marks = marked.map { student, entry in
@@ -41,8 +41,11 @@ enum RegisterReport {
         case .json: return try JSONReport.text(rows)
         case .csv: return dayCSV(rows)
         default:
-            guard !rows.isEmpty else { return "The register was not taken on \(day).\n" }
-            return rows.map(dayText).joined()
+            guard !rows.isEmpty else {
+                return WordWrap.wrapped("The register was not taken on \(day).", width: width, indent: 0)
+                    + "\n"
+            }
+            return rows.map { dayText($0, width: width) }.joined()
         }
     }
 
@@ -88,7 +91,7 @@ enum RegisterReport {
     /// The marks other than present, in the order a lesson's summary lists them.
     static let missedMarks: [AttendanceMark] = [.absent, .excused, .late]
 
-    private static func dayText(_ row: LessonRow) -> String {
+    private static func dayText(_ row: LessonRow, width: Int) -> String {
         let lesson = row.lesson.value.map { "\(row.date), lesson \($0)" } ?? row.date
         let names = missedMarks.map { mark in
             row.marks.filter { $0.mark == mark.rawValue }.map { mark in
@@ -96,21 +99,27 @@ enum RegisterReport {
                     + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
             }
         }
-        return lessonSummary("Register for \(lesson)", present: row.present, names: names)
+        return lessonSummary("Register for \(lesson)", present: row.present, names: names, width: width)
     }
 
     /// A lesson's summary, as a day's report and the roll call give it: `heading`, how many were
-    /// present and how many marked each way, then a line naming each mark's students.
+    /// present and how many marked each way, then a line naming each mark's students, each
+    /// wrapped at words to `width`.
     ///
     /// - Parameter names: The names shown for each of ``missedMarks``, in that order.
-    static func lessonSummary(_ heading: String, present: Int, names: [[String]]) -> String {
-        var text = "\(heading): \(present) present"
+    static func lessonSummary(_ heading: String, present: Int, names: [[String]], width: Int) -> String {
+        var summary = "\(heading): \(present) present"
         for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
-            text += ", \(names.count) \(mark.rawValue)"
+            summary += ", \(names.count) \(mark.rawValue)"
         }
-        text += ".\n"
+        var text = WordWrap.wrapped(summary + ".", width: width, indent: 2) + "\n"
         for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
-            text += "  \(mark.rawValue.capitalizedWord): \(NameList.joined(names))\n"
+            let label = "  \(mark.rawValue.capitalizedWord): "
+            text += label
+            text += WordWrap.wrapped(
+                NameList.joined(names.map(WordWrap.keptTogether)), width: width, indent: label.count,
+                start: label.count)
+            text += "\n"
         }
         return text
     }

@@ -141,6 +141,11 @@ public enum RosterImporter {
         }
         var details = details
         let uuid = check { try importedID(id, details: &details, ids: &ids) }
+        if let schoolID = details[.schoolID].flatMap(given),
+            let damage = SpreadsheetDamage.message(for: schoolID)
+        {
+            messages.append(damage)
+        }
         // A file with no name column (`student id,score`) may only update students; see ``nameToCome``.
         let validName = name == nil ? nameToCome : check { try StudentValidator.importedName(name ?? "") }
         let validAge = check { try importedAge(age, birth: birth) }

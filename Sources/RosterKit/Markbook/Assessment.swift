@@ -44,7 +44,7 @@ public struct Assessment: Sendable, Hashable, Codable {
         name = try container.decode(String.self, forKey: .name)
         outOf = try container.decode(Fraction.self, forKey: .outOf)
         category = try container.decodeIfPresent(String.self, forKey: .category)
-        date = try container.decodeIfPresent(String.self, forKey: .date).flatMap(SchoolDay.init)
+        date = try container.decodeIfPresent(String.self, forKey: .date).flatMap(SchoolDay.stored)
         term = try container.decodeIfPresent(String.self, forKey: .term)
     }
 

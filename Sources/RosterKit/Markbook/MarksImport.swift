@@ -199,6 +199,9 @@ public struct MarksImport: Sendable, Equatable {
         func student(for row: MarksTable.Row, in students: [Student]) throws(ImportProblem) -> Int {
             if let id = row.id, let index = byID[id] { return index }
             if let schoolID = row.schoolID, let index = bySchoolID[schoolID] { return index }
+            if let schoolID = row.schoolID, let damage = SpreadsheetDamage.message(for: schoolID) {
+                throw ImportProblem(line: row.line, message: damage)
+            }
             guard let name = row.name else {
                 throw ImportProblem(
                     line: row.line, message: "no student on the roster has this row's id or school id")

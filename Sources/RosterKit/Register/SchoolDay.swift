@@ -124,6 +124,19 @@ extension SchoolDay {
         }
     }
 
+    /// How far ahead a planned day, such as an assessment's due date, may be: a school year.
+    public static let planningDays = 366
+
+    /// A day planned ahead, such as an assessment's due date: any day ``init(spoken:today:)``
+    /// reads, or a date written `YYYY-MM-DD` up to ``planningDays`` after `today`.
+    public init?(planned text: String, today: SchoolDay = SchoolDay.today()) {
+        guard
+            let day = SchoolDay(text, notAfter: today.adding(days: Self.planningDays))
+                ?? SchoolDay(spoken: text, today: today)
+        else { return nil }
+        self = day
+    }
+
     /// Whether the day comes after `today`: a day it already is in time zones ahead of this one.
     public func isAfterToday(_ today: SchoolDay = SchoolDay.today()) -> Bool {
         self > today

@@ -73,6 +73,10 @@ struct CraftedMarkbookTests {
                 [["name": "Homework", "dropLowest": Int.max]], nil, 2
             ),
             ("a next id out of range", [["id": "a1", "name": "Quiz 1", "outOf": "10"]], [], nil, Int.max),
+            (
+                "with a Canvas number that is not one",
+                [["id": "a1", "name": "Quiz 1", "outOf": "10", "canvasID": "../12"]], [], nil, 2
+            ),
             ("is not one roster gave", [["id": "a1", "name": "Quiz 1", "outOf": "10"]], [], nil, 1),
             ("is not one roster gave", [["id": "a01", "name": "Quiz 1", "outOf": "10"]], [], nil, 5),
             (

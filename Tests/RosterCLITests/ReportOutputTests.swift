@@ -50,7 +50,9 @@ struct ReportOutputTests {
         #expect(refused.status == 64)
         #expect(refused.errorLine.contains("The report is CSV, not .html; name the file with .csv"))
         let table = sandbox.run(["list", "--output", sandbox.folder.appendingPathComponent("list.csv").path])
-        #expect(table.errorLine.contains("add --format csv for a .csv file"), "\(table.errorOutput)")
+        #expect(
+            table.errorLine.contains("The report is a table of text, not .csv; name the file with .txt"),
+            "\(table.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 }

@@ -138,7 +138,7 @@ struct SeatsCommandTests {
             (["seats", "--front", "ada"], 64, "rules for a new plan"),
             (["seats", "--rows", "3", "--columns", "3", "--front", "nobody"], 1, "nobody"),
             (["seats", "--format", "html", "--output", "plan.pdf"], 64, "name the file with .html"),
-            (["seats", "--output", "plan.html"], 64, "add --format html"),
+            (["seats", "--output", "plan.html"], 64, "give the --format the file is named for"),
         ]
         for (arguments, status, words) in cases {
             let result = sandbox.run(arguments)

@@ -24,7 +24,7 @@ struct FuzzTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputs = try Self.makeInputs(in: folder)
-        #expect(inputs.count > (ProcessInfo.processInfo.environment["ROSTER_FUZZ_SHORT"] == nil ? 2500 : 600))
+        #expect(inputs.count > (TestSweep.isShort ? 600 : 2500))
         var outcomes = try await Self.runAll(inputs)
         // A run slowed by the other tests' processes is timed again on its own: a file that
         // really makes roster slow is slow both times.
@@ -37,7 +37,7 @@ struct FuzzTests {
         findings += disagreements
         #expect(findings.isEmpty, "\(findings.prefix(10))")
         if Self.python != nil {
-            let least = ProcessInfo.processInfo.environment["ROSTER_FUZZ_SHORT"] == nil ? 100 : 10
+            let least = TestSweep.isShort ? 10 : 100
             #expect(compared > least, "plistlib read only \(compared) of the accepted files")
         }
         let accepted = outcomes.filter { $0.status == 0 }.count
@@ -48,8 +48,8 @@ struct FuzzTests {
 
     static func makeInputs(in folder: URL) throws -> [URL] {
         var generator = FuzzGenerator(seed: 2026)
-        // ROSTER_FUZZ_SHORT, for the slower address-sanitizer build, runs a tenth of the mutations.
-        let share = ProcessInfo.processInfo.environment["ROSTER_FUZZ_SHORT"] == nil ? 1 : 10
+        // A short run (see TestSweep) makes a tenth of the mutations.
+        let share = TestSweep.isShort ? 10 : 1
         let bases: [(String, Int)] = [
             ("sample-class.plist", 1200 / share), ("sample-class-xml.plist", 1200 / share),
             ("ios-app-students.plist", 400 / share),

@@ -71,6 +71,19 @@ package final class RosterSandbox {
     }
 }
 
+/// The test layers' two lengths: `swift test` runs a sample of each long sweep (fault points,
+/// races, fuzzing) so that a newcomer learns in minutes that the project works, and
+/// `ROSTER_FULL_TESTS=1 swift test`, as `.ci/run` does, runs every point, the full fuzz and the
+/// pages printed in Chromium.
+package enum TestSweep {
+    /// Whether `ROSTER_FULL_TESTS=1` asks for every long sweep in full.
+    package static let isFull = ProcessInfo.processInfo.environment["ROSTER_FULL_TESTS"] == "1"
+
+    /// Whether the sweeps run a sample: without `ROSTER_FULL_TESTS=1`, or with `ROSTER_FUZZ_SHORT`
+    /// for the slower address-sanitizer build.
+    package static let isShort = !isFull || ProcessInfo.processInfo.environment["ROSTER_FUZZ_SHORT"] != nil
+}
+
 /// The executable called `name` on `PATH` (or in the usual folders), if it is installed.
 package func installedTool(_ name: String) -> URL? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""

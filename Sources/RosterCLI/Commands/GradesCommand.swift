@@ -1,6 +1,6 @@
 import RosterKit
 
-/// `roster grades [--term T] [--projected] [--sort name|surname|result] [--format table|json|csv] [--all]`
+/// `roster grades [--term T] [--projected] [--sort name|surname|result] [--format table|json|csv|canvas|html] [--all]`
 /// and `roster grades --explain <student>`
 struct GradesCommand: Subcommand {
     static let name = "grades"
@@ -21,7 +21,9 @@ struct GradesCommand: Subcommand {
         .option(
             "sort", \.sort, valueName: "order", help: "The order of the rows.",
             parse: .choice(among: [.name, .surname, .result], default: .name)),
-        .format(\.format, [.table, .json, .csv, .html], help: "How to print the markbook."),
+        .format(
+            \.format, [.table, .json, .csv, .canvas, .html],
+            help: "How to print the markbook; canvas is a CSV file Canvas's gradebook imports."),
         ReportOutput.field(\.output),
         .flag("all", \.all, help: "Include the students who have left."),
         .option(
@@ -77,6 +79,7 @@ struct GradesCommand: Subcommand {
         switch format ?? .table {
         case .json: text = try report.json()
         case .csv: text = report.csv()
+        case .canvas: text = CanvasGradebookCSV.text(rows, assessments: calculator.assessments)
         case .html:
             text = report.html(HTMLPage(today: "Markbook, \(StudentText.count(rows.count))", for: context))
         default:

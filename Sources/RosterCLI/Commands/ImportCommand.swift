@@ -204,6 +204,12 @@ struct ImportCommand: Subcommand {
             throw ImportError(problems: [problem])
         }
         if !dryRun { context.saved.record("The marks of \(VisibleText.of(path)) were imported") }
+        if result.extraCredit > 0 {
+            let count = result.extraCredit
+            context.errorOutput.write(
+                "Note: \(count) mark\(count == 1 ? " is" : "s are") above the maximum, kept as extra credit.\n"
+            )
+        }
         let printed = MarksImportReport(result: result, path: path, dryRun: dryRun)
         context.output.write(report == .json ? try printed.json : printed.text)
     }

@@ -243,9 +243,18 @@ enum RangeText {
 }
 
 /// How a command prints what it shows: `--format table|json|csv|plist|html`, each command
-/// accepting those it can write.
+/// accepting those it can write, and `canvas` for the markbook as Canvas's gradebook imports it.
 enum OutputFormat: String, CaseIterable, Sendable {
-    case table, json, csv, plist, html
+    case table, json, csv, plist, html, canvas
+
+    /// The extension a file of this format is named with: `txt` for a table, `csv` for Canvas.
+    var fileExtension: String {
+        switch self {
+        case .table: "txt"
+        case .canvas: "csv"
+        default: rawValue
+        }
+    }
 }
 
 extension CommandField {

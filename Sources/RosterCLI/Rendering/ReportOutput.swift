@@ -23,7 +23,7 @@ enum ReportOutput {
     /// The extensions a file of each format may have; none is fine too.
     private static let extensions: [(format: OutputFormat, suffixes: Set<String>)] = [
         (.table, ["", "txt", "text"]), (.csv, ["", "csv", "txt", "tsv"]), (.json, ["", "json"]),
-        (.plist, ["", "plist", "xml"]), (.html, ["", "html", "htm"]),
+        (.plist, ["", "plist", "xml"]), (.html, ["", "html", "htm"]), (.canvas, ["", "csv"]),
     ]
 
     /// Refuses a file named as another format than the report's (`--output marks.html` for a
@@ -39,13 +39,10 @@ enum ReportOutput {
                 "A page is HTML, not .\(VisibleText.of(suffix)); name the file with .html, and print it "
                     + "to PDF from the browser if a PDF is wanted.")
         }
-        let named = extensions.first { $0.suffixes.contains(suffix) }?.format
-        let advice =
-            named.map { "; add --format \($0.rawValue) for a .\(VisibleText.of(suffix)) file" } ?? ""
         throw UsageError.message(
-            "The report is \(format == .table ? "a table of text" : format.rawValue.uppercased()), "
-                + "not .\(VisibleText.of(suffix)); name the file with .\(format == .table ? "txt" : format.rawValue)"
-                + advice + ".")
+            "The report is \(format == .table ? "a table of text" : format.fileExtension.uppercased()), "
+                + "not .\(VisibleText.of(suffix)); name the file with .\(format.fileExtension), or give the "
+                + "--format the file is named for.")
     }
 
     /// The file `--output` names, or `nil` for standard output (none given, or `-`, as for most

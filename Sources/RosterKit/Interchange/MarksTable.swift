@@ -12,12 +12,17 @@ import RosterEngine
 ///
 /// - A student is named by an `ID` or `id` column (roster's ids; Canvas's own numbers are left
 ///   aside), a `SIS User ID` or `school id` column (the school's id), and a `Student` or `name`
-///   column; Canvas writes `Student` as "Last, First", which is read as "First Last".
-/// - Every other column is an assessment: `Quiz 1 (12345)`, as Canvas names it, is *Quiz 1*.
-///   Columns of results that a gradebook works out (`Current Score`, `Final Grade`, roster's
-///   `Result (%)`, `Letter` and each category's `(%)`), and `SIS Login ID` and `Section`, are
+///   column, or `LastName` and `FirstName`; Canvas writes `Student` as "Last, First", which is
+///   read as "First Last".
+/// - Every other column is an assessment: `Quiz 1 (12345)`, as Canvas names it, is *Quiz 1*, kept
+///   with Canvas's number (``Column/canvasID``). Columns of results that a gradebook works out
+///   (`Current Score`, `Final Grade`, `Override Score`, each with a group or a grading period,
+///   roster's `Result (%)`, `Letter` and each category's `(%)`), Canvas's account columns
+///   (`SIS Login ID`, `Integration ID`, `Root Account`, `Section`) and its custom columns are
 ///   left out, with a note.
-/// - A row whose first cell is `Points Possible` gives each assessment's maximum.
+/// - A row whose first cell is `Points Possible` gives each assessment's maximum; Canvas's row of
+///   assignments posted by hand above it and its test student (`Student, Test`) are left out.
+/// - `N/A`, Canvas's mark for work not assigned to a student, is no mark.
 public struct MarksTable: Sendable, Equatable {
     /// One assessment column.
     public struct Column: Sendable, Equatable {
@@ -25,6 +30,8 @@ public struct MarksTable: Sendable, Equatable {
         public let name: String
         /// The maximum the `Points Possible` row gives, or `nil`.
         public let outOf: Fraction?
+        /// Canvas's number for the assignment, `12345` in `Quiz 1 (12345)`, or `nil`.
+        public let canvasID: String?
     }
 
     /// One student's row.
@@ -47,6 +54,9 @@ public struct MarksTable: Sendable, Equatable {
     public let rows: [Row]
     /// What was left out, in words.
     public let notes: [String]
+    /// Whether points above an assessment's maximum are extra credit, as Canvas gives it, rather
+    /// than a mistake: true for a file Canvas's gradebook exporter wrote.
+    public let allowsExtraCredit: Bool
 
     /// The most students a marks file may have: the header and the `Points Possible` row are
     /// not counted.
@@ -67,21 +77,43 @@ public struct MarksTable: Sendable, Equatable {
         var reader = CSVReader(CSVText(data))
         let header = try reader.nextRecord()?.fields.map { ByteCursor.unguarded(csvField: $0) } ?? []
         let layout = Layout(header)
-        guard layout.id != nil || layout.schoolID != nil || layout.name != nil else {
+        guard
+            layout.id != nil || layout.schoolID != nil || layout.name != nil
+                || (layout.lastName != nil && layout.firstName != nil)
+        else {
             throw ImportProblem(
                 line: 1,
                 message: "no column names the students: give a Student, name, ID or SIS User ID column")
         }
         var maximums: [String]?
         var rows: [Row] = []
+        var leftOutTestStudent = false
+        var unnamedLines: [Int] = []
         while let record = try reader.nextRecord() {
             let cell = { (column: Int?) -> String? in
                 guard let column, column < record.fields.count else { return nil }
                 let text = String(ByteCursor.unguarded(csvField: record.fields[column]).trimmingWhitespace())
                 return text.isEmpty ? nil : text
             }
-            if record.fields.first.map({ $0.trimmingWhitespace() == "Points Possible" }) == true {
+            if record.fields.first.map({ $0.trimmingWhitespace().lowercased() == "points possible" }) == true
+            {
                 maximums = layout.assessments.map { cell($0.column) ?? "" }
+                continue
+            }
+            let name = layout.studentName(cell)
+            let (id, schoolID) = (cell(layout.id), cell(layout.schoolID))
+            // N/A: not assigned to this student, so no mark.
+            let cells = layout.assessments.map { cell($0.column).flatMap { $0 == "N/A" ? nil : $0 } ?? "" }
+            // A row that names no student is a gradebook's own: Canvas's row of assignments posted
+            // by hand, Google Classroom's due dates.
+            if name == nil, id == nil, schoolID == nil {
+                if !cells.allSatisfy({ $0.isEmpty || $0.hasPrefix("Manual Posting") }) {
+                    unnamedLines.append(record.line)
+                }
+                continue
+            }
+            if layout.isCanvas, name == "Test Student" {
+                leftOutTestStudent = true
                 continue
             }
             guard rows.count < mostStudents else {
@@ -89,12 +121,21 @@ public struct MarksTable: Sendable, Equatable {
             }
             rows.append(
                 Row(
-                    line: record.line, id: cell(layout.id).flatMap { UUID(uuidString: $0) },
-                    schoolID: cell(layout.schoolID), name: cell(layout.name).map(Self.firstNameFirst),
-                    cells: layout.assessments.map { cell($0.column) ?? "" }))
+                    line: record.line, id: id.flatMap { UUID(uuidString: $0) }, schoolID: schoolID,
+                    name: name,
+                    cells: cells))
         }
         let columns = try Self.columns(layout, maximums: maximums)
-        (self.columns, self.rows, notes) = (columns, rows, layout.notes)
+        var notes = layout.notes
+        if leftOutTestStudent { notes.append("left out Canvas's test student (Student, Test)") }
+        if !unnamedLines.isEmpty {
+            let lines = unnamedLines.prefix(5).map(String.init).joined(separator: ", ")
+            notes.append(
+                "left out \(unnamedLines.count == 1 ? "line" : "lines") \(lines)\(unnamedLines.count > 5 ? "…" : ""), "
+                    + "which name no student")
+        }
+        (self.columns, self.rows, self.notes) = (columns, rows, notes)
+        allowsExtraCredit = layout.isCanvas
     }
 
     /// The assessment columns `layout` found, with the maximums of the `Points Possible` row.
@@ -119,62 +160,8 @@ public struct MarksTable: Sendable, Equatable {
                 }
                 outOf = value
             }
-            columns.append(Column(name: name, outOf: outOf))
+            columns.append(Column(name: name, outOf: outOf, canvasID: assessment.canvasID))
         }
         return columns
-    }
-
-    /// "Lovelace, Ada", as Canvas writes a student, is Ada Lovelace, by the import's rule for a
-    /// name written surname first (`SurnameFirstNames`).
-    private static func firstNameFirst(_ name: String) -> String {
-        SurnameFirstNames.parts(of: name).map { $0.first + " " + $0.last } ?? name
-    }
-}
-
-/// Which column of a marks file holds what.
-private struct Layout {
-    var id: Int?
-    var schoolID: Int?
-    var name: Int?
-    var assessments: [(name: String, column: Int)] = []
-    var notes: [String] = []
-
-    /// Columns whose values a gradebook works out, left out of an import.
-    static let worked = [
-        "current score", "final score", "current grade", "final grade", "current points", "final points",
-        "unposted current score", "unposted final score", "unposted current grade", "unposted final grade",
-        "result (%)", "letter",
-    ]
-
-    init(_ header: [String]) {
-        var ignored: [String] = []
-        for (column, title) in header.enumerated() {
-            let text = String(title.trimmingWhitespace())
-            let key = text.lowercased()
-            switch key {
-            case "id", "student id", "roster id": id = id ?? column
-            case "sis user id", "school id", "schoolid": schoolID = schoolID ?? column
-            case "student", "name", "student name": name = name ?? column
-            case "sis login id", "section", "integration id", "":
-                if !key.isEmpty { ignored.append(text) }
-            default:
-                if Self.worked.contains(where: { key.hasSuffix($0) }) || key.hasSuffix("(%)") {
-                    ignored.append(text)
-                } else {
-                    assessments.append((Self.assessmentName(text), column))
-                }
-            }
-        }
-        if !ignored.isEmpty {
-            notes.append("left out the columns \(ignored.joined(separator: ", ")): only marks are imported")
-        }
-    }
-
-    /// `Quiz 1 (12345)`, as Canvas names an assignment, is *Quiz 1*.
-    static func assessmentName(_ title: String) -> String {
-        guard title.hasSuffix(")"), let open = title.lastIndex(of: "(") else { return title }
-        let number = title[title.index(after: open)..<title.index(before: title.endIndex)]
-        guard !number.isEmpty, number.allSatisfy(\.isNumber) else { return title }
-        return String(title[..<open].trimmingWhitespace())
     }
 }

@@ -3,8 +3,8 @@
 /// Its ``id`` never changes, so that marks, which are kept with each student under it, stay
 /// with it when it is renamed; its ``name`` is unique in the class ignoring case and accents.
 public struct Assessment: Sendable, Hashable, Codable {
-    /// The assessment's lasting id within its class, such as `a3`.
-    public let id: String
+    /// The assessment's lasting id within its class, such as `a3`, given by the markbook.
+    public internal(set) var id: String
     /// The name, as the teacher gave it.
     public var name: String
     /// The most points a student can get.
@@ -15,6 +15,9 @@ public struct Assessment: Sendable, Hashable, Codable {
     public var date: SchoolDay?
     /// The term it belongs to, such as `Autumn`, or `nil`.
     public var term: String?
+    /// The number Canvas gives the assignment, `12345` in `Quiz 1 (12345)`, when its marks came
+    /// from a Canvas gradebook: a later import finds it by this number, even after a rename.
+    public var canvasID: String?
 
     /// Creates an assessment.
     ///
@@ -34,7 +37,7 @@ public struct Assessment: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, outOf, category, date, term
+        case id, name, outOf, category, date, term, canvasID
     }
 
     /// Reads an assessment as the markbook file keeps it, its day as `yyyy-mm-dd`.
@@ -46,6 +49,7 @@ public struct Assessment: Sendable, Hashable, Codable {
         category = try container.decodeIfPresent(String.self, forKey: .category)
         date = try container.decodeIfPresent(String.self, forKey: .date).flatMap(SchoolDay.stored)
         term = try container.decodeIfPresent(String.self, forKey: .term)
+        canvasID = try container.decodeIfPresent(String.self, forKey: .canvasID)
     }
 
     /// Writes an assessment as the markbook file keeps it.
@@ -57,6 +61,12 @@ public struct Assessment: Sendable, Hashable, Codable {
         try container.encodeIfPresent(category, forKey: .category)
         try container.encodeIfPresent(date?.text, forKey: .date)
         try container.encodeIfPresent(term, forKey: .term)
+        try container.encodeIfPresent(canvasID, forKey: .canvasID)
+    }
+
+    /// Whether `text` is a number Canvas could give an assignment: digits, at most 20 of them.
+    static func isCanvasID(_ text: Substring) -> Bool {
+        (1...20).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// Assessment ids in the order they were made: `a2` before `a10`.

@@ -32,11 +32,15 @@ public enum Mark: Sendable, Hashable {
     /// - Parameters:
     ///   - text: What was typed.
     ///   - outOf: The assessment's maximum.
+    ///   - extraCredit: Whether points above the maximum are kept (up to the largest maximum an
+    ///     assessment may have), as a gradebook's file gives extra credit (12 of 10), counted whole
+    ///     in every result.
     /// - Throws: ``MarkError`` when `text` is not a mark, or is not one on this assessment.
-    public init(typed text: String, outOf: Fraction) throws(MarkError) {
+    public init(typed text: String, outOf: Fraction, extraCredit: Bool = false) throws(MarkError) {
         // Most marks come as they are kept (`8`, `8.5`, `80%`, `EX`), and a file brings millions:
         // those are read without trimming or splitting.
-        if let mark = Mark(stored: text), mark.points(outOf: outOf).map({ $0 <= outOf }) ?? true {
+        let most = extraCredit ? ClassroomIntents.largestMaximum : outOf
+        if let mark = Mark(stored: text), mark.points(outOf: outOf).map({ $0 <= most }) ?? true {
             self = mark
             return
         }
@@ -44,11 +48,11 @@ public enum Mark: Sendable, Hashable {
         switch trimmed.lowercased() {
         case "ex", "excused": self = .excused
         case "mi", "missing": self = .missing
-        default: self = try Self.number(trimmed, outOf: outOf)
+        default: self = try Self.number(trimmed, outOf: outOf, extraCredit: extraCredit)
         }
     }
 
-    private static func number(_ text: String, outOf: Fraction) throws(MarkError) -> Mark {
+    private static func number(_ text: String, outOf: Fraction, extraCredit: Bool) throws(MarkError) -> Mark {
         if text.hasSuffix("%") {
             guard let percent = Fraction(decimal: text.dropLast(), places: decimalPlaces) else {
                 throw .notAMark(text)
@@ -66,7 +70,9 @@ public enum Mark: Sendable, Hashable {
             }
             guard maximum == outOf else { throw .otherMaximum(text, outOf: outOf) }
         }
-        guard points <= outOf else { throw .overMaximum(text, outOf: outOf) }
+        guard points <= outOf || (extraCredit && points <= ClassroomIntents.largestMaximum) else {
+            throw .overMaximum(text, outOf: outOf)
+        }
         return .points(points)
     }
 

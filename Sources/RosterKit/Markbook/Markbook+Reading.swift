@@ -86,6 +86,9 @@ extension Markbook {
         guard assessment.outOf > .zero, assessment.outOf <= ClassroomIntents.largestMaximum else {
             return "the assessment \(assessment.id) with a maximum out of range"
         }
+        guard assessment.canvasID.map({ Assessment.isCanvasID($0[...]) }) ?? true else {
+            return "the assessment \(assessment.id) with a Canvas number that is not one"
+        }
         guard assessment.term.map({ StudentValidator.problem(withReason: $0) == nil }) ?? true else {
             return "the assessment \(assessment.id) with a term that is not one line of text"
         }

@@ -41,9 +41,9 @@ public struct Markbook: Sendable, Hashable, Codable {
 
     /// Appends `assessment` under a new id, the next never used, and returns it.
     private mutating func append(_ assessment: Assessment) -> Assessment {
-        let added = Assessment(
-            id: "a\(nextNumber)", name: assessment.name, outOf: assessment.outOf,
-            category: assessment.category, date: assessment.date, term: assessment.term)
+        // Copied whole, so that every field comes along; only the id is the markbook's to give.
+        var added = assessment
+        added.id = "a\(nextNumber)"
         nextNumber += 1
         assessments.append(added)
         return added

@@ -38,9 +38,19 @@ public struct MarksImport: Sendable, Equatable {
         assessments[change.column]
     }
 
-    /// Applies `table` to a markbook and its students: every column is an assessment found by its
-    /// name (ignoring case and accents) or made, every row a student found by id, school id or
-    /// name, every cell that is not blank a mark; blank cells keep what is there.
+    /// How many of the changed marks are above their assessment's maximum: extra credit, as a
+    /// gradebook gives it, counted whole in every result.
+    public var extraCredit: Int {
+        changes.count { change in
+            let outOf = assessments[change.column].outOf
+            return change.after.points(outOf: outOf).map { $0 > outOf } ?? false
+        }
+    }
+
+    /// Applies `table` to a markbook and its students: every column is an assessment found by
+    /// Canvas's number or by its name (ignoring case and accents), or made; every row a student
+    /// found by id, school id or name; every cell that is not blank a mark, points above the
+    /// maximum kept as extra credit; blank cells keep what is there.
     ///
     /// - Parameters:
     ///   - table: The marks the file holds.
@@ -55,9 +65,7 @@ public struct MarksImport: Sendable, Equatable {
     ) throws {
         var assessments: [Assessment] = []
         for column in table.columns {
-            if let found = markbook.assessments.first(where: {
-                Markbook.key($0.name) == Markbook.key(column.name)
-            }) {
+            if let found = try Self.existing(column, in: &markbook) {
                 assessments.append(found)
                 continue
             }
@@ -65,12 +73,42 @@ public struct MarksImport: Sendable, Equatable {
                 throw ImportProblem(
                     message: "'\(column.name)' is a new assessment and the file gives no maximum for it")
             }
-            let made = try markbook.add(Assessment(name: column.name, outOf: maximum))
+            // Another assessment of the name, from another of Canvas's assignments: this one is
+            // named with its number, so that both stay apart.
+            let taken = markbook.assessments.contains { Markbook.key($0.name) == Markbook.key(column.name) }
+            var new = Assessment(
+                name: taken ? "\(column.name) (\(column.canvasID ?? ""))" : column.name, outOf: maximum)
+            new.canvasID = column.canvasID
+            let made = try markbook.add(new)
             newAssessments.append(made)
             assessments.append(made)
         }
-        changes = try Self.apply(table.rows, on: assessments, to: &students)
+        changes = try Self.apply(
+            table.rows, on: assessments, extraCredit: table.allowsExtraCredit, to: &students)
         self.assessments = assessments
+    }
+
+    /// The markbook's assessment for `column`: the one with its Canvas number, else the one of its
+    /// name that has no other number (which then keeps this one); `nil` when there is none.
+    private static func existing(_ column: MarksTable.Column, in markbook: inout Markbook) throws
+        -> Assessment?
+    {
+        if let canvasID = column.canvasID,
+            let found = markbook.assessments.first(where: { $0.canvasID == canvasID })
+        {
+            return found
+        }
+        guard
+            var found = markbook.assessments.first(where: {
+                Markbook.key($0.name) == Markbook.key(column.name)
+            }),
+            found.canvasID == nil || column.canvasID == nil
+        else { return nil }
+        if let canvasID = column.canvasID {
+            found.canvasID = canvasID
+            try markbook.update(found)
+        }
+        return found
     }
 
     /// Applies `rows` of marks on `columns` to the students they name, and returns each change.
@@ -79,14 +117,14 @@ public struct MarksImport: Sendable, Equatable {
     /// were; only a file naming a student twice is read again, row after row, so that the later
     /// row sees what the earlier one gave.
     private static func apply(
-        _ rows: [MarksTable.Row], on columns: [Assessment], to students: inout [Student]
+        _ rows: [MarksTable.Row], on columns: [Assessment], extraCredit: Bool, to students: inout [Student]
     )
         throws(ImportProblem) -> [Change]
     {
         let index = StudentIndex(students)
         // Read in a call of its own, so that no copy of the students is left to share their
         // storage when they change below.
-        let parts = readInParts(rows, on: columns, index: index, students: students)
+        let parts = readInParts(rows, on: columns, extraCredit: extraCredit, index: index, students: students)
         var (made, changes) = ([RowChange](), [Change]())
         let done = try parts.map { part throws(ImportProblem) in try part.get() }
         // Reserved whole: a list grown by doubling would peak at twice the memory of its marks.
@@ -103,7 +141,9 @@ public struct MarksImport: Sendable, Equatable {
         }
         changes = []
         for row in rows {
-            let made = try change(of: row, on: columns, index: index, students: students, into: &changes)
+            let made = try change(
+                of: row, on: columns, extraCredit: extraCredit, index: index, students: students,
+                into: &changes)
             if let entries = made.entries { students[made.position].setMarkEntries(entries) }
         }
         return changes
@@ -112,7 +152,8 @@ public struct MarksImport: Sendable, Equatable {
     /// Reads `rows` against `students` a part per core; each part's changes are reserved whole,
     /// at most one per cell.
     private static func readInParts(
-        _ rows: [MarksTable.Row], on columns: [Assessment], index: StudentIndex, students: [Student]
+        _ rows: [MarksTable.Row], on columns: [Assessment], extraCredit: Bool, index: StudentIndex,
+        students: [Student]
     ) -> [Result<Part, ImportProblem>] {
         ParallelWork.parts(count: rows.count) { range in
             Result { () throws(ImportProblem) -> Part in
@@ -122,7 +163,8 @@ public struct MarksImport: Sendable, Equatable {
                 for row in range {
                     part.rows.append(
                         try change(
-                            of: rows[row], on: columns, index: index, students: students, into: &part.changes)
+                            of: rows[row], on: columns, extraCredit: extraCredit, index: index,
+                            students: students, into: &part.changes)
                     )
                 }
                 return part
@@ -146,7 +188,8 @@ public struct MarksImport: Sendable, Equatable {
     /// Reads one row against `students`: every cell that is not blank a mark on its column's
     /// assessment, each change appended to `changes`.
     private static func change(
-        of row: MarksTable.Row, on assessments: [Assessment], index: StudentIndex, students: [Student],
+        of row: MarksTable.Row, on assessments: [Assessment], extraCredit: Bool, index: StudentIndex,
+        students: [Student],
         into changes: inout [Change]
     ) throws(ImportProblem) -> RowChange {
         let position = try index.student(for: row, in: students)
@@ -156,7 +199,7 @@ public struct MarksImport: Sendable, Equatable {
         for (column, (assessment, text)) in zip(assessments, row.cells).enumerated() where !text.isEmpty {
             let mark: Mark
             do {
-                mark = try Mark(typed: text, outOf: assessment.outOf)
+                mark = try Mark(typed: text, outOf: assessment.outOf, extraCredit: extraCredit)
             } catch {
                 throw ImportProblem(line: row.line, message: "\(assessment.name): \(error)")
             }

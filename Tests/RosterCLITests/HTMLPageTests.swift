@@ -29,8 +29,8 @@ struct HTMLPageTests {
         }
         #expect(page.output.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(page.output.contains("&quot;&gt;&lt;img src=x&gt;"))
-        #expect(page.output.contains("<td dir=\"auto\">محمد العلي</td>"))
-        #expect(page.output.contains("<td dir=\"auto\">Zoë Martin</td>"))
+        #expect(page.output.contains("<td class=\"name\" dir=\"auto\">محمد العلي</td>"))
+        #expect(page.output.contains("<td class=\"name\" dir=\"auto\">Zoë Martin</td>"))
         #expect(page.output.contains("@page"))
     }
 
@@ -56,13 +56,14 @@ struct HTMLPageTests {
         let wall = sandbox.run(["list", "--format", "html", "--columns", "name"])
         #expect(wall.status == 0)
         #expect(wall.output.contains("<thead><tr><th>Name</th></tr></thead>"))
-        #expect(wall.output.contains("<tr><td dir=\"auto\">Zoë Martin</td></tr>"))
+        #expect(wall.output.contains("<tr><td class=\"name\" dir=\"auto\">Zoë Martin</td></tr>"))
         for hidden in ["<th>Age</th>", "<th>Score</th>", "<td>12</td>"] {
             #expect(!wall.output.contains(hidden))
         }
         let chosen = sandbox.run(["list", "--format", "html", "--columns", "school-id,name"])
         #expect(chosen.output.contains("<thead><tr><th>School ID</th><th>Name</th></tr></thead>"))
-        #expect(chosen.output.contains("<tr><td>0042</td><td dir=\"auto\">Zoë Martin</td></tr>"))
+        #expect(
+            chosen.output.contains("<tr><td>0042</td><td class=\"name\" dir=\"auto\">Zoë Martin</td></tr>"))
         for wrong in [
             ["--columns", "name"], ["--format", "html", "--columns", "name,phone"],
             ["--format", "html", "--columns", "name,name"], ["--format", "html", "--columns", ""],
@@ -97,23 +98,27 @@ struct HTMLPageTests {
                 "<th>Mon 30</th><th>Tue 01</th><th>Wed 02</th><th>Thu 03</th><th>Fri 04</th><th>Total</th>"))
         #expect(
             page.contains(
-                "<td dir=\"auto\">Zoë Martin</td><td>A</td><td>.</td><td></td><td></td><td></td><td>1/2</td>")
+                "<td class=\"name\" dir=\"auto\">Zoë Martin</td><td>A</td><td>.</td><td></td><td></td><td></td><td>1/2</td>"
+            )
         )
         #expect(
             page.contains(
-                "<td dir=\"auto\">محمد العلي</td><td>.</td><td>L</td><td></td><td></td><td></td><td>2/2</td>")
+                "<td class=\"name\" dir=\"auto\">محمد العلي</td><td>.</td><td>L</td><td></td><td></td><td></td><td>2/2</td>"
+            )
         )
         #expect(page.contains("week of Monday 2026-11-30"))
         let day = sandbox.run(["register", "--date", "2026-11-30", "--format", "html"]).output
         #expect(
-            day.contains("<td dir=\"auto\">Zoë Martin</td><td>absent</td><td>&lt;b&gt;ill&lt;/b&gt;</td>"))
+            day.contains(
+                "<td class=\"name\" dir=\"auto\">Zoë Martin</td><td>absent</td><td>&lt;b&gt;ill&lt;/b&gt;</td>"
+            ))
         #expect(day.contains("3 present"))
         let range = sandbox.run([
             "register", "--from", "2026-11-30", "--to", "2026-12-01", "--format", "html",
         ])
         #expect(
             range.output.contains(
-                "<td dir=\"auto\">Zoë Martin</td><td>2</td><td>1</td><td>0</td><td>1</td><td>0</td><td>50%</td>"
+                "<td class=\"name\" dir=\"auto\">Zoë Martin</td><td>2</td><td>1</td><td>0</td><td>1</td><td>0</td><td>50%</td>"
             ))
         for fetched in ["<script", "<img", "<b>"] { #expect(!(page + day + range.output).contains(fetched)) }
     }

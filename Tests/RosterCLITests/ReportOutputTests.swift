@@ -15,7 +15,7 @@ struct ReportOutputTests {
         }
         _ = sandbox.run(["absent", "ada", "--date", "2026-11-30"])
         _ = sandbox.run(["assessment", "add", "Quiz 1", "--out-of", "10"])
-        _ = sandbox.run(["mark", "quiz 1", "ada=8", "alan=6"])
+        #expect(sandbox.run(["mark", "quiz 1", "ada", "8", "alan", "6"]).status == 0)
         _ = sandbox.run(["seats", "--rows", "2", "--columns", "2"])
     }
 

@@ -238,6 +238,38 @@ struct PrintedPageTests {
         #expect(pages[2].contains("assessments 11–12 of 12"))
     }
 
+    @Test("a markbook of long titles and long names prints its heading row on every sheet, every name whole")
+    func longTitles() throws {
+        let sandbox = try Self.classOf(30)
+        let long = ["佐藤 花子", "Maximiliana Featherstonehaugh-Okonkwo"]
+        for name in long { try #require(try Self.roster(["add", name, "--age", "12"], sandbox).status == 0) }
+        for number in 1...14 {
+            let title = "Fractions and decimals end of unit test \(number)"
+            try #require(
+                try Self.roster(["assessment", "add", title, "--out-of", "10"], sandbox).status == 0)
+        }
+        let pages = try Self.printed(["grades", "--format", "html"], on: "A4 landscape", sandbox)
+        for (number, page) in pages.enumerated() {
+            #expect(page.contains("Name"), "sheet \(number + 1) has its heading row")
+            #expect(page.contains("/10"), "sheet \(number + 1) names its assessments:\n\(page)")
+        }
+        for name in Self.names(30) + long {
+            #expect(pages.filter { $0.contains(name) }.count == 2, "\(name) is whole once in each part")
+        }
+    }
+
+    @Test("a student's report has no empty column, and its heading names the file once")
+    func reportHeading() throws {
+        let sandbox = try Self.classOf(10)
+        try #require(try Self.roster(["assessment", "add", "Quiz", "--out-of", "10"], sandbox).status == 0)
+        try #require(try Self.roster(["mark", "quiz", "zoë", "7"], sandbox).status == 0)
+        let (html, pages) = try Self.printedPage(["report", "zoë", "--format", "html"], on: "A4", sandbox)
+        #expect(!html.contains("<th></th>"))
+        let title = sandbox.file.deletingPathExtension().lastPathComponent
+        #expect(pages.count == 1 && pages[0].components(separatedBy: title).count == 2, "\(pages)")
+        #expect(!pages[0].contains(sandbox.file.lastPathComponent), "the title is the class, not its file")
+    }
+
     @Test("reports print each student on a page of their own")
     func reports() throws {
         let sandbox = try Self.classOf(10)

@@ -54,6 +54,16 @@ struct CommandContext {
         return fileURL.lastPathComponent
     }
 
+    /// The roster as a printed page's title names it: `Class 7A`, or the file's name without
+    /// `.plist` (`students`), never a path.
+    var rosterTitle: String {
+        if ClassFolder(environment: environment).holds(fileURL) {
+            return "Class \(ClassFolder.name(of: fileURL))"
+        }
+        return fileURL.pathExtension.lowercased() == "plist"
+            ? fileURL.deletingPathExtension().lastPathComponent : fileURL.lastPathComponent
+    }
+
     /// Whether the roster is a class's that does not exist yet, which `add` and `import` start.
     var isNewClass: Bool {
         !FileManager.default.fileExists(atPath: fileURL.path) && rosterDescription.hasPrefix("class ")

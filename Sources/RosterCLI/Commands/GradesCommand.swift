@@ -1,6 +1,12 @@
 import RosterKit
 
-/// `roster grades [--term T] [--projected] [--sort name|surname|result] [--format table|json|csv|canvas|html] [--all]`
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// `roster grades [--term T] [--projected] [--sort name|surname|result] [--format table|json|csv|canvas|oneroster|html] [--output <file>] [--all]`
 /// and `roster grades --explain <student>`
 struct GradesCommand: Subcommand {
     static let name = "grades"
@@ -22,8 +28,10 @@ struct GradesCommand: Subcommand {
             "sort", \.sort, valueName: "order", help: "The order of the rows.",
             parse: .choice(among: [.name, .surname, .result], default: .name)),
         .format(
-            \.format, [.table, .json, .csv, .canvas, .html],
-            help: "How to print the markbook; canvas is a CSV file Canvas's gradebook imports."),
+            \.format, [.table, .json, .csv, .canvas, .oneroster, .html],
+            help:
+                "How to print the markbook; canvas is a CSV file Canvas's gradebook imports, oneroster a "
+                + "folder of OneRoster 1.2 gradebook files (--output <folder>)."),
         ReportOutput.field(\.output),
         .flag("all", \.all, help: "Include the students who have left."),
         .option(
@@ -45,6 +53,10 @@ struct GradesCommand: Subcommand {
     var output: String?
 
     func validate() throws {
+        if format == .oneroster, try ReportOutput.file(output) == nil {
+            throw UsageError.message(
+                "--format oneroster writes a folder of four files; give --output <folder>.")
+        }
         try ReportOutput.check(output, format: format ?? .table)
         if explain != nil,
             let other = [("--sort", sort != nil), ("--format", format != nil), ("--all", all)]
@@ -75,11 +87,22 @@ struct GradesCommand: Subcommand {
         }
         let rows = ordered(all ? students : students.filter { !$0.hasLeft() }, calculator)
         let report = GradesReport(calculator: calculator, students: rows)
+        if format == .oneroster, let folder = try ReportOutput.file(output) {
+            let files = OneRosterGradebook.files(
+                of: rows, markbook: book,
+                rosterName: context.fileURL.deletingPathExtension().lastPathComponent,
+                modified: PlistDate.iso8601(fromSeconds: Date().timeIntervalSinceReferenceDate))
+            try StorageHandler.writeFiles(files, intoFolder: folder)
+            return context.output.write(
+                "Wrote the gradebook, \(files.map(\.name).joined(separator: ", ")), to \(VisibleText.of(folder.path)).\n"
+            )
+        }
         let text: String
         switch format ?? .table {
         case .json: text = try report.json()
         case .csv: text = report.csv()
         case .canvas: text = CanvasGradebookCSV.text(rows, assessments: calculator.assessments)
+        case .oneroster: return  // written above
         case .html:
             text = report.html(HTMLPage(today: "Markbook, \(StudentText.count(rows.count))", for: context))
         default:

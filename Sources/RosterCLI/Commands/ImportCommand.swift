@@ -115,8 +115,7 @@ struct ImportCommand: Subcommand {
             ("--replace", replace), ("--date", date != nil), ("--blank-clears", blankClears),
             ("--allow-duplicates", allowDuplicates), ("--age", age != nil),
             ("--name-order", nameOrder != nil),
-            ("--date-order", dateOrder != nil), ("--from-class", fromClass != nil),
-            ("--all-classes", allClasses),
+            ("--date-order", dateOrder != nil), ("--all-classes", allClasses),
         ]
         if let other = students.first(where: \.1) {
             throw UsageError.message("\(other.0) is for importing students, not --marks; drop one of them.")
@@ -189,13 +188,10 @@ struct ImportCommand: Subcommand {
 
     /// `import --marks`: the file's marks into the markbook, the changes listed.
     private func importMarks(_ context: CommandContext) throws {
-        let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
-        let data = try StorageHandler.readFile(at: file)
-        if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
         let outOf = try self.outOf.map(ClassroomIntents.maximum)
         let result: MarksImport
         do {
-            let table = try MarksTable(csv: data)
+            let table = try marksTable(context)
             for note in table.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
             result = try ClassroomIntents.importMarks(
                 table, outOf: outOf, dryRun: dryRun, at: context.fileURL)
@@ -212,6 +208,27 @@ struct ImportCommand: Subcommand {
         }
         let printed = MarksImportReport(result: result, path: path, dryRun: dryRun)
         context.output.write(report == .json ? try printed.json : printed.text)
+    }
+
+    /// The marks of the file at `path`, or of the OneRoster gradebook folder there.
+    private func marksTable(_ context: CommandContext) throws -> MarksTable {
+        let file = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
+        if path != "-", StorageHandler.isFolder(file) {
+            let markbook = try StorageHandler.markbook(from: context.fileURL) ?? Markbook()
+            return try OneRosterGradebook.marks(
+                in: file,
+                classSourcedID: OneRosterGradebook.classSourcedID(
+                    rosterName: context.fileURL.deletingPathExtension().lastPathComponent),
+                chosen: fromClass, markbook: markbook)
+        }
+        if fromClass != nil {
+            throw UsageError.message(
+                "--from-class is for OneRoster folders; '\(VisibleText.of(path))' is a file. Drop --from-class."
+            )
+        }
+        let data = try StorageHandler.readFile(at: file)
+        if RosterImporter.isWorkbook(data) { throw WorkbookError(path: path) }
+        return try MarksTable(csv: data)
     }
 
     /// The day the students a `--replace` leaves out leave: `--date`, or today.

@@ -63,7 +63,7 @@ struct RegisterCommand: Subcommand, TakesLesson {
 
     func run(in context: CommandContext) throws {
         let format = format ?? .table
-        let title = context.rosterDescription
+        let title = context.rosterTitle
         let page = { (html: String) in
             try ReportOutput.write(html, about: "the register", to: output, context)
         }

@@ -243,15 +243,18 @@ enum RangeText {
 }
 
 /// How a command prints what it shows: `--format table|json|csv|plist|html`, each command
-/// accepting those it can write, and `canvas` for the markbook as Canvas's gradebook imports it.
+/// accepting those it can write; `canvas` and `oneroster` give the markbook as Canvas's gradebook
+/// and a school system's OneRoster 1.2 gradebook take it.
 enum OutputFormat: String, CaseIterable, Sendable {
-    case table, json, csv, plist, html, canvas
+    case table, json, csv, plist, html, canvas, oneroster
 
-    /// The extension a file of this format is named with: `txt` for a table, `csv` for Canvas.
+    /// The extension a file of this format is named with: `txt` for a table, `csv` for Canvas,
+    /// none for OneRoster's folder.
     var fileExtension: String {
         switch self {
         case .table: "txt"
         case .canvas: "csv"
+        case .oneroster: ""
         default: rawValue
         }
     }

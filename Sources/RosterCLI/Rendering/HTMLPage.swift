@@ -1,3 +1,4 @@
+import RosterEngine
 import RosterKit
 
 /// A printable page: one self-contained HTML document with a print stylesheet, for a class list
@@ -8,7 +9,7 @@ import RosterKit
 /// it is written. Rows come in groups of ``rowsPerPage``, each its own table with its own header,
 /// with a page break between groups, so no row is cut across pages on A4 or Letter.
 struct HTMLPage {
-    /// The page's header: the class (or file), the date and what the page is.
+    /// The page's header: the class (or the file's name), the date and what the page is.
     let title: String
     let date: String
     let subject: String
@@ -63,9 +64,7 @@ struct HTMLPage {
             for row in group {
                 html += "<tr>"
                 for (index, cell) in row.enumerated() {
-                    html +=
-                        index == names
-                        ? "<td dir=\"auto\">\(Self.escaped(cell))</td>" : "<td>\(Self.escaped(cell))</td>"
+                    html += index == names ? Self.nameCell(cell) : "<td>\(Self.escaped(cell))</td>"
                 }
                 html += String(repeating: "<td class=\"tick\"></td>", count: blank) + "</tr>\n"
             }
@@ -73,6 +72,16 @@ struct HTMLPage {
         }
         return html
     }
+
+    /// A name's cell: written in its own direction, never broken across lines, and in smaller
+    /// type when it is long, so that a name is read whole.
+    static func nameCell(_ name: String) -> String {
+        let kind = DisplayWidth.of(name) > longName ? "name long" : "name"
+        return "<td class=\"\(kind)\" dir=\"auto\">\(escaped(name))</td>"
+    }
+
+    /// The width past which a name is printed in smaller type.
+    static let longName = 24
 
     /// Text made safe to stand in HTML as text or in a quoted attribute.
     static func escaped(_ text: String) -> String {
@@ -99,7 +108,10 @@ struct HTMLPage {
         header p { margin: 2pt 0 8pt; color: #333; font-size: 10pt; }
         table { border-collapse: collapse; width: 100%; }
         th, td { border: 1px solid #555; padding: 1pt 4pt; text-align: start; font-size: 10pt; line-height: 13pt; height: 13pt; }
-        th { background: #eee; }
+        th { background: #eee; vertical-align: bottom; }
+        thead { display: table-header-group; }
+        td.name { white-space: nowrap; }
+        td.name.long { font-size: 8pt; }
         td.tick, th.tick { width: 2.2em; }
         tr { break-inside: avoid; page-break-inside: avoid; }
         section.page { break-after: page; page-break-after: always; }
@@ -111,6 +123,6 @@ struct HTMLPage {
 extension HTMLPage {
     /// Today's page about `subject`, headed with the roster the command works on.
     init(today subject: String, for context: CommandContext) {
-        self.init(title: context.rosterDescription, date: SchoolDay.today().text, subject: subject)
+        self.init(title: context.rosterTitle, date: SchoolDay.today().text, subject: subject)
     }
 }

@@ -24,6 +24,7 @@ enum ReportOutput {
     private static let extensions: [(format: OutputFormat, suffixes: Set<String>)] = [
         (.table, ["", "txt", "text"]), (.csv, ["", "csv", "txt", "tsv"]), (.json, ["", "json"]),
         (.plist, ["", "plist", "xml"]), (.html, ["", "html", "htm"]), (.canvas, ["", "csv"]),
+        (.oneroster, [""]),
     ]
 
     /// Refuses a file named as another format than the report's (`--output marks.html` for a

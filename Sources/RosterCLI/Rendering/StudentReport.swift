@@ -26,7 +26,10 @@ struct StudentReport {
     /// What a report says, once, for both the text and the page.
     struct Sections {
         var name: String
+        /// The class, then the school id and the leaving day where there are any.
         var about: String
+        /// What `about` says besides the class, which a page's heading gives already.
+        var details: String
         var attendance: String
         var absences: [String] = []
         /// Each category's heading and its assessments' lines: name, mark, how it counted.
@@ -37,11 +40,12 @@ struct StudentReport {
     }
 
     func sections(_ student: Student) -> Sections {
-        var about = [className]
-        if let schoolID = student.schoolID { about.append("school id \(VisibleText.of(schoolID))") }
-        if let left = student.left { about.append("left on \(left)") }
+        var details: [String] = []
+        if let schoolID = student.schoolID { details.append("school id \(VisibleText.of(schoolID))") }
+        if let left = student.left { details.append("left on \(left)") }
         var sections = Sections(
-            name: VisibleText.of(student.name), about: about.joined(separator: ", "), attendance: "")
+            name: VisibleText.of(student.name), about: ([className] + details).joined(separator: ", "),
+            details: details.joined(separator: ", "), attendance: "")
         attendance(student, into: &sections)
         marks(student, into: &sections)
         if notes, let note = student.note { sections.note = VisibleText.of(note) }
@@ -75,21 +79,25 @@ struct StudentReport {
         for student in students {
             let sections = sections(student)
             html += "<section class=\"page report\">\n" + page.header(page: 1, of: 1)
-            html += "<h2 dir=\"auto\">\(escaped(sections.name))</h2>\n<p>\(escaped(sections.about))</p>\n"
+            html += "<h2 dir=\"auto\">\(escaped(sections.name))</h2>\n"
+            if !sections.details.isEmpty { html += "<p>\(escaped(sections.details))</p>\n" }
             html += "<h3>Attendance</h3>\n<p>\(escaped(sections.attendance))</p>\n"
             if !sections.absences.isEmpty {
                 html += "<ul>" + sections.absences.map { "<li>\(escaped($0))</li>" }.joined() + "</ul>\n"
             }
             html += "<h3>Marks</h3>\n"
             if let result = sections.result {
+                // A third column only when a mark was dropped or does not count, and then titled.
+                let counts = sections.categories.contains { $0.lines.contains { !$0.2.isEmpty } }
                 html +=
-                    "<table>\n<thead><tr><th>Assessment</th><th>Mark</th><th></th></tr></thead>\n<tbody>\n"
+                    "<table>\n<thead><tr><th>Assessment</th><th>Mark</th>\(counts ? "<th>Counted</th>" : "")"
+                    + "</tr></thead>\n<tbody>\n"
                 for category in sections.categories {
                     html +=
-                        "<tr class=\"category\"><th colspan=\"3\">\(escaped(category.heading))</th></tr>\n"
+                        "<tr class=\"category\"><th colspan=\"\(counts ? 3 : 2)\">\(escaped(category.heading))</th></tr>\n"
                     for line in category.lines {
-                        html +=
-                            "<tr><td>\(escaped(line.0))</td><td>\(escaped(line.1))</td><td>\(escaped(line.2))</td></tr>\n"
+                        html += "<tr><td>\(escaped(line.0))</td><td>\(escaped(line.1))</td>"
+                        html += (counts ? "<td>\(escaped(line.2))</td>" : "") + "</tr>\n"
                     }
                 }
                 html += "</tbody>\n</table>\n<p><strong>Result: \(escaped(result))</strong></p>\n"

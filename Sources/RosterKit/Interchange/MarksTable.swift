@@ -62,6 +62,13 @@ public struct MarksTable: Sendable, Equatable {
     /// not counted.
     public static let maximumRows = 1_000_000
 
+    /// A table of `columns` and `rows` that another reader made, such as ``OneRosterGradebook``.
+    init(columns: [Column], rows: [Row], notes: [String], allowsExtraCredit: Bool) {
+        (self.columns, self.rows, self.notes, self.allowsExtraCredit) = (
+            columns, rows, notes, allowsExtraCredit
+        )
+    }
+
     /// Reads a marks spreadsheet.
     ///
     /// Each record becomes a row as it is read, so the file's text is held once, not twice.

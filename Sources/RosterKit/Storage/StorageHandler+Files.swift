@@ -37,6 +37,17 @@ extension StorageHandler {
 
     }
 
+    /// Writes `files` into the folder `url`, made when it is missing, each file replaced whole:
+    /// a OneRoster gradebook export.
+    ///
+    /// - Throws: ``StorageError`` when `url` is not a folder or a file cannot be written.
+    package static func writeFiles(_ files: [(name: String, text: String)], intoFolder url: URL) throws {
+        try FileSystem.createFolder(url.path)
+        for file in files {
+            _ = try writeFile(Array(file.text.utf8), to: url.appendingPathComponent(file.name))
+        }
+    }
+
     /// Whether `url` names a folder, such as a OneRoster export, following links.
     package static func isFolder(_ url: URL) -> Bool {
         FileSystem.isFolder(url.path)

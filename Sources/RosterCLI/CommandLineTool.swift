@@ -49,7 +49,7 @@ public enum CommandLineTool {
             "REGISTER",
             [
                 SubcommandEntry(AbsentCommand.self), SubcommandEntry(PresentCommand.self),
-                SubcommandEntry(RegisterCommand.self),
+                SubcommandEntry(RegisterCommand.self), SubcommandEntry(WatchCommand.self),
             ]
         ),
         (

@@ -187,6 +187,8 @@ public enum ClassroomIntents {
     ///   - markbook: The markbook that came with the file (see ``MarkbookFile``), which the
     ///     file's marks are by; brought into the class's, the marks moved to its assessments.
     ///     Without one, the file's marks are left out and each student keeps their own.
+    ///   - joined: The day the students it adds joined; by default, today once the class has had
+    ///     a lesson, as ``add(name:age:grade:score:details:joined:to:)`` gives.
     ///   - fileURL: The roster file.
     /// - Returns: What the import changed, or for a dry run would change, probable duplicates
     ///   included.
@@ -197,7 +199,7 @@ public enum ClassroomIntents {
     public static func importStudents(
         _ imported: RosterImporter.Result, replace: Bool, leavingOn day: SchoolDay = .today(),
         blankClears: Bool = false, dryRun: Bool = false, allowDuplicates: Bool = false, source: String? = nil,
-        markbook: Markbook? = nil, into fileURL: URL = StorageHandler.plistURL
+        markbook: Markbook? = nil, joined: SchoolDay? = nil, into fileURL: URL = StorageHandler.plistURL
     ) throws -> ImportChanges {
         var imported = imported
         // Marks are by the ids of their class's assessments: without that class's markbook beside
@@ -209,8 +211,12 @@ public enum ClassroomIntents {
         // The dry run and the real one plan the import against the roster alike, so they reach the
         // same verdict; the real one reads the roster once, under the lock, and plans it there.
         func plan(_ roster: inout [Student]) throws -> ImportChanges {
-            let changes = ImportChanges.planned(
+            // As for `add`: a student who arrives once the class has had lessons joins today, so
+            // that no register taken before counts them absent.
+            let joining = joined ?? (roster.contains { !$0.attendance.isEmpty } ? SchoolDay.today() : nil)
+            var changes = ImportChanges.planned(
                 imported, into: &roster, replace: replace, leavingOn: day, blankClears: blankClears)
+            if let joining { changes.join(on: joining, in: &roster) }
             if !changes.rowsWithoutAge.isEmpty { throw ImportError(problems: changes.rowsWithoutAge) }
             if !allowDuplicates, !changes.probableDuplicates.isEmpty {
                 throw ProbableDuplicatesError(duplicates: changes.probableDuplicates)

@@ -109,7 +109,7 @@ public final class RosterViewModel {
     }
 
     /// Brings the students read from an import file onto the roster, in one write; see
-    /// ``ClassroomIntents/importStudents(_:replace:leavingOn:blankClears:dryRun:allowDuplicates:source:markbook:into:)``.
+    /// ``ClassroomIntents/importStudents(_:replace:leavingOn:blankClears:dryRun:allowDuplicates:source:markbook:joined:into:)``.
     ///
     /// - Returns: What the import changed, or for a dry run would change.
     /// - Throws: ``ProbableDuplicatesError`` or ``StorageError``; nothing is written then.

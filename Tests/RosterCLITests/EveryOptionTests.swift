@@ -27,6 +27,7 @@ struct EveryOptionTests {
         "export": ["export"], "path": ["path"], "leave": ["leave", "zoe"], "rejoin": ["rejoin", "leo"],
         "assessment": ["assessment", "list"], "category": ["category", "list"], "scale": ["scale", "show"],
         "mark": ["mark", "q1", "ada", "7"], "grades": ["grades"], "report": ["report", "zoe"],
+        "watch": ["watch"],
     ]
 
     /// The base of an option that does something only to some input, such as `--age` for a file
@@ -55,6 +56,8 @@ struct EveryOptionTests {
         case ("list", "max-age", _): return "11"
         case ("grades", "term", _): return "Autumn"
         case ("stats", "assessment", _): return "q1"
+        case ("watch", "from", _): return "2026-12-01"
+        case ("watch", "set", _): return "rate=50"
         case ("seats", "rows", _), ("seats", "columns", _): return "3"
         case (_, "file", _): return "{folder}/other.plist"
         case (_, "class", _): return "7B"

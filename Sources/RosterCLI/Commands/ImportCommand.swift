@@ -75,6 +75,10 @@ struct ImportCommand: Subcommand {
         .flag(
             "all-classes", \.allClasses,
             help: "OneRoster: every class's students, when the export holds several classes."),
+        .option(
+            "joined", \.joined, valueName: "day",
+            help: "The day the students it adds joined: YYYY-MM-DD, yesterday or a weekday. "
+                + "(default: today once the class has had a lesson)", parse: .text),
         .flag("marks", \.marks, help: "Import the file's marks into the markbook, and nothing else."),
         .option(
             "out-of", \.outOf, valueName: "points",
@@ -105,6 +109,7 @@ struct ImportCommand: Subcommand {
     var nameOrder: NameOrder?
     var marks = false
     var outOf: String?
+    var joined: String?
 
     func validate() throws {
         if outOf != nil, !marks {
@@ -113,7 +118,7 @@ struct ImportCommand: Subcommand {
         guard marks else { return }
         let students: [(String, Bool)] = [
             ("--replace", replace), ("--date", date != nil), ("--blank-clears", blankClears),
-            ("--allow-duplicates", allowDuplicates), ("--age", age != nil),
+            ("--allow-duplicates", allowDuplicates), ("--age", age != nil), ("--joined", joined != nil),
             ("--name-order", nameOrder != nil),
             ("--date-order", dateOrder != nil), ("--all-classes", allClasses),
         ]
@@ -147,7 +152,10 @@ struct ImportCommand: Subcommand {
                 result, replace: replace, leavingOn: try leavingDay(context), blankClears: blankClears,
                 dryRun: dryRun,
                 allowDuplicates: allowDuplicates, source: URL(fileURLWithPath: path).lastPathComponent,
-                markbook: markbook, into: context.fileURL)
+                markbook: markbook,
+                joined: try joined.map {
+                    try AttendanceText.day($0, label: "--joined <day>", notingWeekend: false, context)
+                }, into: context.fileURL)
             if !dryRun { context.saved.record("The import of \(VisibleText.of(path)) was saved") }
             progress.finish()
             if isNewClass && !dryRun { context.errorOutput.write("New \(context.rosterDescription).\n") }

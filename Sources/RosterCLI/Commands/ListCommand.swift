@@ -116,6 +116,7 @@ struct ListCommand: Subcommand {
             let style = context.style
             if output == nil { table.styleHeader = { style.bold($0) } }
             table.showsHeader = !noHeader
+            table.marksLeavers = everyone
             try ReportOutput.write(about: "the class list", to: output, context) { write in
                 table.write(students, order: order, to: write)
             }

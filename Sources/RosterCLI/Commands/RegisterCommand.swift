@@ -105,6 +105,14 @@ struct RegisterCommand: Subcommand, TakesLesson {
                 day, lessons: lessons, students, format: format,
                 width: output == nil ? context.wrapWidth : Int.max),
             about: "the register", to: output, context)
+        // Only the students on the day's register are looked at: a school's roster is large.
+        if format == .table, !lessons.isEmpty {
+            let book = try StorageHandler.markbook(from: context.fileURL) ?? Markbook()
+            let there = students.filter { student in lessons.contains { student.attendance[$0] != nil } }
+            let note = WatchReport.registerNote(
+                WatchList.entries(there, markbook: book, to: day), on: lessons)
+            if let note { context.errorOutput.write(note) }
+        }
     }
 
     /// Refuses options that contradict each other or that the chosen report would ignore, before

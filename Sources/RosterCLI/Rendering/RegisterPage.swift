@@ -46,6 +46,7 @@ enum RegisterPage {
     /// and each student's lessons there out of those taken.
     static func week(of day: SchoolDay, _ students: [Student], title: String) -> String {
         let monday = day.monday
+        let students = RegisterReport.onRoll(inWeekOf: monday, students)
         let columns = RegisterReport.weekColumns(from: monday, students).columns
         let page = HTMLPage(
             title: title, date: "week of Monday \(monday.text)",

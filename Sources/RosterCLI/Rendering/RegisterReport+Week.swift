@@ -36,14 +36,26 @@ extension RegisterReport {
         return (taken, columns)
     }
 
+    /// The students on the roll at some time in the week from `monday` (joined by its Sunday,
+    /// not left by its Monday), and any other with a mark that week, in the order given: a
+    /// student who left before the week is not in its grid.
+    static func onRoll(inWeekOf monday: SchoolDay, _ students: [Student]) -> [Student] {
+        let sunday = monday.adding(days: 6)
+        return students.filter { student in
+            ((student.joined.map { $0 <= sunday } ?? true) && (student.left.map { $0 > monday } ?? true))
+                || student.attendance.keys.contains { $0.day >= monday && $0.day <= sunday }
+        }
+    }
+
     /// The symbol of each mark in the week's grid.
     static let symbol: [AttendanceMark: String] = [.present: ".", .absent: "A", .excused: "E", .late: "L"]
 
-    /// The week's grid: students (in the order given) by the lessons of the week holding `day`,
-    /// each school day at least one column.
+    /// The week's grid: the students on the roll that week (in the order given) by the lessons of
+    /// the week holding `day`, each school day at least one column.
     static func week(of day: SchoolDay, _ students: [Student], format: OutputFormat, width: Int = 80) throws
         -> String
     {
+        let students = onRoll(inWeekOf: day.monday, students)
         let (taken, columns) = weekColumns(from: day.monday, students)
         switch format {
         case .json: return try JSONReport.text(weekRows(students, taken: taken))

@@ -18,6 +18,9 @@ package struct StudentTable {
     /// Each student's overall result in the markbook, in the roster's order, shown as RESULT in
     /// place of the score; `nil` for a class without a markbook.
     package var results: [Double?]?
+    /// Whether a leaver's name is shown with their leaving day, `Ada Lovelace (left 2026-11-30)`,
+    /// as `list --all` lists leavers among everyone else.
+    package var marksLeavers = false
 
     /// A table that shows `shortIDLengths` characters of each id and is at most `width` wide.
     package init(shortIDLengths: [Int], width: Int) {
@@ -109,7 +112,7 @@ package struct StudentTable {
                     names.append(nil, width: 0)
                     continue
                 }
-                let name = VisibleText.of(students[index].name)
+                let name = shownName(students[index])
                 let width = measure(
                     students[index], name: name, score: score(in: students, at: index),
                     idLength: shortIDLengths[index], into: &widths)
@@ -130,6 +133,11 @@ package struct StudentTable {
         widths[3] = max(widths[3], student.grade.map(DecimalText.width(of:)) ?? 1)
         widths[4] = max(widths[4], score.map(DecimalText.width(ofScore:)) ?? 1)
         return nameWidth
+    }
+
+    /// The student's name as the table shows it, controls escaped.
+    private func shownName(_ student: Student) -> String {
+        marksLeavers && student.left != nil ? StudentText.registerName(student) : VisibleText.of(student.name)
     }
 
     /// The title of the last column: the result once the class has a markbook, else the score.
@@ -164,7 +172,7 @@ package struct StudentTable {
                 nameWidth: nameWidth, widths: widths, to: &output)
             return
         }
-        let shortened = DisplayWidth.truncated(VisibleText.of(students[index].name), to: widths.name)
+        let shortened = DisplayWidth.truncated(shownName(students[index]), to: widths.name)
         appendRow(
             of: students, at: index, idLength: idLength, name: .made(Array(shortened.utf8)),
             nameWidth: DisplayWidth.of(shortened), widths: widths, to: &output)

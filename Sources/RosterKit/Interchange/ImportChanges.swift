@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What an import does to the roster: the students it adds, changes and marks as leaving, and how
 /// many it leaves as they were.
 ///
@@ -176,6 +182,20 @@ public struct ImportChanges: Sendable, Equatable {
         if clearing.contains(.score) { student.score = row.score }
         if clearing.contains(.note) { student.note = row.note }
         return student
+    }
+}
+
+extension ImportChanges {
+    /// Gives the students this import adds, and who came without a joining day, `day` as theirs,
+    /// both here and in `roster`.
+    mutating func join(on day: SchoolDay, in roster: inout [Student]) {
+        var joining = Set<UUID>()
+        for index in added.indices where added[index].joined == nil {
+            added[index].joined = day
+            joining.insert(added[index].id)
+        }
+        guard !joining.isEmpty else { return }
+        for index in roster.indices where joining.contains(roster[index].id) { roster[index].joined = day }
     }
 }
 

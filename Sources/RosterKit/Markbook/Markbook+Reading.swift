@@ -17,7 +17,7 @@ extension Markbook {
     static let largestNumber = 1_000_000_000
 
     enum CodingKeys: String, CodingKey {
-        case assessments, categories, scale, nextNumber
+        case assessments, categories, scale, nextNumber, watch
     }
 
     /// Reads a markbook as its file keeps it, and checks it.
@@ -32,6 +32,7 @@ extension Markbook {
         categories = try container.decodeIfPresent([MarkCategory].self, forKey: .categories) ?? []
         scale = try container.decodeIfPresent(LetterScale.self, forKey: .scale)
         nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber) ?? 1
+        watch = try container.decodeIfPresent(WatchSettings.self, forKey: .watch)
         if let problem = problem() {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: problem))
@@ -72,7 +73,7 @@ extension Markbook {
         if let scale, (try? LetterScale(parsing: scale.text)) != scale {
             return "a letter scale that cannot be typed"
         }
-        return nil
+        return watch?.problem
     }
 
     private static func problem(with assessment: Assessment, nextNumber: Int) -> String? {

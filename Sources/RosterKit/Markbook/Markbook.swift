@@ -14,12 +14,14 @@ public struct Markbook: Sendable, Hashable, Codable {
     public var scale: LetterScale?
     /// The number the next new assessment's id is made from; ids are never used twice.
     var nextNumber = 1
+    /// The class's watch list thresholds, or `nil` for roster's own (see ``WatchSettings``).
+    public var watch: WatchSettings?
 
     /// An empty markbook.
     public init() {}
 
-    /// Whether the markbook has no assessment, no category and no scale.
-    public var isEmpty: Bool { assessments.isEmpty && categories.isEmpty && scale == nil }
+    /// Whether the markbook has no assessment, no category, no scale and no watch thresholds.
+    public var isEmpty: Bool { assessments.isEmpty && categories.isEmpty && scale == nil && watch == nil }
 
     /// Whether some category has a weight, so that the overall result is weighted.
     public var isWeighted: Bool { categories.contains { $0.weight != nil } }

@@ -3,7 +3,7 @@
 /// The rules, which `roster grades --explain` shows line by line:
 /// - *Excused* leaves the mark out of both the points and the maximum. *Missing* counts 0 of
 ///   the maximum. *Blank* (not marked yet) is left out; in a ``projected`` result it counts 0
-///   once the assessment's date has passed.
+///   once the assessment's date has passed, unless it was due before the student joined.
 /// - A category's result is its counted points over their maximums. A category that drops its
 ///   `n` lowest drops the `n` counted marks whose removal leaves its result highest (see
 ///   `DropLowest`), never its last counted mark.
@@ -93,15 +93,17 @@ public struct MarkbookCalculator: Sendable {
             }
             marks[position] = Mark(stored: text)
         }
-        return result(inGroupOrder: marks)
+        return result(inGroupOrder: marks, joined: student.joined)
     }
 
-    /// The result of a student whose marks are given for the groups' assessments taken in turn.
-    private func result(inGroupOrder marks: [Mark?]) -> StudentResult {
+    /// The result of a student whose marks are given for the groups' assessments taken in turn,
+    /// who joined the class on `joined`, if known.
+    private func result(inGroupOrder marks: [Mark?], joined: SchoolDay? = nil) -> StudentResult {
         var start = 0
         let categories = groups.map { group in
             defer { start += group.assessments.count }
-            return categoryResult(group, marks: marks[start..<start + group.assessments.count])
+            return categoryResult(
+                group, marks: marks[start..<start + group.assessments.count], joined: joined)
         }
         let overall = Self.overall(of: categories, weighted: markbook.isWeighted)
         return StudentResult(
@@ -132,7 +134,9 @@ public struct MarkbookCalculator: Sendable {
         return Fraction(Int128(low), over: 100)
     }
 
-    private func categoryResult(_ group: Group, marks: ArraySlice<Mark?>) -> CategoryResult {
+    private func categoryResult(_ group: Group, marks: ArraySlice<Mark?>, joined: SchoolDay?)
+        -> CategoryResult
+    {
         // One pass over the assessments, each mark looked up once: a class's grades look up millions.
         let drops = group.category?.dropLowest ?? 0
         var lines: [MarkLine] = []
@@ -142,7 +146,7 @@ public struct MarkbookCalculator: Sendable {
         var (points, maximum): (Int64, Int64) = (0, 0)
         for (index, assessment) in group.assessments.enumerated() {
             let mark = marks[marks.startIndex + index]
-            let status = status(of: assessment, mark: mark, counts: group.counts)
+            let status = status(of: assessment, mark: mark, counts: group.counts, joined: joined)
             let gives: Fraction? =
                 switch status {
                 case .counted: mark?.points(outOf: assessment.outOf)
@@ -172,12 +176,17 @@ public struct MarkbookCalculator: Sendable {
             maximum: Fraction(Int128(maximum), over: 1_000_000))
     }
 
-    private func status(of assessment: Assessment, mark: Mark?, counts: Bool) -> MarkLine.Status {
+    private func status(of assessment: Assessment, mark: Mark?, counts: Bool, joined: SchoolDay?)
+        -> MarkLine.Status
+    {
         guard counts else { return .outsideWeights }
         switch mark {
         case .excused: return .excused
         case .none:
-            if projected, let date = assessment.date, date < today { return .projectedZero }
+            // Work due before a student joined was never theirs to do.
+            if projected, let date = assessment.date, date < today, joined.map({ date >= $0 }) ?? true {
+                return .projectedZero
+            }
             return .blank
         default: return .counted
         }

@@ -31,7 +31,9 @@ public enum OneRosterGradebook {
     /// - Parameters:
     ///   - folder: The export folder.
     ///   - classSourcedID: This class's id (``classSourcedID(rosterName:)``), to know the line
-    ///     items roster wrote for it; `chosen` names one class of a school's folder instead.
+    ///     items roster wrote for it.
+    ///   - chosen: The `classSourcedId` of the one class of a school's folder to read, when the
+    ///     folder holds several.
     ///   - markbook: The class's markbook, whose assessments those line items are.
     /// - Throws: ``ImportError`` naming the file and line of a problem.
     public static func marks(

@@ -1,0 +1,88 @@
+import RosterEngine
+import RosterKit
+
+/// `roster watch [--from <day>] [--to <day>] [--format table|json|csv] [--output <file>]`,
+/// `roster watch --set <name>=<n>...`, `roster watch --reset`
+struct WatchCommand: Subcommand {
+    static let name = "watch"
+    static let abstract = "List who needs a word: absences in a row, low attendance, missing work, lates."
+    static let discussion: String? =
+        "A student on the roll is listed with every reason: missed lessons in a row up to their latest "
+        + "(3 by default), attendance under a rate (90%), pieces of work marked missing (2), lates (3), "
+        + "over the whole record or --from and --to. 'roster watch --set absences=4 --set rate=85' changes the "
+        + "class's thresholds (absences, rate, missing, lates; 1 to 100), one undo step; --reset goes back to "
+        + "roster's own."
+    static let fields: [CommandField<Self>] = [
+        .option(
+            "from", \.from, valueName: "day", help: "The first day of the range. (default: all)", parse: .text
+        ),
+        .option(
+            "to", \.to, valueName: "day", help: "The last day of the range. (default: today)", parse: .text),
+        .format(\.format, [.table, .json, .csv], help: "How to print the list."),
+        ReportOutput.field(\.output),
+        .repeated(
+            "set", \.settings, valueName: "name=n",
+            help: "Set a threshold of the class: absences, rate, missing or lates; repeat for more.",
+            parse: .text),
+        .flag("reset", \.reset, help: "Go back to roster's own thresholds."),
+    ]
+
+    var from: String?
+    var to: String?
+    var format: OutputFormat?
+    var output: String?
+    var settings: [String] = []
+    var reset = false
+
+    func validate() throws {
+        try ReportOutput.check(output, format: format ?? .table)
+        let changes = !settings.isEmpty || reset
+        if changes, from != nil || to != nil || format != nil || output != nil {
+            throw UsageError.message(
+                "--set and --reset change the thresholds and print no list; give them alone.")
+        }
+        if !settings.isEmpty && reset {
+            throw UsageError.message("--set and --reset cannot be given together; give one of them.")
+        }
+    }
+
+    func run(in context: CommandContext) throws {
+        if reset {
+            try ClassroomIntents.resetWatch(at: context.fileURL)
+            return context.output.write(
+                "The watch list uses roster's own thresholds again: \(Self.describe(WatchSettings())).\n")
+        }
+        if !settings.isEmpty {
+            let set = try ClassroomIntents.setWatch(try settings.map(Self.parse), at: context.fileURL)
+            return context.output.write("The watch list's thresholds: \(Self.describe(set)).\n")
+        }
+        let (students, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
+        let first = try from.map {
+            try AttendanceText.day($0, label: "--from <day>", notingWeekend: false, context)
+        }
+        let last = try AttendanceText.day(to, label: "--to <day>", notingWeekend: false, context)
+        let entries = WatchList.entries(
+            RosterSorter.sorted(students, by: .name, reversed: false), markbook: book, from: first, to: last)
+        try ReportOutput.write(
+            try WatchReport.text(entries, settings: book.watch ?? WatchSettings(), format: format ?? .table),
+            about: "the watch list", to: output, context)
+    }
+
+    /// `absences=4` as a threshold's name and value.
+    private static func parse(_ text: String) throws -> (name: String, value: Int) {
+        let parts = text.split(separator: "=", maxSplits: 1).map { String($0.trimmingWhitespace()) }
+        guard parts.count == 2, let value = Int(parts[1]) else {
+            throw UsageError.invalidValue(
+                VisibleText.of(text), label: "--set <name=n>",
+                reason: "Give a threshold and a whole number, such as absences=4; the thresholds are "
+                    + WatchSettings.names.joined(separator: ", ") + ".")
+        }
+        return (parts[0].lowercased(), value)
+    }
+
+    /// The thresholds as a teacher reads them.
+    static func describe(_ settings: WatchSettings) -> String {
+        "\(settings.absencesInARow) absences in a row, attendance under \(settings.lowestRate)%, "
+            + "\(settings.missingWork) pieces of missing work, \(settings.lates) lates"
+    }
+}

@@ -127,20 +127,26 @@ public enum ClassroomIntents {
     ///   - url: The roster they are on.
     ///   - destination: The roster they join.
     ///   - day: The day of the move, today by default.
-    /// - Returns: The moved students as they join `destination`, in file order.
+    ///   - mapping: Assessments of this class by name, each with the assessment of `destination`
+    ///     its marks go to; any other mark goes to an assessment there of the same name and
+    ///     maximum, if there is one, and otherwise stays here only.
+    /// - Returns: The moved students as they join `destination`, in file order, with the marks
+    ///   they bring.
     /// - Throws: ``LookupError`` when a reference picks out no one student, ``EnrolmentError`` for
     ///   a student who has left, ``AppendConflict`` when one of them is on `destination` already
     ///   (nothing is moved then), ``StorageError``.
     @discardableResult
     public static func move(
-        _ references: [String], from url: URL, to destination: URL, on day: SchoolDay = .today()
+        _ references: [String], from url: URL, to destination: URL, on day: SchoolDay = .today(),
+        mapping: [String: String] = [:]
     ) throws -> [Student] {
         let (from, to) = (ClassFolder.name(of: url), ClassFolder.name(of: destination))
         let summary = { (moved: [Student]) in
             "move \(NameList.sentence(moved.map(\.name))) from \(from) to \(to)"
         }
         return try StorageHandler.moveStudents(from: url, to: destination, summary: summary) {
-            source, target in
+            source, target, markbooks in
+            let bring = try MovedMarks(from: markbooks.from, to: markbooks.to, mapping: mapping)
             let moving = Set(try references.map { try RosterLookup.index(of: $0, in: source) }).sorted()
                 .map { source[$0] }
             if let leaver = moving.first(where: { $0.left != nil }), let left = leaver.left {
@@ -148,9 +154,10 @@ public enum ClassroomIntents {
             }
             let joining = moving.map { student in
                 var joining = student
-                // The register and the marks stay with the class they were made in.
+                // The register stays with the class it was taken in, and the marks too, but for
+                // those of an assessment both classes share, which come along as well.
                 (joining.attendance, joining.joined, joining.left) = ([:], day, nil)
-                joining.marks = [:]
+                joining.marks = bring.marks(of: student)
                 return joining
             }
             for student in joining {
@@ -160,6 +167,7 @@ public enum ClassroomIntents {
                 }
                 guard target[index].left != nil else { throw AppendConflict(ids: [student.id]) }
                 (target[index].joined, target[index].left) = (day, nil)
+                target[index].marks = target[index].marks.merging(student.marks) { _, brought in brought }
             }
             let ids = Set(moving.map(\.id))
             for index in source.indices where ids.contains(source[index].id) { source[index].left = day }

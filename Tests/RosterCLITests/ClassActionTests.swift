@@ -66,6 +66,44 @@ struct ClassActionTests {
         #expect(try students("7A").first?.left == SchoolDay.today())
     }
 
+    @Test(
+        "a move brings the marks of an assessment both classes have, by name and maximum or --map, in one undo step"
+    )
+    func moveBringsSharedMarks() throws {
+        for (className, assessments) in [
+            ("7A", ["Quiz 1", "Essay", "Project"]), ("7B", ["quiz 1", "Fractions"]),
+        ] {
+            for name in assessments {
+                let outOf = name == "Project" ? "20" : "10"
+                #expect(
+                    run(["--class", className, "assessment", "add", name, "--out-of", outOf]).status == 0)
+            }
+        }
+        #expect(run(["--class", "7A", "mark", "quiz 1", "ada", "8"]).status == 0)
+        #expect(run(["--class", "7A", "mark", "essay", "ada", "6"]).status == 0)
+        #expect(run(["--class", "7A", "mark", "project", "ada", "15"]).status == 0)
+        let moved = run(["--class", "7A", "move", "ada", "--to", "7B", "--map", "Essay=Fractions"])
+        #expect(moved.status == 0, "\(moved.errorOutput)")
+        #expect(moved.output == "Moved Ada Lovelace to 7B, with 2 marks on assessments both classes have.\n")
+        let url = classes.appendingPathComponent("7B.plist")
+        let (joined, book) = try StorageHandler.loadMarkbook(from: url)
+        let ada = try #require(joined.first { $0.name == "Ada Lovelace" })
+        let ids = Dictionary(uniqueKeysWithValues: book.assessments.map { ($0.name, $0.id) })
+        #expect(
+            ada.marks == [
+                try #require(ids["quiz 1"]): .points(Fraction(8)),
+                try #require(ids["Fractions"]): .points(Fraction(6)),
+            ])
+        // The marks stay in 7A too, with the record of the class they were given in.
+        let left = try #require(try students("7A").first { $0.name == "Ada Lovelace" })
+        #expect(left.marks.count == 3 && left.left != nil)
+        #expect(run(["--class", "7B", "undo"]).status == 0)
+        #expect(try students("7B").allSatisfy { $0.name != "Ada Lovelace" })
+        let unknown = run(["--class", "7A", "move", "alan", "--to", "7B", "--map", "Essay=Nothing"])
+        #expect(unknown.status != 0 && unknown.errorLine.contains("Nothing"), "\(unknown.errorOutput)")
+        #expect(try students("7B").allSatisfy { $0.name != "Alan Turing" })
+    }
+
     @Test("undo of a move is refused, changing nothing, when the other class has changed since")
     func undoMoveAfterOtherClassChanged() throws {
         #expect(run(["--class", "7A", "move", "ada", "--to", "7B"]).status == 0)

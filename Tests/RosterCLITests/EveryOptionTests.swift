@@ -92,6 +92,8 @@ struct EveryOptionTests {
             ["seats", "--rows", "2", "--columns", "3"],
             ["--class", "7B", "add", "Kofi Mensah", "--age", "12"],
             ["pick"], ["groups", "--count", "2"], ["edit", "mia", "--age", "12"], ["undo"],
+            // Mia misses three lessons in a row, up to today: on the watch list.
+            ["absent", "mia", "--date", "2026-11-30"], ["absent", "mia", "--date", "2026-12-01"],
             ["absent", "mia"],
             ["category", "set", "Homework", "--weight", "40", "--drop-lowest", "1"],
             ["assessment", "add", "Quiz 1", "--out-of", "10", "--category", "Homework", "--term", "Autumn"],

@@ -1,13 +1,16 @@
+import RosterEngine
 import RosterKit
 
-/// `roster move <student>... --to <class>`
+/// `roster move <student>... --to <class> [--date <day>] [--map <here=there>]...`
 struct MoveCommand: Subcommand {
     static let name = "move"
     static let abstract = "Move students to another class, with their register and notes."
     static let discussion: String? =
         "The students leave this class on the day, keeping their marks here, and join the other on "
         + "the same day with the same ids, details and notes, so no past lesson of either class "
-        + "changes. Both classes change as one, and 'roster undo' in either class takes back the whole move."
+        + "changes; a mark on an assessment the other class has too (the same name and maximum, or one "
+        + "--map names) comes with them. Both classes change as one, and 'roster undo' in either class "
+        + "takes back the whole move."
     static let fields: [CommandField<Self>] = [
         .arguments(
             ArgumentSpec(
@@ -18,11 +21,17 @@ struct MoveCommand: Subcommand {
             isRequired: true,
             parse: .text),
         .day(\.date, "The day of the move"),
+        .repeated(
+            "map", \.mapping, valueName: "here=there",
+            help: "An assessment of this class whose marks go to the other class's assessment of another "
+                + "name, such as \"Quiz 1=Fractions quiz\"; repeat for more.",
+            parse: .text),
     ]
 
     var students: [String] = []
     var destination: String?
     var date: String?
+    var mapping: [String] = []
 
     func run(in context: CommandContext) throws {
         let target = try RosterFileLocation.existingClassURL(
@@ -31,10 +40,31 @@ struct MoveCommand: Subcommand {
             throw UsageError.message("The students are in that class already; give another class with --to.")
         }
         let day = try AttendanceText.day(date, notingWeekend: false, context)
-        let moved = try ClassroomIntents.move(students, from: context.fileURL, to: target, on: day)
+        let moved = try ClassroomIntents.move(
+            students, from: context.fileURL, to: target, on: day, mapping: try Self.pairs(mapping))
         let names = NameList.joined(moved.map { VisibleText.of($0.name) })
         let className = ClassFolder.name(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")
-        context.output.write("Moved \(names) to \(VisibleText.of(className)).\n")
+        let marks = moved.reduce(0) { $0 + $1.marks.count }
+        let brought =
+            marks == 0 ? "" : ", with \(marks) mark\(marks == 1 ? "" : "s") on assessments both classes have"
+        context.output.write("Moved \(names) to \(VisibleText.of(className))\(brought).\n")
+    }
+
+    /// `Quiz 1=Fractions quiz` as a name of this class's assessment and one of the other's.
+    private static func pairs(_ mapping: [String]) throws -> [String: String] {
+        var pairs: [String: String] = [:]
+        for text in mapping {
+            let parts = text.split(separator: "=", maxSplits: 1).map { String($0.trimmingWhitespace()) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError.invalidValue(
+                    VisibleText.of(text), label: "--map <here=there>",
+                    reason:
+                        "Give this class's assessment, =, and the other class's, such as \"Quiz 1=Fractions quiz\"."
+                )
+            }
+            pairs[parts[0]] = parts[1]
+        }
+        return pairs
     }
 }

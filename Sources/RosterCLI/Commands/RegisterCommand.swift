@@ -105,12 +105,12 @@ struct RegisterCommand: Subcommand, TakesLesson {
                 day, lessons: lessons, students, format: format,
                 width: output == nil ? context.wrapWidth : Int.max),
             about: "the register", to: output, context)
-        // Only the students on the day's register are looked at: a school's roster is large.
+        // The watch list as it is today, of the students on the day's register alone: a school's
+        // roster is large, and a leaver needs no word.
         if format == .table, !lessons.isEmpty {
             let book = try StorageHandler.markbook(from: context.fileURL) ?? Markbook()
             let there = students.filter { student in lessons.contains { student.attendance[$0] != nil } }
-            let note = WatchReport.registerNote(
-                WatchList.entries(there, markbook: book, to: day), on: lessons)
+            let note = WatchReport.registerNote(WatchList.entries(there, markbook: book), on: lessons)
             if let note { context.errorOutput.write(note) }
         }
     }

@@ -8,7 +8,7 @@ struct WatchCommand: Subcommand {
     static let abstract = "List who needs a word: absences in a row, low attendance, missing work, lates."
     static let discussion: String? =
         "A student on the roll is listed with every reason: missed lessons in a row up to their latest "
-        + "(3 by default), attendance under a rate (90%), pieces of work marked missing (2), lates (3), "
+        + "(3 by default), attendance under a rate (90%, after 5 lessons), pieces of work marked missing (2), lates (3), "
         + "over the whole record or --from and --to. 'roster watch --set absences=4 --set rate=85' changes the "
         + "class's thresholds (absences, rate, missing, lates; 1 to 100), one undo step; --reset goes back to "
         + "roster's own."

@@ -4,7 +4,8 @@
 /// - *Absences in a row*: the lessons a student missed (absent or excused) one after another, up
 ///   to their latest lesson in the range.
 /// - *Attendance*: lessons there (late counts as there) over the lessons of their register in
-///   the range, as a percentage, under the threshold.
+///   the range, as a percentage, under the threshold, once they have had
+///   ``fewestLessonsForRate`` lessons: one missed lesson of a newcomer is no pattern.
 /// - *Missing work*: the assessments marked missing.
 /// - *Lates*: the lessons a student was late to in the range.
 public enum WatchList {
@@ -19,6 +20,9 @@ public enum WatchList {
         /// `count` lessons the student was late to.
         case lates(count: Int)
     }
+
+    /// The lessons a student has had before their attendance rate can put them on the list.
+    public static let fewestLessonsForRate = 5
 
     /// One student on the list, with every reason, in the order above.
     public struct Entry: Sendable, Equatable {
@@ -55,7 +59,7 @@ public enum WatchList {
             reasons.append(.absencesInARow(count: missed.count, since: since))
         }
         let there = lessons.count { $0.value.mark == .present || $0.value.mark == .late }
-        if !lessons.isEmpty {
+        if lessons.count >= fewestLessonsForRate {
             let percent = (Double(there) / Double(lessons.count) * 1000).rounded() / 10
             if percent < Double(settings.lowestRate) {
                 reasons.append(.lowRate(percent: percent, lessons: lessons.count))

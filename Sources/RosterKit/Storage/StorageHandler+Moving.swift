@@ -14,7 +14,8 @@
 /// deleting one so that it can be restored.
 extension StorageHandler {
     /// Changes two rosters as one, for students who move from `url` to `destination`: both are
-    /// read under their locks, `change` edits both, and both are written in one journaled change
+    /// read under their locks, `change` edits both (given both classes' markbooks, which it reads
+    /// and does not change), and both are written in one journaled change
     /// (see ``change(of:_:)``), each with a step in its own history that names the other, so that
     /// ``undo(at:)`` in either takes back both.
     ///
@@ -22,7 +23,8 @@ extension StorageHandler {
     ///   while the move waited), and what `change` throws; nothing is written then.
     static func moveStudents<Result>(
         from url: URL, to destination: URL, summary: (Result) -> String? = { _ in nil },
-        _ change: (inout [Student], inout [Student]) throws -> Result
+        _ change: (inout [Student], inout [Student], _ markbooks: (from: Markbook, to: Markbook)) throws ->
+            Result
     ) throws -> Result {
         try self.change(of: [url, destination]) { rosters in
             let decoded = try rosters.map { roster in
@@ -33,7 +35,8 @@ extension StorageHandler {
                 return read
             }
             var (source, target) = (decoded[0].students, decoded[1].students)
-            let result = try change(&source, &target)
+            let markbooks = (try markbook(of: rosters[0]), try markbook(of: rosters[1]))
+            let result = try change(&source, &target, markbooks)
             // Each history names the other roster, so that undo takes back both halves as one.
             let link = RosterHistory.newLink()
             try rosters[0].history.keepPartner(link, otherRoster: rosters[1].path)

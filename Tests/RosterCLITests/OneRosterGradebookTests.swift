@@ -89,4 +89,24 @@ struct OneRosterGradebookTests {
         #expect(project.outOf == Fraction(50))
         #expect(students[0].marks[project.id] == .points(Fraction(41)))
     }
+
+    @Test("a school's folder of several classes needs --from-class, and a bad line item is named by line")
+    func severalClassesAndBadItems() throws {
+        let school = sandbox.folder.appendingPathComponent("school")
+        try FileManager.default.createDirectory(at: school, withIntermediateDirectories: true)
+        let items = school.appendingPathComponent("lineItems.csv")
+        try Data("sourcedId,title,classSourcedId,resultValueMax\nli1,Quiz,c1,10\nli2,Quiz,c2,10\n".utf8)
+            .write(to: items)
+        try Data("sourcedId,lineItemSourcedId,studentSourcedId,score\nr1,li2,S1,7\n".utf8).write(
+            to: school.appendingPathComponent("results.csv"))
+        let several = sandbox.run(["import", school.path, "--marks"])
+        #expect(several.status == 64)
+        #expect(several.errorLine.contains("2 classes: c1, c2. Give --from-class"), "\(several.errorOutput)")
+        let chosen = sandbox.run(["import", school.path, "--marks", "--from-class", "c2"])
+        #expect(chosen.status == 0, "\(chosen.errorOutput)")
+        try Data("sourcedId,title,classSourcedId,resultValueMax\nli3,Essay,c1,lots\n".utf8).write(to: items)
+        let bad = sandbox.run(["import", school.path, "--marks"])
+        #expect(bad.status == 1)
+        #expect(bad.errorOutput.contains("lineItems.csv:2: a line item needs"), "\(bad.errorOutput)")
+    }
 }

@@ -206,6 +206,14 @@ struct ImportCommand: Subcommand {
         } catch let problem as ImportProblem {
             try report([problem], context)
             throw ImportError(problems: [problem])
+        } catch let error as ImportError {
+            try report(error.problems, context)
+            throw error
+        } catch let error as OneRosterClassesError {
+            throw UsageError.message(
+                "The gradebook's line items are of \(error.classes.count) classes: "
+                    + error.classes.prefix(12).map(VisibleText.of).joined(separator: ", ")
+                    + ". Give --from-class <classSourcedId> to import one class's marks.")
         }
         if !dryRun { context.saved.record("The marks of \(VisibleText.of(path)) were imported") }
         if result.extraCredit > 0 {

@@ -35,10 +35,11 @@ public enum OneRosterGradebook {
     ///   - chosen: The `classSourcedId` of the one class of a school's folder to read, when the
     ///     folder holds several.
     ///   - markbook: The class's markbook, whose assessments those line items are.
-    /// - Throws: ``ImportError`` naming the file and line of a problem.
+    /// - Throws: ``ImportError`` naming the file and line of a problem; ``OneRosterClassesError``
+    ///   when the line items are of several classes, none of them this one or the chosen one.
     public static func marks(
         in folder: URL, classSourcedID: String, chosen: String? = nil, markbook: Markbook
-    ) throws(ImportError) -> MarksTable {
+    ) throws -> MarksTable {
         guard let lineItems = try OneRosterTable("lineItems.csv", in: folder),
             let results = try OneRosterTable("results.csv", in: folder)
         else {
@@ -69,8 +70,7 @@ public enum OneRosterGradebook {
     }
 
     /// The line items of the class `classSourcedID`, or of the folder's one class.
-    private static func items(_ table: OneRosterTable, classSourcedID: String, isChosen: Bool)
-        throws(ImportError)
+    private static func items(_ table: OneRosterTable, classSourcedID: String, isChosen: Bool) throws
         -> [Item]
     {
         let (id, title, maximum, owner) = (
@@ -82,13 +82,7 @@ public enum OneRosterGradebook {
             classes.count == 1 && !isChosen || table.value($0, owner) == classSourcedID
         }
         guard !records.isEmpty || table.records.isEmpty else {
-            let named = classes.sorted().prefix(5).joined(separator: ", ")
-            throw ImportError(problems: [
-                ImportProblem(
-                    file: table.file,
-                    message: "the line items are of \(classes.count) classes (\(named)), and none is this one"
-                )
-            ])
+            throw OneRosterClassesError(classes: classes.sorted())
         }
         var items: [Item] = []
         for record in records {

@@ -463,13 +463,13 @@ def measure(count, runs, hello):
 
 YEAR = [(["absent", "TARGET", "--date", "LAST"], 1000), (["leave", "TARGET", "--date", "LAST"], 1000),
         (["register", "--week", "LAST"], 1000), (["register", "--from", "FIRST", "--to", "LAST"], 2000),
-        (["list"], 1000)]
+        (["list"], 1000), (["watch", "--to", "LAST"], 1000)]
 
 
 def year_group(runs):
     """A year group's year: 5,000 students with morning and afternoon registers on 190 school
-    days (380 lessons), written as roster writes it. Marking, leaving, the week, the whole year and
-    the list each stay under their target, and under 500 MB."""
+    days (380 lessons), written as roster writes it. Marking, leaving, the week, the whole year, the
+    list and the watch list each stay under their target, and under 500 MB."""
     roster = os.path.join(WORK, "year-group.plist")
     days, day = [], datetime.date(2025, 9, 1)
     while len(days) < 190:

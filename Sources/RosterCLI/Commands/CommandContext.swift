@@ -34,16 +34,15 @@ struct CommandContext {
 
     /// The width to fit text to: `COLUMNS` when it is a positive number, else the terminal's
     /// width, else 80.
-    var width: Int {
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
-        return output.columns ?? 80
-    }
+    var width: Int { columnsAsked ?? output.columns ?? 80 }
 
     /// The width to wrap a list of names to: as ``width`` at a terminal or with `COLUMNS`, and
     /// no limit when the output goes to a file or a pipe, so that each list stays one line there.
-    var wrapWidth: Int {
-        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
-        return output.columns ?? Int.max
+    var wrapWidth: Int { columnsAsked ?? output.columns ?? Int.max }
+
+    /// `COLUMNS`, when it is a positive number.
+    private var columnsAsked: Int? {
+        environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// The roster as messages name it: `class 7A` for a class's roster, else the file's name.

@@ -64,7 +64,7 @@ struct GroupsCommand: Subcommand {
         guard format == .html else {
             return try ReportOutput.write(
                 try Self.render(
-                    made.groups, format: format, width: output == nil ? context.wrapWidth : Int.max),
+                    made.groups, format: format, width: ReportOutput.wrapWidth(for: output, context)),
                 about: "the groups", to: output, context)
         }
         let page = HTMLPage(

@@ -113,8 +113,8 @@ struct ListCommand: Subcommand {
         } else {
             var table = StudentTable(shortIDLengths: shortIDLengths, width: context.width)
             table.results = try Self.results(of: students, context)
-            let style = context.style
-            if output == nil { table.styleHeader = { style.bold($0) } }
+            let style = ReportOutput.style(for: output, context)
+            table.styleHeader = { style.bold($0) }
             table.showsHeader = !noHeader
             table.marksLeavers = everyone
             try ReportOutput.write(about: "the class list", to: output, context) { write in

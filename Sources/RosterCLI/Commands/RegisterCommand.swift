@@ -103,14 +103,14 @@ struct RegisterCommand: Subcommand, TakesLesson {
         try ReportOutput.write(
             try RegisterReport.day(
                 day, lessons: lessons, students, format: format,
-                width: output == nil ? context.wrapWidth : Int.max),
+                width: ReportOutput.wrapWidth(for: output, context)),
             about: "the register", to: output, context)
         // The watch list as it is today, of the students on the day's register alone: a school's
         // roster is large, and a leaver needs no word.
         if format == .table, !lessons.isEmpty {
             let book = try StorageHandler.markbook(from: context.fileURL) ?? Markbook()
             let there = students.filter { student in lessons.contains { student.attendance[$0] != nil } }
-            let note = WatchReport.registerNote(WatchList.entries(there, markbook: book), on: lessons)
+            let note = WatchReport.registerNote(WatchList.entries(there, markbook: book))
             if let note { context.errorOutput.write(note) }
         }
     }

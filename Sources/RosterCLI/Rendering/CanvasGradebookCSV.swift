@@ -31,7 +31,7 @@ enum CanvasGradebookCSV {
             }
             lines.append([sortableName(student), "", VisibleText.of(student.schoolID ?? ""), "", ""] + cells)
         }
-        return lines.map { $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n" }.joined()
+        return CSVRosterWriter.lines(lines)
     }
 
     /// The name as Canvas sorts it, "Lovelace, Ada", when the student's parts are known.

@@ -59,6 +59,12 @@ enum ReportOutput {
         return URL(fileURLWithPath: path)
     }
 
+    /// The width to wrap a report's lists of names to: a file's lists stay one line each, as a
+    /// pipe's do (see ``CommandContext/wrapWidth``).
+    static func wrapWidth(for output: String?, _ context: CommandContext) -> Int {
+        (try? file(output)) == nil ? context.wrapWidth : Int.max
+    }
+
     /// The style of a report: a file gets no colours, whatever the terminal.
     static func style(for output: String?, _ context: CommandContext) -> Style {
         (try? file(output)) == nil

@@ -61,9 +61,7 @@ enum WatchReport {
                     ]
                 }
             }
-            return ([["id", "name", "reason", "detail"]] + rows).map {
-                $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n"
-            }.joined()
+            return CSVRosterWriter.lines([["id", "name", "reason", "detail"]] + rows)
         default:
             guard !entries.isEmpty else { return "Nobody is on the watch list.\n" }
             return entries.map { entry in
@@ -73,11 +71,11 @@ enum WatchReport {
         }
     }
 
-    /// The note a day's register ends with when someone on it is on the watch list, or `nil`.
-    static func registerNote(_ entries: [WatchList.Entry], on lessons: [Lesson]) -> String? {
-        let named = entries.filter { entry in lessons.contains { entry.student.attendance[$0] != nil } }
-        guard !named.isEmpty else { return nil }
+    /// The note a day's register ends with when students on it, `entries`, are on the watch
+    /// list, or `nil` when none is.
+    static func registerNote(_ entries: [WatchList.Entry]) -> String? {
+        guard !entries.isEmpty else { return nil }
         return "Note: on the watch list ('roster watch' says why): "
-            + NameList.joined(named.map { VisibleText.of($0.student.name) }) + ".\n"
+            + NameList.joined(entries.map { VisibleText.of($0.student.name) }) + ".\n"
     }
 }

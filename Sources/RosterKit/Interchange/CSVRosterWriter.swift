@@ -152,6 +152,11 @@ public enum CSVRosterWriter {
         }
     }
 
+    /// Rows of fields as CSV text: each field as ``field(_:)`` writes it, each line ended `\r\n`.
+    package static func lines(_ rows: [[String]]) -> String {
+        rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+
     /// One field, guarded against formulas and quoted when needed.
     package static func field(_ value: String) -> String {
         var output: [UInt8] = []

@@ -50,26 +50,27 @@ public enum WatchList {
         of student: Student, settings: WatchSettings, markbook: Markbook, from first: SchoolDay?,
         to last: SchoolDay
     ) -> [Reason] {
-        let lessons = student.attendance.filter { lesson, _ in
-            lesson.day <= last && first.map { lesson.day >= $0 } ?? true
-        }.sorted { $0.key < $1.key }
+        // The counts and the rate are the register's own (``AttendanceRegister/Summary``); only
+        // the run of missed lessons needs them in order.
+        let summary = AttendanceRegister.summary(
+            of: [student], from: first ?? SchoolDay(checked: SchoolDay.earliest), to: last)[0]
         var reasons: [Reason] = []
-        let missed = lessons.reversed().prefix { $0.value.mark == .absent || $0.value.mark == .excused }
+        let missed = student.attendance.filter { lesson, _ in
+            lesson.day <= last && first.map { lesson.day >= $0 } ?? true
+        }.sorted { $0.key > $1.key }.prefix { $0.value.mark == .absent || $0.value.mark == .excused }
         if missed.count >= settings.absencesInARow, let since = missed.last?.key.day {
             reasons.append(.absencesInARow(count: missed.count, since: since))
         }
-        let there = lessons.count { $0.value.mark == .present || $0.value.mark == .late }
-        if lessons.count >= fewestLessonsForRate {
-            let percent = (Double(there) / Double(lessons.count) * 1000).rounded() / 10
+        if summary.lessons >= fewestLessonsForRate, let rate = summary.rate {
+            let percent = (rate * 1000).rounded() / 10
             if percent < Double(settings.lowestRate) {
-                reasons.append(.lowRate(percent: percent, lessons: lessons.count))
+                reasons.append(.lowRate(percent: percent, lessons: summary.lessons))
             }
         }
         let marks = student.marks
         let missing = markbook.assessments.filter { marks[$0.id] == .missing }.map(\.name)
         if missing.count >= settings.missingWork { reasons.append(.missingWork(missing)) }
-        let lates = lessons.count { $0.value.mark == .late }
-        if lates >= settings.lates { reasons.append(.lates(count: lates)) }
+        if summary.late >= settings.lates { reasons.append(.lates(count: summary.late)) }
         return reasons
     }
 }

@@ -43,7 +43,8 @@ extension OneRosterGradebook {
             ]
             + markbook.assessments.map { assessment in
                 [
-                    owner + "-" + assessment.id, "active", modified, assessment.name, "", "",
+                    lineItemID(classSourcedID: owner, assessment: assessment.id), "active", modified,
+                    assessment.name, "", "",
                     assessment.date?.text ?? "",
                     owner, assessment.category.map(categoryID) ?? "", "", "", "0",
                     assessment.outOf.decimalText(places: 6),
@@ -61,7 +62,7 @@ extension OneRosterGradebook {
             let marks = student.marks
             for assessment in markbook.assessments {
                 guard let mark = marks[assessment.id] else { continue }
-                let item = owner + "-" + assessment.id
+                let item = lineItemID(classSourcedID: owner, assessment: assessment.id)
                 let (status, score, missing) =
                     switch mark {
                     case .excused: ("exempt", "", "false")
@@ -78,8 +79,10 @@ extension OneRosterGradebook {
             }
         }
         return [
-            ("manifest.csv", text(manifest)), ("categories.csv", text(categories)),
-            ("lineItems.csv", text(lineItems)), ("results.csv", text(results)),
+            ("manifest.csv", CSVRosterWriter.lines(manifest)),
+            ("categories.csv", CSVRosterWriter.lines(categories)),
+            ("lineItems.csv", CSVRosterWriter.lines(lineItems)),
+            ("results.csv", CSVRosterWriter.lines(results)),
         ]
     }
 
@@ -95,10 +98,5 @@ extension OneRosterGradebook {
         return [["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.2"]]
             + files.map { ["file.\($0)", present.contains($0) ? "bulk" : "absent"] }
             + [["source.systemName", "roster"], ["source.systemCode", "roster"]]
-    }
-
-    /// Rows as CSV text, each field quoted where it must be.
-    private static func text(_ rows: [[String]]) -> String {
-        rows.map { $0.map(CSVRosterWriter.field).joined(separator: ",") + "\r\n" }.joined()
     }
 }

@@ -26,6 +26,20 @@ public enum OneRosterGradebook {
             .lowercased()
     }
 
+    /// The `sourcedId` of the line item roster writes for the assessment `id` of the class
+    /// `classSourcedID`: the class's id, `-` and the assessment's, so that it is the same at
+    /// every export and a later import finds the assessment whatever it is called then.
+    static func lineItemID(classSourcedID: String, assessment id: String) -> String {
+        classSourcedID + "-" + id
+    }
+
+    /// The id of the assessment of the class `classSourcedID` that line item `sourcedID` is, when
+    /// roster wrote it (see ``lineItemID(classSourcedID:assessment:)``); `nil` for any other.
+    static func assessmentID(ofLineItem sourcedID: String, classSourcedID: String) -> String? {
+        let prefix = lineItemID(classSourcedID: classSourcedID, assessment: "")
+        return sourcedID.hasPrefix(prefix) ? String(sourcedID.dropFirst(prefix.count)) : nil
+    }
+
     /// Reads the marks of the gradebook in `folder`.
     ///
     /// - Parameters:
@@ -52,9 +66,8 @@ public enum OneRosterGradebook {
         var columns: [MarksTable.Column] = []
         var position: [String: Int] = [:]
         for item in items {
-            let own =
-                item.sourcedID.hasPrefix(classSourcedID + "-")
-                ? markbook.assessment(id: String(item.sourcedID.dropFirst(classSourcedID.count + 1))) : nil
+            let own = assessmentID(ofLineItem: item.sourcedID, classSourcedID: classSourcedID)
+                .flatMap(markbook.assessment(id:))
             position[item.sourcedID] = columns.count
             columns.append(MarksTable.Column(name: own?.name ?? item.title, outOf: item.outOf, canvasID: nil))
         }

@@ -61,9 +61,9 @@ struct WatchListTests {
         #expect(sandbox.run(["undo"]).status == 0)
         #expect(sandbox.run(["watch"]).output.contains("Ada Lovelace"))
         let unknown = sandbox.run(["watch", "--set", "lateness=2"])
-        #expect(unknown.status != 0 && unknown.errorLine.contains("no watch threshold 'lateness'"))
+        #expect(unknown.status == 64 && unknown.errorLine.contains("no watch threshold 'lateness'"))
         let range = sandbox.run(["watch", "--set", "rate=0"])
-        #expect(range.status != 0 && range.errorLine.contains("from 1 to 100"))
+        #expect(range.status == 64 && range.errorLine.contains("from 1 to 100"))
         #expect(sandbox.run(["watch", "--set", "rate=80", "--format", "json"]).status == 64)
     }
 

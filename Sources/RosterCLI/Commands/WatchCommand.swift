@@ -44,6 +44,12 @@ struct WatchCommand: Subcommand {
         if !settings.isEmpty && reset {
             throw UsageError.message("--set and --reset cannot be given together; give one of them.")
         }
+        // Each threshold is checked here, before anything is read: a name or value that cannot
+        // be set is a command line that cannot be used.
+        var checked = WatchSettings()
+        for (name, value) in try settings.map(Self.parse) {
+            do { try checked.set(name, to: value) } catch { throw UsageError.message("\(error)") }
+        }
     }
 
     func run(in context: CommandContext) throws {

@@ -44,7 +44,7 @@ def names(path):
 
 
 def markbook(roster_path):
-    """The class's assessments and categories, as the markbook beside the roster keeps them."""
+    """The class's assessments, categories and watch thresholds, as the markbook beside the roster keeps them."""
     folder, name = os.path.split(roster_path)
     path = os.path.join(folder, "." + name + ".markbook")
     if not os.path.exists(path) or os.path.getsize(path) == 0:
@@ -52,7 +52,8 @@ def markbook(roster_path):
     with open(path, "rb") as handle:
         book = plistlib.load(handle)
     return json.dumps({"assessments": [entry["name"] for entry in book.get("assessments", [])],
-                       "categories": [entry["name"] for entry in book.get("categories", [])]})
+                       "categories": [entry["name"] for entry in book.get("categories", [])],
+                       "watch": book.get("watch")}, sort_keys=True)
 
 
 class Roster:
@@ -98,6 +99,8 @@ CASES = [
     ("mark", BASE + [["assessment", "add", "Quiz", "--out-of", "10"]], ["mark", "quiz", "ada", "8", "alan", "ex"]),
     ("assessment-remove", BASE + [["assessment", "add", "Quiz", "--out-of", "10"], ["mark", "quiz", "ada", "8"]],
      ["assessment", "remove", "quiz", "--yes"]),
+    # A change of the markbook alone: the roster's bytes stay as they were.
+    ("watch-set", BASE, ["watch", "--set", "absences=4"]),
 ]
 
 

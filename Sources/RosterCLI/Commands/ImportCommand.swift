@@ -201,8 +201,9 @@ struct ImportCommand: Subcommand {
         do {
             let table = try marksTable(context)
             for note in table.notes { context.errorOutput.write("Note: \(VisibleText.of(note)).\n") }
+            // Handed over, so that the file's rows are freed before the roster is written.
             result = try ClassroomIntents.importMarks(
-                table, outOf: outOf, dryRun: dryRun, at: context.fileURL)
+                consume table, outOf: outOf, dryRun: dryRun, at: context.fileURL)
         } catch let problem as ImportProblem {
             try report([problem], context)
             throw ImportError(problems: [problem])

@@ -18,7 +18,8 @@ struct MarksImportReport {
         let longest = ImportReport.longestList
         for change in result.changes.prefix(longest) {
             text += MarkbookText.change(
-                on: result.assessment(of: change), of: change.student, from: change.before, to: change.after)
+                on: result.assessment(of: change), of: result.student(of: change).name, from: change.before,
+                to: change.after)
         }
         if result.changes.count > longest {
             text += "… and \(result.changes.count - longest) more marks; --report json lists every one.\n"
@@ -40,7 +41,7 @@ struct MarksImportReport {
                     },
                     changes: result.changes.map {
                         Changed(
-                            id: $0.studentID.uuidString, student: $0.student,
+                            id: result.student(of: $0).id.uuidString, student: result.student(of: $0).name,
                             assessment: result.assessment(of: $0).name,
                             old: Nullable($0.before?.text), new: $0.after.text)
                     }))

@@ -12,18 +12,38 @@ public struct MarksImport: Sendable, Equatable {
     /// One mark the import changes.
     ///
     /// An import can change millions of marks, so a change names its assessment by its place
-    /// in ``MarksImport/assessments``, not by a copy of it.
+    /// in ``MarksImport/assessments`` and its student by the file's row, not by copies of them:
+    /// ``MarksImport/student(of:)`` gives the student.
     public struct Change: Sendable, Equatable {
-        /// The student's name.
-        public let student: String
-        /// The student's id.
-        public let studentID: UUID
+        /// The file's row, counting the students' rows from 0 as ``MarksTable/rows`` does.
+        public var row: Int { Int(storedRow) }
         /// Where the assessment is in ``MarksImport/assessments``: the file's column.
-        public let column: Int
+        public var column: Int { Int(storedColumn) }
         /// The mark before, or `nil` when blank.
-        public let before: Mark?
+        public var before: Mark? { storedBefore?.mark }
         /// The mark the file gives.
-        public let after: Mark
+        public var after: Mark { storedAfter.mark }
+
+        // Kept small: a change is one of millions (56 bytes, where four plain fields take 112).
+        private let storedRow: Int32
+        private let storedColumn: Int32
+        private let storedBefore: CompactMark?
+        private let storedAfter: CompactMark
+
+        /// A change of row `row`'s mark in `column` from `before` to `after`.
+        init(row: Int, column: Int, before: Mark?, after: Mark) {
+            // A table holds at most a million rows and an assessment per column of one line.
+            (storedRow, storedColumn) = (Int32(clamping: row), Int32(clamping: column))
+            (storedBefore, storedAfter) = (before.map(CompactMark.init), CompactMark(after))
+        }
+    }
+
+    /// The student a row of the file names: their name and id.
+    public struct RowStudent: Sendable, Equatable {
+        /// The student's name.
+        public let name: String
+        /// The student's id.
+        public let id: UUID
     }
 
     /// The assessment of each of the file's columns, found in the markbook or made, in file order.
@@ -31,11 +51,18 @@ public struct MarksImport: Sendable, Equatable {
     /// The assessments the file names that the markbook did not have, made by the import.
     public private(set) var newAssessments: [Assessment] = []
     /// Each mark that changes, row by row.
-    public private(set) var changes: [Change] = []
+    public private(set) var changes = MarkChanges()
+    /// The student each of the file's rows names, in file order.
+    private var rowStudents: [RowStudent] = []
 
     /// The assessment `change` gives a mark on.
     public func assessment(of change: Change) -> Assessment {
         assessments[change.column]
+    }
+
+    /// The student `change` gives a mark to.
+    public func student(of change: Change) -> RowStudent {
+        rowStudents[change.row]
     }
 
     /// How many of the changed marks are above their assessment's maximum: extra credit, as a
@@ -83,7 +110,7 @@ public struct MarksImport: Sendable, Equatable {
             newAssessments.append(made)
             assessments.append(made)
         }
-        changes = try Self.apply(
+        (changes, rowStudents) = try Self.apply(
             table.rows, on: assessments, extraCredit: table.allowsExtraCredit, to: &students)
         self.assessments = assessments
     }
@@ -111,42 +138,45 @@ public struct MarksImport: Sendable, Equatable {
         return found
     }
 
-    /// Applies `rows` of marks on `columns` to the students they name, and returns each change.
+    /// Applies `rows` of marks on `columns` to the students they name, and returns each change
+    /// and the student of each row.
     ///
     /// Each row is read and checked a part of the file per core, against the students as they
     /// were; only a file naming a student twice is read again, row after row, so that the later
-    /// row sees what the earlier one gave.
+    /// row sees what the earlier one gave. The parts' changes are kept as they are, never copied
+    /// into one list: a list of millions of marks held twice would double the import's memory.
     private static func apply(
         _ rows: [MarksTable.Row], on columns: [Assessment], extraCredit: Bool, to students: inout [Student]
     )
-        throws(ImportProblem) -> [Change]
+        throws(ImportProblem) -> (MarkChanges, [RowStudent])
     {
-        let index = StudentIndex(students)
+        let index = StudentIndex(students, for: rows)
         // Read in a call of its own, so that no copy of the students is left to share their
         // storage when they change below.
-        let parts = readInParts(rows, on: columns, extraCredit: extraCredit, index: index, students: students)
-        var (made, changes) = ([RowChange](), [Change]())
-        let done = try parts.map { part throws(ImportProblem) in try part.get() }
-        // Reserved whole: a list grown by doubling would peak at twice the memory of its marks.
-        changes.reserveCapacity(done.reduce(0) { $0 + $1.changes.count })
-        for part in done {
-            made.append(contentsOf: part.rows)
-            changes.append(contentsOf: part.changes)
+        let parts = try readInParts(
+            rows, on: columns, extraCredit: extraCredit, index: index, students: students
+        )
+        .map { part throws(ImportProblem) in try part.get() }
+        let rowStudents = parts.flatMap(\.rows).map { row in
+            RowStudent(name: students[row.position].name, id: students[row.position].id)
         }
-        guard Set(made.map(\.position)).count != made.count else {
-            for row in made {
-                if let entries = row.entries { students[row.position].setMarkEntries(entries) }
+        let positions = parts.flatMap { $0.rows.map(\.position) }
+        guard Set(positions).count != positions.count else {
+            for part in parts {
+                for row in part.rows {
+                    if let entries = row.entries { students[row.position].setMarkEntries(entries) }
+                }
             }
-            return changes
+            return (MarkChanges(parts: parts.map(\.changes)), rowStudents)
         }
-        changes = []
-        for row in rows {
+        var changes: [Change] = []
+        for (number, row) in rows.enumerated() {
             let made = try change(
-                of: row, on: columns, extraCredit: extraCredit, index: index, students: students,
-                into: &changes)
+                of: row, number: number, on: columns, extraCredit: extraCredit, index: index,
+                students: students, into: &changes)
             if let entries = made.entries { students[made.position].setMarkEntries(entries) }
         }
-        return changes
+        return (MarkChanges(parts: [changes]), rowStudents)
     }
 
     /// Reads `rows` against `students` a part per core; each part's changes are reserved whole,
@@ -163,7 +193,7 @@ public struct MarksImport: Sendable, Equatable {
                 for row in range {
                     part.rows.append(
                         try change(
-                            of: rows[row], on: columns, extraCredit: extraCredit, index: index,
+                            of: rows[row], number: row, on: columns, extraCredit: extraCredit, index: index,
                             students: students, into: &part.changes)
                     )
                 }
@@ -185,10 +215,11 @@ public struct MarksImport: Sendable, Equatable {
         let entries: [PlistEntry]?
     }
 
-    /// Reads one row against `students`: every cell that is not blank a mark on its column's
+    /// Reads row `number` against `students`: every cell that is not blank a mark on its column's
     /// assessment, each change appended to `changes`.
     private static func change(
-        of row: MarksTable.Row, on assessments: [Assessment], extraCredit: Bool, index: StudentIndex,
+        of row: MarksTable.Row, number: Int, on assessments: [Assessment], extraCredit: Bool,
+        index: StudentIndex,
         students: [Student],
         into changes: inout [Change]
     ) throws(ImportProblem) -> RowChange {
@@ -208,10 +239,7 @@ public struct MarksImport: Sendable, Equatable {
             guard !isSame(before, mark, outOf: assessment.outOf) else { continue }
             marks[assessment.id] = mark
             changed = true
-            changes.append(
-                Change(
-                    student: students[position].name, studentID: students[position].id, column: column,
-                    before: before, after: mark))
+            changes.append(Change(row: number, column: column, before: before, after: mark))
         }
         return RowChange(position: position, entries: changed ? Student.markEntries(of: marks) : nil)
     }
@@ -225,17 +253,24 @@ public struct MarksImport: Sendable, Equatable {
         }
     }
 
-    /// The students by id and by school id, made once for a file of many rows.
+    /// The students by id and by school id, made once for a file of many rows, and only for the
+    /// ids its rows give: a Canvas file names students by school id alone.
     private struct StudentIndex {
         let byID: [UUID: Int]
         let bySchoolID: [String: Int]
 
-        init(_ students: [Student]) {
-            byID = Dictionary(
-                students.indices.map { (students[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
-            bySchoolID = Dictionary(
-                students.indices.compactMap { index in students[index].schoolID.map { ($0, index) } },
-                uniquingKeysWith: { first, _ in first })
+        init(_ students: [Student], for rows: [MarksTable.Row]) {
+            byID =
+                rows.contains { $0.id != nil }
+                ? Dictionary(
+                    students.indices.map { (students[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+                : [:]
+            bySchoolID =
+                rows.contains { $0.schoolID != nil }
+                ? Dictionary(
+                    students.indices.compactMap { index in students[index].schoolID.map { ($0, index) } },
+                    uniquingKeysWith: { first, _ in first })
+                : [:]
         }
 
         /// The student a row names: by the roster's id, else the school's id, else the name.
@@ -262,18 +297,25 @@ extension ClassroomIntents {
     /// Brings the marks of `table` into the class, as one change and one undo step; with
     /// `dryRun`, works out the same and writes nothing.
     ///
+    /// The table is taken over and let go once its marks are applied, before the roster is
+    /// written: a file of a year group's rows is not held while the new roster is made.
+    ///
     /// - Throws: ``ImportProblem`` (nothing is changed then), ``StorageError``.
     public static func importMarks(
-        _ table: MarksTable, outOf: Fraction? = nil, dryRun: Bool = false, at url: URL
+        _ table: consuming MarksTable, outOf: Fraction? = nil, dryRun: Bool = false, at url: URL
     ) throws -> MarksImport {
         guard !dryRun else {
             var (students, book) = try StorageHandler.loadMarkbook(from: url)
             return try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
         }
         var count = 0
+        var unapplied = Optional(table)
         return try StorageHandler.updateMarkbook(
             at: url, command: "import --marks", summary: "import \(count) mark\(count == 1 ? "" : "s")"
         ) { book, students in
+            guard let table = unapplied.take() else {
+                throw ImportProblem(message: "the marks were applied once already")
+            }
             let result = try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
             count = result.changes.count
             return result

@@ -64,4 +64,32 @@ struct TermGapTests {
         #expect(all.contains("Bo Chen (left 2026-11-09)") && !all.contains("Ada Lovelace (left"), "\(all)")
         #expect(!sandbox.run(["list"]).output.contains("Bo Chen"))
     }
+
+    @Test("a back-dated leave takes the leaver off the registers of its day and after, whichever came first")
+    func oneRuleForTheRoll() throws {
+        _ = try sandbox.add("Bo Chen", age: 12, ["--joined", "2026-09-01"])
+        _ = try sandbox.add("Cy Diaz", age: 12, ["--joined", "2026-09-01"])
+        #expect(sandbox.run(["absent", "bo", "cy", "--date", "2026-11-09"]).status == 0)
+        // Cy leaves before the next register is taken, Bo after it, back-dated to the same day.
+        #expect(sandbox.run(["leave", "cy", "--date", "2026-11-10"]).status == 0)
+        #expect(sandbox.run(["absent", "bo", "--date", "2026-11-10"]).status == 0)
+        #expect(sandbox.run(["leave", "bo", "--date", "2026-11-10"]).status == 0)
+
+        let range = sandbox.run(["register", "--from", "2026-11-09", "--to", "2026-11-10", "--format", "csv"])
+        let rows = range.output.components(separatedBy: "\r\n").map { $0.components(separatedBy: ",") }
+        let (lessons, absent) = (
+            try #require(rows.first?.firstIndex(of: "lessons")),
+            try #require(rows.first?.firstIndex(of: "absent"))
+        )
+        let counts = { (name: String) in rows.first { $0.contains(name) }.map { [$0[lessons], $0[absent]] } }
+        #expect(counts("Bo Chen") == ["1", "1"] && counts("Cy Diaz") == ["1", "1"], "\(range.output)")
+        #expect(counts("Ada Lovelace") == ["2", "0"], "\(range.output)")
+
+        let day = sandbox.run(["register", "--date", "2026-11-10"]).output
+        #expect(day.contains("Register for 2026-11-10: 1 present."), "\(day)")
+        #expect(day.contains("Off the roll, not counted: Bo Chen (left 2026-11-10) absent"), "\(day)")
+        let week = sandbox.run(["register", "--week", "2026-11-09"]).output
+        let bo = try #require(week.split(separator: "\n").first { $0.hasPrefix("Bo Chen") })
+        #expect(bo.hasSuffix("0/1") && bo.contains("-"), "\(week)")
+    }
 }

@@ -7,9 +7,10 @@ struct RegisterCommand: Subcommand, TakesLesson {
     static let discussion: String? =
         "Alone: for each lesson of the day, who was absent, excused or late and how many were present. "
         + "With --from (and --to, today by default): each student's lessons, marks and attendance rate, "
-        + "counted over the lessons taken since they joined. With --week: students by the school days "
-        + "of the week, one column a lesson: . present, A absent, E excused, L late, blank where none "
-        + "was taken. --take calls the roll at a terminal."
+        + "counted over the lessons taken while they were on the roll (from the day they joined to the "
+        + "day before they left). With --week: students by the school days of the week, one column a "
+        + "lesson: . present, A absent, E excused, L late, - a mark kept from a day off the roll (not "
+        + "counted), blank where none was taken. --take calls the roll at a terminal."
     static let fields: [CommandField<Self>] =
         [
             .argument(

@@ -11,7 +11,12 @@ enum RegisterPage {
             let label = lesson.name ?? "the day"
             let (present, marked) = RegisterReport.marks(in: lesson, of: students)
             for (student, entry) in marked {
-                rows.append([label, leaving(student), entry.mark.rawValue, entry.reason ?? ""])
+                let counted = AttendanceRegister.counts(lesson, for: student)
+                rows.append([
+                    label, leaving(student),
+                    entry.mark.rawValue + (counted ? "" : " (off the roll, not counted)"),
+                    entry.reason ?? "",
+                ])
             }
             rows.append([label, "\(present) present", "", ""])
         }
@@ -50,7 +55,7 @@ enum RegisterPage {
         let columns = RegisterReport.weekColumns(from: monday, students).columns
         let page = HTMLPage(
             title: title, date: "week of Monday \(monday.text)",
-            subject: "Register: . present, A absent, E excused, L late")
+            subject: "Register: . present, A absent, E excused, L late, - off the roll")
         let labels = columns.map { column in
             String(column.day.weekdayName.prefix(3)) + " " + String(column.day.text.suffix(2))
                 + (column.lesson?.name.map { "/" + $0 } ?? "")
@@ -58,7 +63,10 @@ enum RegisterPage {
         let rows = students.map { student in
             var (lessons, there) = (0, 0)
             let marks = columns.map { column -> String in
-                guard let entry = column.lesson.flatMap({ student.attendance[$0] }) else { return "" }
+                guard let lesson = column.lesson, let entry = student.attendance[lesson] else { return "" }
+                guard AttendanceRegister.counts(lesson, for: student) else {
+                    return RegisterReport.offRollSymbol
+                }
                 lessons += 1
                 there += entry.mark.isThere ? 1 : 0
                 return RegisterReport.symbol[entry.mark] ?? ""

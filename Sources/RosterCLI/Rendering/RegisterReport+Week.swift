@@ -49,6 +49,8 @@ extension RegisterReport {
 
     /// The symbol of each mark in the week's grid.
     static let symbol: [AttendanceMark: String] = [.present: ".", .absent: "A", .excused: "E", .late: "L"]
+    /// The grid's cell for a mark kept from a day the student was not on the roll: not counted.
+    static let offRollSymbol = "-"
 
     /// The week's grid: the students on the roll that week (in the order given) by the lessons of
     /// the week holding `day`, each school day at least one column.
@@ -68,11 +70,12 @@ extension RegisterReport {
     private static func weekRows(_ students: [Student], taken: Set<Lesson>) -> [WeekRow] {
         students.map { student in
             let own = student.attendance.filter { taken.contains($0.key) }
+            let counted = own.filter { AttendanceRegister.counts($0.key, for: student) }
             return WeekRow(
                 id: student.id.uuidString, name: student.name,
                 marks: Dictionary(
                     uniqueKeysWithValues: own.map { ($0.key.description, $0.value.mark.rawValue) }),
-                lessons: own.count, there: own.values.filter(\.mark.isThere).count,
+                lessons: counted.count, there: counted.values.filter(\.mark.isThere).count,
                 left: Nullable(student.left?.text))
         }
     }
@@ -119,7 +122,7 @@ extension RegisterReport {
         text.reserveCapacity(text.count * (students.count + 1))
         for (student, (name, nameWidth)) in zip(students, zip(names, nameWidths)) {
             fit.append(name, width: nameWidth, to: &text)
-            cells.append(student.attendance, columns: columns, shown: fit.shows, to: &text)
+            cells.append(student, columns: columns, shown: fit.shows, to: &text)
         }
         return String(decoding: text, as: UTF8.self)
     }
@@ -127,10 +130,16 @@ extension RegisterReport {
     /// Each column's cell for each mark, and blank, made once: a school's week is 100,000 rows.
     private struct WeekCells {
         let blanks: [[UInt8]]
+        let offRoll: [[UInt8]]
         let marks: [[(AttendanceMark, [UInt8])]]
 
         init(labels: [String]) {
             blanks = labels.map { Array(("  " + String(repeating: " ", count: $0.count)).utf8) }
+            offRoll = labels.map { label in
+                Array(
+                    ("  " + RegisterReport.offRollSymbol + String(repeating: " ", count: label.count - 1))
+                        .utf8)
+            }
             marks = labels.map { label in
                 AttendanceMark.allCases.map { mark in
                     let cell = RegisterReport.symbol[mark] ?? "?"
@@ -139,16 +148,20 @@ extension RegisterReport {
             }
         }
 
-        /// A student's cells in the columns shown, and their total: `there/lessons`.
+        /// A student's cells in the columns shown, and their total: `there/lessons`, counting the
+        /// days they were on the roll.
         func append(
-            _ attendance: [Lesson: AttendanceEntry], columns: [(day: SchoolDay, lesson: Lesson?)],
-            shown: [Bool],
+            _ student: Student, columns: [(day: SchoolDay, lesson: Lesson?)], shown: [Bool],
             to text: inout [UInt8]
         ) {
             var (lessons, there) = (0, 0)
             for (position, column) in columns.enumerated() {
-                guard let entry = column.lesson.flatMap({ attendance[$0] }) else {
+                guard let lesson = column.lesson, let entry = student.attendance[lesson] else {
                     if shown[position] { text.append(contentsOf: blanks[position]) }
+                    continue
+                }
+                guard AttendanceRegister.counts(lesson, for: student) else {
+                    if shown[position] { text.append(contentsOf: offRoll[position]) }
                     continue
                 }
                 lessons += 1

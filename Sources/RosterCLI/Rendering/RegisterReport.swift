@@ -22,6 +22,9 @@ enum RegisterReport {
         let reason: Nullable<String>
         /// A leaver's leaving day.
         let left: Nullable<String>
+        /// Whether the student was on the roll that day: a mark given before a leave was
+        /// back-dated is kept, and not counted.
+        let onRoll: Bool
     }
 
     /// For each of the day's lessons, who was absent, excused or late, and how many were present.
@@ -33,7 +36,8 @@ enum RegisterReport {
             let marks = marked.map { student, entry in
                 MarkRow(
                     id: student.id.uuidString, name: student.name, mark: entry.mark.rawValue,
-                    reason: Nullable(entry.reason), left: Nullable(student.left?.text))
+                    reason: Nullable(entry.reason), left: Nullable(student.left?.text),
+                    onRoll: AttendanceRegister.counts(lesson, for: student))
             }
             return LessonRow(date: day.text, lesson: Nullable(lesson.name), present: present, marks: marks)
         }
@@ -51,20 +55,22 @@ enum RegisterReport {
 
     /// A day's marks other than present, one line each.
     private static func dayCSV(_ rows: [LessonRow]) -> String {
-        "date,lesson,id,name,mark,reason,left\r\n"
+        "date,lesson,id,name,mark,reason,left,on roll\r\n"
             + rows.flatMap { row in
                 row.marks.map { mark in
                     [
                         row.date, row.lesson.value ?? "", mark.id, mark.name, mark.mark,
-                        mark.reason.value ?? "", mark.left.value ?? "",
+                        mark.reason.value ?? "", mark.left.value ?? "", mark.onRoll ? "yes" : "no",
                     ]
                     .map { CSVRosterWriter.field(VisibleText.of($0)) }.joined(separator: ",") + "\r\n"
                 }
             }.joined()
     }
 
-    /// How many were present in `lesson`, and the students marked otherwise, by name, with their
-    /// marks. Only those are sorted: a handful, whatever the roster's size.
+    /// How many on the roll were present in `lesson`, and the students marked otherwise, by name,
+    /// with their marks; a student with a mark on a day they were not on the roll (a leave
+    /// back-dated after the register was taken) is among the marked, whatever the mark, and not
+    /// counted. Only those are sorted: a handful, whatever the roster's size.
     static func marks(in lesson: Lesson, of students: [Student])
         -> (present: Int, marked: [(student: Student, entry: AttendanceEntry)])
     {
@@ -72,7 +78,13 @@ enum RegisterReport {
         var marked: [Student] = []
         for student in students {
             guard let entry = student.attendance[lesson] else { continue }
-            if entry.mark == .present { present += 1 } else { marked.append(student) }
+            if !AttendanceRegister.counts(lesson, for: student) {
+                marked.append(student)
+            } else if entry.mark == .present {
+                present += 1
+            } else {
+                marked.append(student)
+            }
         }
         return (
             present,
@@ -93,13 +105,26 @@ enum RegisterReport {
 
     private static func dayText(_ row: LessonRow, width: Int) -> String {
         let lesson = row.lesson.value.map { "\(row.date), lesson \($0)" } ?? row.date
+        let onRoll = row.marks.filter(\.onRoll)
         let names = missedMarks.map { mark in
-            row.marks.filter { $0.mark == mark.rawValue }.map { mark in
+            onRoll.filter { $0.mark == mark.rawValue }.map { mark in
                 StudentText.registerName(mark.name, left: mark.left.value)
                     + (mark.reason.value.map { " (\(VisibleText.of($0)))" } ?? "")
             }
         }
-        return lessonSummary("Register for \(lesson)", present: row.present, names: names, width: width)
+        var text = lessonSummary("Register for \(lesson)", present: row.present, names: names, width: width)
+        let offRoll = row.marks.filter { !$0.onRoll }.map { mark in
+            "\(StudentText.registerName(mark.name, left: mark.left.value)) \(mark.mark)"
+        }
+        if !offRoll.isEmpty {
+            let label = "  Off the roll, not counted: "
+            text +=
+                label
+                + WordWrap.wrapped(
+                    NameList.joined(offRoll.map(WordWrap.keptTogether)), width: width, indent: label.count,
+                    start: label.count) + "\n"
+        }
+        return text
     }
 
     /// A lesson's summary, as a day's report and the roll call give it: `heading`, how many were

@@ -188,12 +188,24 @@ public enum AttendanceRegister {
         public var rate: Double? { lessons == 0 ? nil : Double(present + late) / Double(lessons) }
     }
 
-    /// Each student's lessons and marks from `first` to `last`, in roster order.
+    /// Whether `student`'s mark in `lesson` counts: every mark does but one from the day they
+    /// left on, which a leave dated back past a register already taken keeps and no register
+    /// counts; so a day's figures are the same whichever of the two came first.
+    ///
+    /// A student who left and came back keeps every mark of their first stay: only the leaving day
+    /// they have now stops the count.
+    public static func counts(_ lesson: Lesson, for student: Student) -> Bool {
+        !student.hasLeft(by: lesson.day)
+    }
+
+    /// Each student's lessons and marks from `first` to `last`, in roster order: the marks that
+    /// count (see ``counts(_:for:)``).
     public static func summary(of students: [Student], from first: SchoolDay, to last: SchoolDay) -> [Summary]
     {
         students.map { student in
             var counts: [AttendanceMark: Int] = [:]
-            for (lesson, entry) in student.attendance where lesson.day >= first && lesson.day <= last {
+            for (lesson, entry) in student.attendance
+            where lesson.day >= first && lesson.day <= last && Self.counts(lesson, for: student) {
                 counts[entry.mark, default: 0] += 1
             }
             return Summary(

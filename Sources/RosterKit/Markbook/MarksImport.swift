@@ -32,7 +32,7 @@ public struct MarksImport: Sendable, Equatable {
 
         /// A change of row `row`'s mark in `column` from `before` to `after`.
         init(row: Int, column: Int, before: Mark?, after: Mark) {
-            // A table holds at most a million rows and an assessment per column of one line.
+            // Both fit: a table holds at most a million rows, and far fewer columns.
             (storedRow, storedColumn) = (Int32(clamping: row), Int32(clamping: column))
             (storedBefore, storedAfter) = (before.map(CompactMark.init), CompactMark(after))
         }

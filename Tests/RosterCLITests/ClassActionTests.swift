@@ -101,6 +101,12 @@ struct ClassActionTests {
         #expect(try students("7B").allSatisfy { $0.name != "Ada Lovelace" })
         let unknown = run(["--class", "7A", "move", "alan", "--to", "7B", "--map", "Essay=Nothing"])
         #expect(unknown.status != 0 && unknown.errorLine.contains("Nothing"), "\(unknown.errorOutput)")
+        for malformed in ["Essay", "Essay=", "=Fractions"] {
+            let refused = run(["--class", "7A", "move", "alan", "--to", "7B", "--map", malformed])
+            #expect(
+                refused.status == 64 && refused.errorLine.contains("is invalid for '--map <here=there>'"),
+                "\(refused.errorOutput)")
+        }
         #expect(try students("7B").allSatisfy { $0.name != "Alan Turing" })
     }
 

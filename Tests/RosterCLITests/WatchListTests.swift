@@ -64,6 +64,12 @@ struct WatchListTests {
         #expect(unknown.status == 64 && unknown.errorLine.contains("no watch threshold 'lateness'"))
         let range = sandbox.run(["watch", "--set", "rate=0"])
         #expect(range.status == 64 && range.errorLine.contains("from 1 to 100"))
+        for malformed in ["absences", "absences=x", "=4"] {
+            let refused = sandbox.run(["watch", "--set", malformed])
+            #expect(
+                refused.status == 64 && refused.errorLine.contains("is invalid for '--set <name=n>'"),
+                "\(refused.errorOutput)")
+        }
         #expect(sandbox.run(["watch", "--set", "rate=80", "--format", "json"]).status == 64)
     }
 

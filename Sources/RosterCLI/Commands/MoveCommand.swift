@@ -1,4 +1,3 @@
-import RosterEngine
 import RosterKit
 
 /// `roster move <student>... --to <class> [--date <day>] [--map <here=there>]...`
@@ -25,13 +24,16 @@ struct MoveCommand: Subcommand {
             "map", \.mapping, valueName: "here=there",
             help: "An assessment of this class whose marks go to the other class's assessment of another "
                 + "name, such as \"Quiz 1=Fractions quiz\"; repeat for more.",
-            parse: .text),
+            parse: .namedValue(
+                hint:
+                    "Give this class's assessment, =, and the other class's, such as \"Quiz 1=Fractions quiz\".",
+                value: { $0.isEmpty ? nil : $0 })),
     ]
 
     var students: [String] = []
     var destination: String?
     var date: String?
-    var mapping: [String] = []
+    var mapping: [NamedValue<String>] = []
 
     func run(in context: CommandContext) throws {
         let target = try RosterFileLocation.existingClassURL(
@@ -41,7 +43,9 @@ struct MoveCommand: Subcommand {
         }
         let day = try AttendanceText.day(date, notingWeekend: false, context)
         let moved = try ClassroomIntents.move(
-            students, from: context.fileURL, to: target, on: day, mapping: try Self.pairs(mapping))
+            students, from: context.fileURL, to: target, on: day,
+            // A name mapped twice goes where the last --map says.
+            mapping: Dictionary(mapping.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }))
         let names = NameList.joined(moved.map { VisibleText.of($0.name) })
         let className = ClassFolder.name(of: target)
         context.saved.record("\(names) moved to \(VisibleText.of(className))")
@@ -49,22 +53,5 @@ struct MoveCommand: Subcommand {
         let brought =
             marks == 0 ? "" : ", with \(marks) mark\(marks == 1 ? "" : "s") on assessments both classes have"
         context.output.write("Moved \(names) to \(VisibleText.of(className))\(brought).\n")
-    }
-
-    /// `Quiz 1=Fractions quiz` as a name of this class's assessment and one of the other's.
-    private static func pairs(_ mapping: [String]) throws -> [String: String] {
-        var pairs: [String: String] = [:]
-        for text in mapping {
-            let parts = text.split(separator: "=", maxSplits: 1).map { String($0.trimmingWhitespace()) }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError.invalidValue(
-                    VisibleText.of(text), label: "--map <here=there>",
-                    reason:
-                        "Give this class's assessment, =, and the other class's, such as \"Quiz 1=Fractions quiz\"."
-                )
-            }
-            pairs[parts[0]] = parts[1]
-        }
-        return pairs
     }
 }

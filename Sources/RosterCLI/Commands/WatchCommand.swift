@@ -1,4 +1,3 @@
-import RosterEngine
 import RosterKit
 
 /// `roster watch [--from <day>] [--to <day>] [--format table|json|csv] [--output <file>]`,
@@ -23,7 +22,10 @@ struct WatchCommand: Subcommand {
         .repeated(
             "set", \.settings, valueName: "name=n",
             help: "Set a threshold of the class: absences, rate, missing or lates; repeat for more.",
-            parse: .text),
+            parse: .namedValue(
+                hint: "Give a threshold and a whole number, such as absences=4; the thresholds are "
+                    + WatchSettings.names.joined(separator: ", ") + ".",
+                value: { Int($0) })),
         .flag("reset", \.reset, help: "Go back to roster's own thresholds."),
     ]
 
@@ -31,7 +33,7 @@ struct WatchCommand: Subcommand {
     var to: String?
     var format: OutputFormat?
     var output: String?
-    var settings: [String] = []
+    var settings: [NamedValue<Int>] = []
     var reset = false
 
     func validate() throws {
@@ -47,7 +49,7 @@ struct WatchCommand: Subcommand {
         // Each threshold is checked here, before anything is read: a name or value that cannot
         // be set is a command line that cannot be used.
         var checked = WatchSettings()
-        for (name, value) in try settings.map(Self.parse) {
+        for (name, value) in thresholds {
             do { try checked.set(name, to: value) } catch { throw UsageError.message("\(error)") }
         }
     }
@@ -59,7 +61,7 @@ struct WatchCommand: Subcommand {
                 "The watch list uses roster's own thresholds again: \(Self.describe(WatchSettings())).\n")
         }
         if !settings.isEmpty {
-            let set = try ClassroomIntents.setWatch(try settings.map(Self.parse), at: context.fileURL)
+            let set = try ClassroomIntents.setWatch(thresholds, at: context.fileURL)
             return context.output.write("The watch list's thresholds: \(Self.describe(set)).\n")
         }
         let (students, book) = try StorageHandler.loadMarkbook(from: context.fileURL)
@@ -74,16 +76,9 @@ struct WatchCommand: Subcommand {
             about: "the watch list", to: output, context)
     }
 
-    /// `absences=4` as a threshold's name and value.
-    private static func parse(_ text: String) throws -> (name: String, value: Int) {
-        let parts = text.split(separator: "=", maxSplits: 1).map { String($0.trimmingWhitespace()) }
-        guard parts.count == 2, let value = Int(parts[1]) else {
-            throw UsageError.invalidValue(
-                VisibleText.of(text), label: "--set <name=n>",
-                reason: "Give a threshold and a whole number, such as absences=4; the thresholds are "
-                    + WatchSettings.names.joined(separator: ", ") + ".")
-        }
-        return (parts[0].lowercased(), value)
+    /// The thresholds `--set` gives, by name as ``WatchSettings/names`` spells them.
+    private var thresholds: [(name: String, value: Int)] {
+        settings.map { ($0.name.lowercased(), $0.value) }
     }
 
     /// The thresholds as a teacher reads them.

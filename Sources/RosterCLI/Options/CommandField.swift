@@ -131,7 +131,8 @@ struct OptionParse<Value>: Sendable {
     var choices: [String] = []
     /// The value used when the option is absent, as help shows it.
     var defaultValue: String? = nil
-    /// The text's value; throws `ValidationError.notANumber` or ``UsageError`` for unusable text.
+    /// The text's value; throws `ValidationError.notANumber` or ``UnusableText`` for text that
+    /// is not a value of the option (refused with ``hint``), or ``UsageError``.
     let convert: @Sendable (String) throws -> Value
     /// The sentence that follows "The value … is invalid" for a malformed number.
     var hint = ""
@@ -144,9 +145,15 @@ struct OptionParse<Value>: Sendable {
             return try convert(text)
         } catch ValidationError.notANumber {
             throw UsageError.invalidValue(text, label: label, reason: hint)
+        } catch is UnusableText {
+            throw UsageError.invalidValue(VisibleText.of(text), label: label, reason: hint)
         }
     }
 }
+
+/// Thrown by an ``OptionParse`` for text that is not a value of its option, which is then refused
+/// with the option's hint.
+struct UnusableText: Error {}
 
 extension OptionParse where Value == String {
     /// Text as it was typed.

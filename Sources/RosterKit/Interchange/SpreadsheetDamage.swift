@@ -6,9 +6,8 @@
 /// an id no longer names the student, so an import refuses the row rather than store a new id.
 enum SpreadsheetDamage {
     /// Why `id` looks changed by a spreadsheet, or `nil` when it does not.
-    static func reason(_ id: String) -> String? {
+    private static func reason(_ id: String) -> String? {
         let bytes = Array(id.utf8)
-        let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
         if let exponent = bytes.firstIndex(where: { $0 == 0x45 || $0 == 0x65 }),
             exponent > 0, exponent + 2 < bytes.count,
             bytes[exponent + 1] == 0x2B || bytes[exponent + 1] == 0x2D,
@@ -31,9 +30,9 @@ enum SpreadsheetDamage {
     }
 
     /// The problem to report for a school id that `reason` finds changed.
-    static func message(for id: String, field: String = "school id") -> String? {
+    static func message(for id: String) -> String? {
         reason(id).map {
-            "The \(field) '\(VisibleText.of(id))' \($0), as a spreadsheet writes an id it took for a "
+            "The school id '\(VisibleText.of(id))' \($0), as a spreadsheet writes an id it took for a "
                 + "number, so it no longer names the student. Open the CSV file in the spreadsheet with that "
                 + "column set to Text (or type the ids again into a column formatted as Text), save it as CSV "
                 + "and import it again."
@@ -43,7 +42,10 @@ enum SpreadsheetDamage {
     /// Whether `bytes` are digits with at most one decimal point between them: `1`, `1.00`.
     private static func isPlainDecimal(_ bytes: ArraySlice<UInt8>) -> Bool {
         let parts = bytes.split(separator: 0x2E, omittingEmptySubsequences: false)
-        return (1...2).contains(parts.count)
-            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
+        return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(isDigit) }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte)
     }
 }

@@ -39,7 +39,7 @@ public enum Mark: Sendable, Hashable {
     public init(typed text: String, outOf: Fraction, extraCredit: Bool = false) throws(MarkError) {
         // Most marks come as they are kept (`8`, `8.5`, `80%`, `EX`), and a file brings millions:
         // those are read without trimming or splitting.
-        let most = extraCredit ? ClassroomIntents.largestMaximum : outOf
+        let most = Self.most(outOf: outOf, extraCredit: extraCredit)
         if let mark = Mark(stored: text), mark.points(outOf: outOf).map({ $0 <= most }) ?? true {
             self = mark
             return
@@ -50,6 +50,12 @@ public enum Mark: Sendable, Hashable {
         case "mi", "missing": self = .missing
         default: self = try Self.number(trimmed, outOf: outOf, extraCredit: extraCredit)
         }
+    }
+
+    /// The most points a typed mark may give: the maximum, or with extra credit the largest
+    /// maximum an assessment may have.
+    private static func most(outOf: Fraction, extraCredit: Bool) -> Fraction {
+        extraCredit ? ClassroomIntents.largestMaximum : outOf
     }
 
     private static func number(_ text: String, outOf: Fraction, extraCredit: Bool) throws(MarkError) -> Mark {
@@ -70,7 +76,7 @@ public enum Mark: Sendable, Hashable {
             }
             guard maximum == outOf else { throw .otherMaximum(text, outOf: outOf) }
         }
-        guard points <= outOf || (extraCredit && points <= ClassroomIntents.largestMaximum) else {
+        guard points <= most(outOf: outOf, extraCredit: extraCredit) else {
             throw .overMaximum(text, outOf: outOf)
         }
         return .points(points)

@@ -10,13 +10,12 @@ struct MovedMarks {
     /// - Throws: ``MarkbookError`` when `mapping` names an assessment either class does not have.
     init(from source: Markbook, to destination: Markbook, mapping: [String: String]) throws {
         var targets: [String: String] = [:]
-        var mapped: Set<String> = []
         for (from, to) in mapping {
             let (mine, theirs) = (try source.assessment(named: from), try destination.assessment(named: to))
             targets[mine.id] = theirs.id
-            mapped.insert(mine.id)
         }
-        for assessment in source.assessments where !mapped.contains(assessment.id) {
+        // What is not mapped goes to the assessment of the same name and maximum.
+        for assessment in source.assessments where targets[assessment.id] == nil {
             let key = Markbook.key(assessment.name)
             if let same = destination.assessments.first(where: {
                 Markbook.key($0.name) == key && $0.outOf == assessment.outOf

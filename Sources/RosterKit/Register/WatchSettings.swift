@@ -12,8 +12,16 @@ public struct WatchSettings: Sendable, Hashable, Codable {
     /// Lates in the range that put a student on the list; 3 by default.
     public var lates = 3
 
+    /// Each threshold by the name `roster watch --set` takes it under: the one table that the
+    /// names, reading and setting come from.
+    private static let thresholds: [(name: String, keyPath: WritableKeyPath<WatchSettings, Int> & Sendable)] =
+        [
+            ("absences", \.absencesInARow), ("rate", \.lowestRate), ("missing", \.missingWork),
+            ("lates", \.lates),
+        ]
+
     /// The thresholds' names, as `roster watch --set` takes them.
-    public static let names = ["absences", "rate", "missing", "lates"]
+    public static let names = thresholds.map(\.name)
 
     /// What every threshold may be.
     public static let range = 1...100
@@ -23,33 +31,24 @@ public struct WatchSettings: Sendable, Hashable, Codable {
 
     /// The threshold called `name` (one of ``names``), or `nil` for another name.
     public func value(_ name: String) -> Int? {
-        switch name {
-        case "absences": absencesInARow
-        case "rate": lowestRate
-        case "missing": missingWork
-        case "lates": lates
-        default: nil
-        }
+        Self.thresholds.first { $0.name == name }.map { self[keyPath: $0.keyPath] }
     }
 
     /// Sets the threshold called `name` (one of ``names``) to `value`.
     ///
     /// - Throws: ``WatchSettingsError`` for a name that is not one, or a value out of ``range``.
     public mutating func set(_ name: String, to value: Int) throws(WatchSettingsError) {
-        guard self.value(name) != nil else { throw .unknown(name, known: Self.names) }
-        guard Self.range.contains(value) else { throw .outOfRange(name, value, Self.range) }
-        switch name {
-        case "absences": absencesInARow = value
-        case "rate": lowestRate = value
-        case "missing": missingWork = value
-        default: lates = value
+        guard let threshold = Self.thresholds.first(where: { $0.name == name }) else {
+            throw .unknown(name, known: Self.names)
         }
+        guard Self.range.contains(value) else { throw .outOfRange(name, value, Self.range) }
+        self[keyPath: threshold.keyPath] = value
     }
 
     /// What breaks the range, for a markbook read from a file; `nil` when nothing does.
     var problem: String? {
-        Self.names.first { !Self.range.contains(value($0) ?? 0) }.map {
-            "a watch threshold '\($0)' out of range"
+        Self.thresholds.first { !Self.range.contains(self[keyPath: $0.keyPath]) }.map {
+            "a watch threshold '\($0.name)' out of range"
         }
     }
 }

@@ -53,6 +53,10 @@ struct CommandContext {
         return fileURL.lastPathComponent
     }
 
+    /// The roster file's name without its extension, `7A`: what names the class in a file for
+    /// another system, so that `grades --format oneroster` and `import --marks` of its folder agree.
+    var rosterName: String { fileURL.deletingPathExtension().lastPathComponent }
+
     /// The roster as a printed page's title names it: `Class 7A`, or the file's name without
     /// `.plist` (`students`), never a path.
     var rosterTitle: String {

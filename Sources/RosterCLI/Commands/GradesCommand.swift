@@ -90,7 +90,7 @@ struct GradesCommand: Subcommand {
         if format == .oneroster, let folder = try ReportOutput.file(output) {
             let files = OneRosterGradebook.files(
                 of: rows, markbook: book,
-                rosterName: context.fileURL.deletingPathExtension().lastPathComponent,
+                rosterName: context.rosterName,
                 modified: PlistDate.iso8601(fromSeconds: Date().timeIntervalSinceReferenceDate))
             try StorageHandler.writeFiles(files, intoFolder: folder)
             return context.output.write(

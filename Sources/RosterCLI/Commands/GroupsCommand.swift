@@ -1,4 +1,3 @@
-import RosterEngine
 import RosterKit
 
 /// `roster groups (--size <n> | --count <n>) [--balance score|grade|age] [--apart <students>]...
@@ -110,13 +109,8 @@ struct GroupsCommand: Subcommand {
             return "group," + CSVRosterWriter.columns.joined(separator: ",") + "\r\n" + rows.joined()
         default:
             return groups.enumerated().map { number, group in
-                let label = "Group \(number + 1): "
-                return label
-                    + WordWrap.wrapped(
-                        NameList.joined(group.map { WordWrap.keptTogether(VisibleText.of($0.name)) }),
-                        width: width,
-                        indent: label.count,
-                        start: label.count) + "\n"
+                StudentText.labelledNames(
+                    "Group \(number + 1): ", group.map { VisibleText.of($0.name) }, width: width) + "\n"
             }.joined()
         }
     }

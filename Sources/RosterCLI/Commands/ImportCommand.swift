@@ -235,7 +235,7 @@ struct ImportCommand: Subcommand {
             return try OneRosterGradebook.marks(
                 in: file,
                 classSourcedID: OneRosterGradebook.classSourcedID(
-                    rosterName: context.fileURL.deletingPathExtension().lastPathComponent),
+                    rosterName: context.rosterName),
                 chosen: fromClass, markbook: markbook)
         }
         if fromClass != nil {

@@ -117,12 +117,7 @@ enum RegisterReport {
             "\(StudentText.registerName(mark.name, left: mark.left.value)) \(mark.mark)"
         }
         if !offRoll.isEmpty {
-            let label = "  Off the roll, not counted: "
-            text +=
-                label
-                + WordWrap.wrapped(
-                    NameList.joined(offRoll.map(WordWrap.keptTogether)), width: width, indent: label.count,
-                    start: label.count) + "\n"
+            text += StudentText.labelledNames("  Off the roll, not counted: ", offRoll, width: width) + "\n"
         }
         return text
     }
@@ -139,12 +134,8 @@ enum RegisterReport {
         }
         var text = WordWrap.wrapped(summary + ".", width: width, indent: 2) + "\n"
         for (mark, names) in zip(missedMarks, names) where !names.isEmpty {
-            let label = "  \(mark.rawValue.capitalizedWord): "
-            text += label
-            text += WordWrap.wrapped(
-                NameList.joined(names.map(WordWrap.keptTogether)), width: width, indent: label.count,
-                start: label.count)
-            text += "\n"
+            text +=
+                StudentText.labelledNames("  \(mark.rawValue.capitalizedWord): ", names, width: width) + "\n"
         }
         return text
     }

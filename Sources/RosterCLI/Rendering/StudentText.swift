@@ -1,7 +1,18 @@
+import RosterEngine
 import RosterKit
 
 /// How single values of a student are written for people.
 enum StudentText {
+    /// `label` and a list of `names` after it (`Group 1: Ada, Bo and Cy`), wrapped between names
+    /// to `width`, each line after the first indented to the list, no name split unless it is
+    /// wider than a line; without a line break at the end.
+    static func labelledNames(_ label: String, _ names: [String], width: Int) -> String {
+        label
+            + WordWrap.wrapped(
+                NameList.joined(names.map(WordWrap.keptTogether)), width: width, indent: label.count,
+                start: label.count)
+    }
+
     /// A student's name as a register report shows it, with a leaver's leaving day:
     /// `Jack Doe (left 2026-11-13)`; escaped for a terminal unless `escaped` is `false` (for a
     /// page, which escapes it itself).

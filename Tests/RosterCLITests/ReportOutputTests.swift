@@ -28,6 +28,7 @@ struct ReportOutputTests {
         ["report", "ada"], ["seats"], ["seats", "--format", "csv"],
         ["groups", "--count", "2", "--ignore-history"],
         ["groups", "--count", "2", "--ignore-history", "--format", "json"], ["history", "--format", "json"],
+        ["history"],
     ]
 
     @Test("every report written with --output is what the command prints", arguments: reports)
@@ -41,6 +42,19 @@ struct ReportOutputTests {
         #expect(written.status == 0, "\(command): \(written.errorOutput)")
         #expect(written.output.hasPrefix("Wrote ") && written.output.hasSuffix(" to \(file.path).\n"))
         #expect(try String(contentsOf: file, encoding: .utf8) == printed.output, "\(command)")
+    }
+
+    @Test("a roster with no history yet writes that to the --output file too")
+    func emptyHistory() throws {
+        let empty = try RosterSandbox()
+        try PropertyListSerialization.data(fromPropertyList: [Any](), format: .binary, options: 0)
+            .write(to: empty.file)
+        let printed = empty.run(["history"])
+        #expect(printed.status == 0 && printed.output.hasPrefix("No changes are kept"), "\(printed.output)")
+        let file = empty.folder.appendingPathComponent("history.txt")
+        let written = empty.run(["history", "--output", file.path])
+        #expect(written.status == 0 && written.output.hasPrefix("Wrote the history to "), "\(written.output)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == printed.output)
     }
 
     @Test("a file named for another format is refused before anything is read, and not written")

@@ -36,8 +36,9 @@ struct HistoryCommand: Subcommand {
             return try ReportOutput.write(try Self.json(changes), about: "the history", to: output, context)
         }
         guard !changes.isEmpty else {
-            context.output.write("No changes are kept for \(context.fileURL.path) yet.\n")
-            return
+            return try ReportOutput.write(
+                "No changes are kept for \(context.fileURL.path) yet.\n", about: "the history", to: output,
+                context)
         }
         try ReportOutput.write(
             Self.table(changes, width: context.width), about: "the history", to: output, context)

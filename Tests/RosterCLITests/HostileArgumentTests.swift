@@ -39,6 +39,16 @@ struct HostileArgumentTests {
         #expect(sandbox.bytes() == nil)
     }
 
+    @Test(
+        "a value that is not a number is quoted with its controls escaped",
+        arguments: [["list", "--limit", "1\u{1B}[2J"], ["add", "Ada", "--age", "9\u{9B}1m"]])
+    func escapedValue(arguments: [String]) throws {
+        let sandbox = try RosterSandbox()
+        let result = sandbox.run(arguments)
+        #expect(result.status == 64 && result.errorLine.contains("is invalid for"), "\(result.errorOutput)")
+        #expect(!result.errorOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+    }
+
     @Test("huge argument lists are answered quickly with a short message")
     func hugeLists() throws {
         let sandbox = try RosterSandbox()

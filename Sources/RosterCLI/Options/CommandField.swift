@@ -144,7 +144,8 @@ struct OptionParse<Value>: Sendable {
         do {
             return try convert(text)
         } catch ValidationError.notANumber {
-            throw UsageError.invalidValue(text, label: label, reason: hint)
+            // The text is quoted back to a terminal: its controls are shown escaped, never sent.
+            throw UsageError.invalidValue(VisibleText.of(text), label: label, reason: hint)
         } catch is UnusableText {
             throw UsageError.invalidValue(VisibleText.of(text), label: label, reason: hint)
         }

@@ -72,6 +72,7 @@ struct EveryOptionTests {
         case (_, _, "student"): return "ada"
         case (_, _, "students"): return "ada,zoe"
         case (_, _, "day"): return "2026-11-30"
+        case (_, _, "address"): return "kim@example.org"
         case (_, _, "lesson"): return "2"
         default: return "x"
         }
@@ -174,11 +175,7 @@ struct EveryOptionTests {
         let fields: [String] = [
             student.name, String(student.age), student.grade.map(String.init) ?? "-",
             student.score.map { String($0) } ?? "-",
-            [
-                student.schoolID, student.firstName, student.lastName, student.note, student.joined?.text,
-                student.left?.text,
-            ].map { $0 ?? "-" }.joined(
-                separator: "/"),
+            StudentDetail.allCases.map { student[$0] ?? "-" }.joined(separator: "/"),
             student.attendance.sorted { $0.key < $1.key }.map {
                 "\($0.key)=\($0.value.mark)/\($0.value.reason ?? "")"
             }

@@ -51,7 +51,7 @@ struct ParserErrorTests {
             (["--bogus"], "Error: Unknown option '--bogus'"),
             (
                 ["edit", "Ada"],
-                "Error: Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score, --school-id, --first, --last, --note."
+                "Error: Nothing to change. Give at least one of --name, --age, --grade, --score, --clear-grade, --clear-score, --school-id, --first, --last, --note, --pronouns, --guardian, --guardian-email."
             ),
             (
                 ["edit", "Ada", "--grade", "3", "--clear-grade"],
@@ -85,7 +85,7 @@ struct ParserErrorTests {
             result.errorOutput == """
                 Error: Missing expected argument '<name>'
                 Help:  <name>  The student's name, at most 100 characters; with --first or --last, optional.
-                Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--joined <day>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>]
+                Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--joined <day>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>] [--pronouns <pronouns>] [--guardian <name>] [--guardian-email <address>]
                   See 'roster add --help' for more information.
 
                 """)

@@ -49,7 +49,7 @@ struct ConventionsTests {
     func appFileAfterSchoolIDImport() throws {
         try FileManager.default.copyItem(at: Fixtures.url("ios-app-students.plist"), to: file)
         var schoolID = StudentChanges()
-        schoolID.schoolID = "0012"
+        schoolID[.schoolID] = "0012"
         try ClassroomIntents.edit("Ana Souza", schoolID, at: file)
         let before = try appStudents()
         let csv = "school_id,name,age\n0012,Ana Souza,19\n0099,Grace Hopper,13\n"

@@ -145,14 +145,35 @@ struct ListCommand: Subcommand {
                 names: columns.firstIndex(of: .name) ?? -1))
     }
 
-    /// A column of a printed class list.
-    enum Column: String, CaseIterable, Sendable {
+    /// A column of a printed class list: the tutorial's fields and the score, or one of the
+    /// text fields (``StudentDetail``), named by its field with `-` for spaces, as `school-id`.
+    enum Column: Hashable, Sendable {
         case name, age, grade, score
-        case schoolID = "school-id"
-        case note
+        case detail(StudentDetail)
+
+        /// Every column, in the order `--columns` lists them.
+        static let allCases: [Column] =
+            [.name, .age, .grade, .score] + StudentDetail.allCases.map(Column.detail)
 
         /// The columns printed when `--columns` is not given.
         static let printed: [Column] = [.name, .age, .grade, .score]
+
+        /// The column whose name is `name`, or `nil`.
+        init?(rawValue name: String) {
+            guard let column = Self.allCases.first(where: { $0.rawValue == name }) else { return nil }
+            self = column
+        }
+
+        /// The column's name in `--columns`.
+        var rawValue: String {
+            switch self {
+            case .name: "name"
+            case .age: "age"
+            case .grade: "grade"
+            case .score: "score"
+            case .detail(let detail): detail.field.replacing(" ", with: "-")
+            }
+        }
 
         /// The column's heading on the page.
         var heading: String {
@@ -161,8 +182,7 @@ struct ListCommand: Subcommand {
             case .age: "Age"
             case .grade: "Grade"
             case .score: "Score"
-            case .schoolID: "School ID"
-            case .note: "Note"
+            case .detail(let detail): detail.label
             }
         }
 
@@ -173,8 +193,7 @@ struct ListCommand: Subcommand {
             case .age: String(student.age)
             case .grade: student.grade.map(String.init) ?? ""
             case .score: student.score.map(StudentText.score) ?? ""
-            case .schoolID: student.schoolID ?? ""
-            case .note: student.note ?? ""
+            case .detail(let detail): student[detail] ?? ""
             }
         }
     }

@@ -32,13 +32,11 @@ struct ShowCommand: Subcommand {
             ("Grade", student.grade.map(String.init) ?? "-"),
             ("Score", student.score.map(StudentText.score) ?? "-"),
         ]
-        let details = [
-            ("School ID", student.schoolID), ("First", student.firstName), ("Last", student.lastName),
-            ("Joined", student.joined?.text), ("Left", student.left?.text),
-            ("Note", student.note),
-        ]
-        rows += details.compactMap { label, value in value.map { (label, VisibleText.of($0)) } }
-        let width = rows.contains { $0.0.count > 5 } ? 11 : 7
+        rows += StudentDetail.allCases.compactMap { detail in
+            student[detail].map { (detail.label, VisibleText.of($0)) }
+        }
+        let longest = rows.map(\.0.count).max() ?? 0
+        let width = longest > 5 ? max(11, longest + 2) : 7
         try ReportOutput.write(
             rows.map { "\(DisplayWidth.padded($0.0 + ":", to: width))\($0.1)\n" }.joined(),
             about: "the student",

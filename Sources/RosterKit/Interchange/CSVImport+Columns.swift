@@ -18,7 +18,7 @@ extension CSVImport {
             }
             var name = ByteCursor.unguarded(csvField: field).trimmingSpaces().lowercased().replacing(
                 "_", with: " ")
-            name = splitNameColumns[name] ?? otherColumns[name] ?? name
+            name = otherHeaders[name] ?? name
             if fields.contains(name) {
                 guard columns[name] == nil else {
                     throw ImportError(problems: [
@@ -58,36 +58,27 @@ extension CSVImport {
         ])
     }
 
-    /// The headers of a name split in two columns, any case, with spaces or underscores, as
-    /// colleagues' spreadsheets name them in English, German and French.
-    static let splitNameColumns = [
-        "first name": "first name", "firstname": "first name", "given name": "first name",
-        "givenname": "first name", "forename": "first name", "vorname": "first name", "prénom": "first name",
-        "prenom": "first name", "last name": "last name", "lastname": "last name", "family name": "last name",
-        "familyname": "last name", "surname": "last name", "nachname": "last name", "nom": "last name",
-    ]
+    /// The fields a CSV file may have, in the order the rows are read in: the tutorial's, the
+    /// score and the birth date, then each ``StudentDetail`` by its ``StudentDetail/field``.
+    static let fields =
+        ["id", "name", "age", "grade", "score", "date of birth"] + StudentDetail.allCases.map(\.field)
 
-    /// The fields a CSV file may have, in the order the rows are read in.
-    static let fields = [
-        "id", "name", "age", "grade", "score", "first name", "last name", "school id", "note",
-        "date of birth", "joined", "left",
-    ]
+    /// Where the details start in ``fields``.
+    static let detailFields = 6
 
-    /// Other headers of the whole name's column, the school's id, the note and the birth date.
-    static let otherColumns = [
-        "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name", "student": "name",
-        "schoolid": "school id", "student id": "school id", "studentid": "school id",
-        "student number": "school id", "identifier": "school id", "sourcedid": "school id",
-        // England's unique pupil number and admission number, and other school systems' ids.
-        "upn": "school id", "adno": "school id", "admission number": "school id", "admission no": "school id",
-        "pupil number": "school id", "sis id": "school id", "sisid": "school id",
-        "notes": "note", "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
-        "dateofbirth": "date of birth",
-        // The days a student joined and left the class, as roster's own CSV and JSON name them too.
-        "date joined": "joined", "joining date": "joined", "start date": "joined", "joined on": "joined",
-        "joinedon": "joined", "date left": "left", "leaving date": "left", "end date": "left",
-        "left on": "left",
-        "lefton": "left",
-    ]
+    /// The headers of each field beside its own name, any case, with spaces for underscores, as
+    /// colleagues' spreadsheets and school systems name them (English, German and French).
+    static let otherHeaders: [String: String] = {
+        var headers = [
+            "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name",
+            "student": "name",
+            "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
+            "dateofbirth": "date of birth",
+        ]
+        for detail in StudentDetail.allCases {
+            for header in detail.facts.otherHeaders { headers[header] = detail.field }
+        }
+        return headers
+    }()
 
 }

@@ -68,9 +68,9 @@ enum CSVImport {
     private static func finished(_ rows: Rows) -> (RosterImporter.Result, [ImportProblem]) {
         var result = rows.result
         result.notes = rows.notes
-        let blankable: [(String, RosterImporter.BlankableField)] = [
-            ("grade", .grade), ("score", .score), ("note", .note),
-        ]
+        let blankable: [(String, RosterImporter.BlankableField)] =
+            [("grade", .grade), ("score", .score)]
+            + StudentDetail.allCases.filter(\.facts.blankClears).map { ($0.field, .detail($0)) }
         result.blankableFields = Set(blankable.filter { rows.columns[$0.0] != nil }.map(\.1))
         return (result, rows.problems)
     }
@@ -244,10 +244,10 @@ enum CSVImport {
             pending.removeAll(keepingCapacity: true)
         }
 
-        /// The details' places in ``CSVImport/fields``.
-        static let detailColumns: [(Int, StudentDetail)] = [
-            (5, .firstName), (6, .lastName), (7, .schoolID), (8, .note), (10, .joined), (11, .left),
-        ]
+        /// The place of `detail` in ``CSVImport/fields``.
+        static func column(of detail: StudentDetail) -> Int {
+            CSVImport.detailFields + detail.position
+        }
 
         /// Checks one row as `roster add` would; a decimal comma is read as a point when `;`
         /// separates the fields.
@@ -262,16 +262,19 @@ enum CSVImport {
             var score = value(4)
             if decimalComma { score = score.map { String($0.map { $0 == "," ? "." : $0 }) } }
             // A name split in two columns, as spreadsheets keep it, is joined, and its parts kept.
-            let split = [value(5), value(6)].compactMap { $0?.trimmingSpaces() }.filter { !$0.isEmpty }
-            let name = value(1) ?? (columns[5] == nil ? nil : split.joined(separator: " "))
+            let split = [value(Self.column(of: .firstName)), value(Self.column(of: .lastName))].compactMap {
+                $0?.trimmingSpaces()
+            }.filter { !$0.isEmpty }
+            let name =
+                value(1) ?? (columns[Self.column(of: .firstName)] == nil ? nil : split.joined(separator: " "))
             var age = value(2)
-            let birth = value(9).flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
+            let birth = value(5).flatMap { $0.trimmingSpaces().isEmpty ? nil : $0 }
             if let defaultAge, birth == nil, age?.trimmingSpaces().isEmpty ?? true {
                 age = String(defaultAge)
             }
             var details = StudentDetails()
-            for (field, detail) in Self.detailColumns {
-                if let text = value(field), !text.isEmpty { details[detail] = text }
+            for detail in StudentDetail.allCases {
+                if let text = value(Self.column(of: detail)), !text.isEmpty { details[detail] = text }
             }
             return RosterImporter.student(
                 id: value(0), name: name, age: age, birth: birth.map { ($0, today, dateOrder) },

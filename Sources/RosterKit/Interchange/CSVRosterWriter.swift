@@ -3,7 +3,8 @@ import RosterEngine
 /// Writes students as CSV (RFC 4180) that spreadsheets open safely.
 ///
 /// The header is `id,name,age,grade,score`, with `school_id` after `id`, `first_name` and
-/// `last_name` after `name` and `note` at the end when some student has them; lines end with
+/// `last_name` after `name` and the other ``StudentDetail`` columns (`note`, `pronouns`,
+/// `guardian`, `guardian_email`, `joined`, `left`) at the end when some student has them; lines end with
 /// CRLF; a field is quoted when it holds a comma, a semicolon, a quote, CR or LF, with quotes
 /// doubled. A field that a spreadsheet would run as a formula, one starting with `=`, `+`, `-`,
 /// `@`, a tab or CR, gets a leading `'`, the guard Excel, LibreOffice and Google Sheets show as
@@ -74,34 +75,33 @@ public enum CSVRosterWriter {
         }
     }
 
-    /// The detail columns a file has: those some student has a value for.
+    /// The detail columns a file has: each ``StudentDetail`` some student has a value for, with the
+    /// others of its column group, in their places.
     private struct DetailColumns: Sendable {
-        let schoolID: Bool
-        let parts: Bool
-        let note: Bool
-        /// Whether some student joined after the class's start or has left: then every row says when.
-        let enrolment: Bool
+        /// The details written after the id, after the name and at the end of a row.
+        let afterID: [StudentDetail]
+        let afterName: [StudentDetail]
+        let end: [StudentDetail]
 
         init(_ students: [Student]) {
-            var (schoolID, parts, note, enrolment) = (false, false, false, false)
+            var groups = Set<Int>()
             for index in students.indices where !students[index].details.isEmpty {
-                let details = students[index].details
-                schoolID = schoolID || details[.schoolID] != nil
-                parts = parts || details[.firstName] != nil || details[.lastName] != nil
-                note = note || details[.note] != nil
-                enrolment = enrolment || details[.joined] != nil || details[.left] != nil
+                for (detail, _) in students[index].details.present { groups.insert(detail.facts.columnGroup) }
             }
-            (self.schoolID, self.parts, self.note, self.enrolment) = (schoolID, parts, note, enrolment)
+            let written = StudentDetail.allCases.filter { groups.contains($0.facts.columnGroup) }
+            afterID = written.filter { $0.facts.place == .afterID }
+            afterName = written.filter { $0.facts.place == .afterName }
+            end = written.filter { $0.facts.place == .end }
         }
 
-        /// The header's names with these columns in their places.
+        /// The header's names with these columns in their places: a field's name with `_` for
+        /// its spaces, such as `school_id`.
         func header(_ columns: [String]) -> [String] {
-            var names = columns
-            if note { names.append("note") }
-            if enrolment { names += ["joined", "left"] }
-            if parts { names.insert(contentsOf: ["first_name", "last_name"], at: 2) }
-            if schoolID { names.insert("school_id", at: 1) }
-            return names
+            func names(_ details: [StudentDetail]) -> [String] {
+                details.map { $0.field.replacing(" ", with: "_") }
+            }
+            return [columns[0]] + names(afterID) + [columns[1]] + names(afterName) + columns[2...]
+                + names(end)
         }
     }
 
@@ -123,18 +123,17 @@ public enum CSVRosterWriter {
             50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
             + texts.present.reduce(0) { $0 + 4 + 2 * $1.text.utf8.count }
         output.appendRow(maximumCount: maximumCount) { row in
-            func text(_ detail: StudentDetail) {
-                row.append(separator)
-                if let text = texts[detail] { row.append(csvField: text) }
+            func text(_ details: [StudentDetail]) {
+                for detail in details {
+                    row.append(separator)
+                    if let text = texts[detail] { row.append(csvField: text) }
+                }
             }
             row.append(id: students[index].id)
-            if details.schoolID { text(.schoolID) }
+            text(details.afterID)
             row.append(separator)
             row.append(csvField: name)
-            if details.parts {
-                text(.firstName)
-                text(.lastName)
-            }
+            text(details.afterName)
             row.append(separator)
             row.append(decimal: students[index].age)
             row.append(separator)
@@ -143,11 +142,7 @@ public enum CSVRosterWriter {
             if let score = students[index].score {
                 row.append(score: score, decimalSeparator: delimiter.decimalPoint)
             }
-            if details.note { text(.note) }
-            if details.enrolment {
-                text(.joined)
-                text(.left)
-            }
+            text(details.end)
             row.append(static: "\r\n")
         }
     }

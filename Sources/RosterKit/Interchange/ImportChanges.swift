@@ -180,7 +180,7 @@ public struct ImportChanges: Sendable, Equatable {
         // Asked to, a blank cell of a column the file has clears the value.
         if clearing.contains(.grade) { student.grade = row.grade }
         if clearing.contains(.score) { student.score = row.score }
-        if clearing.contains(.note) { student.note = row.note }
+        for case .detail(let detail) in clearing { student[detail] = row[detail] }
         return student
     }
 }

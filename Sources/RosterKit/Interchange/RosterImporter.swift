@@ -45,7 +45,10 @@ public enum RosterImporter {
     }
 
     /// A field that a blank cell of an import file clears when asked to.
-    enum BlankableField: Sendable { case grade, score, note }
+    enum BlankableField: Hashable, Sendable {
+        case grade, score
+        case detail(StudentDetail)
+    }
 
     /// The most students a CSV file may hold: a whole school district's roll. A file of more lines
     /// is refused before any of it is read, so that an import's memory stays within a few times

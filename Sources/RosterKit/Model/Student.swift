@@ -17,7 +17,9 @@
 ///
 /// Beside the tutorial's three fields a student may carry what a school gives it: a ``grade``, a
 /// ``score``, the school's own id (``schoolID``), the name in parts (``firstName`` and
-/// ``lastName``), a ``note`` and the register (``attendance``).
+/// ``lastName``), a ``note``, ``pronouns``, a guardian's name and address (``guardianName``,
+/// ``guardianEmail``) and the register (``attendance``): the text fields are listed once, in
+/// ``StudentDetail``.
 public struct Student: Codable, Identifiable, Hashable, Sendable {
     /// The student's stable identity, unique within a roster.
     public var id: UUID
@@ -59,6 +61,24 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         set { details[.note] = newValue }
     }
 
+    /// The pronouns the student uses, such as `she/her` or `they/them`, free text: a report's
+    /// comment agrees with them.
+    public var pronouns: String? {
+        get { details[.pronouns] }
+        set { details[.pronouns] = newValue }
+    }
+    /// The name of the student's parent or guardian, whom a report is written to.
+    public var guardianName: String? {
+        get { details[.guardianName] }
+        set { details[.guardianName] = newValue }
+    }
+    /// The email address of the student's parent or guardian, checked as an address (see
+    /// ``StudentValidator/emailAddress(_:field:)``).
+    public var guardianEmail: String? {
+        get { details[.guardianEmail] }
+        set { details[.guardianEmail] = newValue }
+    }
+
     /// The day the student joined the class; `nil` for a student on the roll from the class's
     /// start, as every student added before its first lesson is.
     public var joined: SchoolDay? {
@@ -89,6 +109,12 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
 
     /// The text fields beyond the tutorial's, empty for most students.
     var details = StudentDetails()
+
+    /// The student's value of a text field beyond the tutorial's, or `nil`.
+    public subscript(detail: StudentDetail) -> String? {
+        get { details[detail] }
+        set { details[detail] = newValue }
+    }
     /// What other apps keep in the student's record under keys roster does not know, such as a
     /// nickname or a join date, in file order: kept, written back and carried by JSON and plist
     /// exports, never interpreted.

@@ -1,8 +1,8 @@
 /// The fields an edit changes; every field left `nil` keeps its value.
 ///
 /// ``grade`` and ``score`` can also be cleared: set ``clearGrade`` or ``clearScore``. The text
-/// fields (``schoolID``, ``firstName``, ``lastName``, ``note``) are cleared by an empty text.
-/// A new first or last name without a new ``name`` makes the name "first last".
+/// fields (``StudentDetail``) are set by ``subscript(_:)`` and cleared by an empty text. A new
+/// first or last name without a new ``name`` makes the name "first last".
 public struct StudentChanges: Sendable, Equatable {
     /// The new name, as typed; it is validated and trimmed.
     public var name: String?
@@ -16,14 +16,14 @@ public struct StudentChanges: Sendable, Equatable {
     public var clearGrade: Bool
     /// Whether to remove the student's score.
     public var clearScore: Bool
-    /// The new school's id; empty to clear it.
-    public var schoolID: String?
-    /// The new first name; empty to clear it.
-    public var firstName: String?
-    /// The new last name; empty to clear it.
-    public var lastName: String?
-    /// The new note; empty to clear it.
-    public var note: String?
+    /// The new text fields, as typed; an empty text clears one.
+    private var details: [StudentDetail: String] = [:]
+
+    /// The new text of a field beyond the tutorial's, as typed; empty to clear it, `nil` to keep it.
+    public subscript(detail: StudentDetail) -> String? {
+        get { details[detail] }
+        set { details[detail] = newValue }
+    }
 
     /// Creates a set of changes; by default it changes nothing.
     public init(
@@ -41,7 +41,7 @@ public struct StudentChanges: Sendable, Equatable {
     /// Whether these changes leave a student as it was.
     public var isEmpty: Bool {
         name == nil && age == nil && grade == nil && score == nil && !clearGrade && !clearScore
-            && schoolID == nil && firstName == nil && lastName == nil && note == nil
+            && details.isEmpty
     }
 
     /// Returns `student` with these changes applied and validated.
@@ -66,11 +66,10 @@ public struct StudentChanges: Sendable, Equatable {
         if let grade { edited.grade = try StudentValidator.grade(grade) }
         if clearScore { edited.score = nil }
         if let score { edited.score = try StudentValidator.score(score) }
-        if let schoolID { edited.schoolID = try StudentValidator.schoolID(schoolID) }
-        if let note { edited.note = try StudentValidator.note(note) }
-        if firstName != nil || lastName != nil {
-            if let firstName { edited.firstName = try StudentValidator.namePart(firstName) }
-            if let lastName { edited.lastName = try StudentValidator.namePart(lastName) }
+        for detail in StudentDetail.allCases {
+            if let text = details[detail] { edited[detail] = try StudentValidator.detail(detail, text) }
+        }
+        if details[.firstName] != nil || details[.lastName] != nil {
             if !namesGiven,
                 let whole = StudentValidator.displayName(first: edited.firstName, last: edited.lastName)
             {

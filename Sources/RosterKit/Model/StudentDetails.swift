@@ -1,26 +1,5 @@
-/// A text field of a student beyond the tutorial's, by the key it is stored under.
-enum StudentDetail: String, CaseIterable, Sendable {
-    case schoolID, firstName, lastName, note
-    /// The days a student joined and left the class, `YYYY-MM-DD` (see ``Student/joined``), under
-    /// keys of their own: other apps keep a `joined` of their own, which roster leaves alone.
-    case joined = "joinedOn"
-    case left = "leftOn"
-
-    /// Where the field is kept in ``StudentDetails``, without a search.
-    fileprivate var position: Int {
-        switch self {
-        case .schoolID: 0
-        case .firstName: 1
-        case .lastName: 2
-        case .note: 3
-        case .joined: 4
-        case .left: 5
-        }
-    }
-}
-
-/// The school's id, the name's parts and the note of one student: the fields most students of a
-/// large roster do not have.
+/// The text fields of one student beyond the tutorial's (``StudentDetail``): the fields most
+/// students of a large roster do not have.
 ///
 /// They are kept in one small array, empty when there are none, so that a student without them
 /// costs one word and one with them one allocation, without hashing: a roster of 100,000 students

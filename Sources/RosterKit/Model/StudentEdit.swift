@@ -7,8 +7,8 @@ public struct StudentEdit: Sendable, Equatable {
 
     /// One field an edit changed, with its old and new value written for people (`-` for none).
     public struct Change: Sendable, Equatable {
-        /// The field's name: `name`, `age`, `grade`, `score`, `school id`, `first name`,
-        /// `last name` or `note`.
+        /// The field's name: `name`, `age`, `grade`, `score` or a text field's
+        /// ``StudentDetail/field``, such as `school id`.
         public let field: String
         /// The old value.
         public let old: String
@@ -19,17 +19,12 @@ public struct StudentEdit: Sendable, Equatable {
     /// The fields whose values differ, in the order a roster lists them.
     public var changes: [Change] {
         func text(_ value: Double?) -> String { value.map(JSONRosterWriter.number) ?? "-" }
-        let fields: [(String, String, String)] = [
-            ("name", before.name, after.name), ("age", String(before.age), String(after.age)),
-            ("grade", before.grade.map(String.init) ?? "-", after.grade.map(String.init) ?? "-"),
-            ("score", text(before.score), text(after.score)),
-            ("school id", before.schoolID ?? "-", after.schoolID ?? "-"),
-            ("first name", before.firstName ?? "-", after.firstName ?? "-"),
-            ("last name", before.lastName ?? "-", after.lastName ?? "-"),
-            ("note", before.note ?? "-", after.note ?? "-"),
-            ("joined", before.joined?.text ?? "-", after.joined?.text ?? "-"),
-            ("left", before.left?.text ?? "-", after.left?.text ?? "-"),
-        ]
+        let fields: [(String, String, String)] =
+            [
+                ("name", before.name, after.name), ("age", String(before.age), String(after.age)),
+                ("grade", before.grade.map(String.init) ?? "-", after.grade.map(String.init) ?? "-"),
+                ("score", text(before.score), text(after.score)),
+            ] + StudentDetail.allCases.map { ($0.field, before[$0] ?? "-", after[$0] ?? "-") }
         return fields.filter { $0.1 != $0.2 }.map { Change(field: $0.0, old: $0.1, new: $0.2) }
     }
 }

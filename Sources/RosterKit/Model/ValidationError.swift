@@ -25,6 +25,9 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
     case missing(field: String)
     /// A field's text is not a number of the kind it needs; `field` is `age`, `grade` or `score`.
     case notANumber(field: String, text: String, expected: String)
+    /// A field's text is not an email address of the form roster keeps, such as
+    /// `name@example.org`; `field` is `guardian email`.
+    case notAnAddress(field: String, text: String)
     /// A field's number is outside what a roster accepts; `range` is written like `1 to 120`.
     case outOfRange(field: String, text: String, range: String)
 
@@ -64,6 +67,9 @@ public enum ValidationError: Error, CustomStringConvertible, Equatable, Sendable
             return "The \(field) is missing; every student needs a name and an age."
         case .notANumber(let field, let text, let expected):
             return "The \(field) '\(text.prefix(100))' is not \(expected)."
+        case .notAnAddress(let field, let text):
+            return "The \(field) '\(VisibleText.of(String(text.prefix(100))))' is not an email address "
+                + "such as name@example.org."
         case .outOfRange(let field, let text, let range):
             return "The \(field) \(text.prefix(100)) is out of range; use a number from \(range)."
         }

@@ -72,7 +72,7 @@ struct OneRosterUserReader {
         // The school's id as people use it (`identifier`, such as S201), else the system's
         // `sourcedId`; the student's id, made from the `sourcedId`, matches the next export.
         let humanID = users.value(record, identifier)
-        student.schoolID = try? StudentValidator.schoolID(humanID.isEmpty ? id : humanID)
+        student.schoolID = try? StudentValidator.detail(.schoolID, humanID.isEmpty ? id : humanID)
         // The name's parts as the school's system keeps them.
         let (first, last) = (
             String(given.trimmingSpaces()), String(family.trimmingSpaces())

@@ -58,6 +58,7 @@ public enum CommandLineTool {
                 SubcommandEntry(AssessmentCommand.self), SubcommandEntry(CategoryCommand.self),
                 SubcommandEntry(ScaleCommand.self), SubcommandEntry(MarkCommand.self),
                 SubcommandEntry(GradesCommand.self), SubcommandEntry(ReportCommand.self),
+                SubcommandEntry(CommentsCommand.self), SubcommandEntry(CommentCommand.self),
             ]
         ),
         (

@@ -27,7 +27,8 @@ struct EveryOptionTests {
         "export": ["export"], "path": ["path"], "leave": ["leave", "zoe"], "rejoin": ["rejoin", "leo"],
         "assessment": ["assessment", "list"], "category": ["category", "list"], "scale": ["scale", "show"],
         "mark": ["mark", "q1", "ada", "7"], "grades": ["grades"], "report": ["report", "zoe"],
-        "watch": ["watch"],
+        "watch": ["watch"], "comments": ["comments", "add", "Well done, {first}."],
+        "comment": ["comment", "zoe", "--text", "Well done, {first}."],
     ]
 
     /// The base of an option that does something only to some input, such as `--age` for a file
@@ -43,6 +44,10 @@ struct EveryOptionTests {
         "import --out-of": ["import", "{folder}/marks.csv", "--marks"],
         "edit --left": ["edit", "leo", "--note", "new note"], "remove --left": ["remove", "leo"],
         "mark --left": ["mark", "q1", "leo", "7"],
+        "report --sender": ["report", "zoe", "--mail-to-guardians", "{folder}", "--sender", "t@example.org"],
+        "report --subject": [
+            "report", "zoe", "--mail-to-guardians", "{folder}", "--sender", "t@example.org",
+        ],
     ]
 
     /// A value each option can take, by its placeholder; options of a command that need their own.
@@ -58,6 +63,8 @@ struct EveryOptionTests {
         case ("stats", "assessment", _): return "q1"
         case ("watch", "from", _): return "2026-12-01"
         case ("watch", "set", _): return "rate=50"
+        case ("comments", "when", _): return "result >= 50"
+        case ("report", "subject", _): return "Zoë's report"
         case ("seats", "rows", _), ("seats", "columns", _): return "3"
         case (_, "file", _): return "{folder}/other.plist"
         case (_, "class", _): return "7B"
@@ -86,7 +93,10 @@ struct EveryOptionTests {
         ]
         let setup = [
             ["add", "Ada Lovelace", "--age", "12", "--grade", "7", "--score", "91", "--school-id", "0012"],
-            ["add", "Zoë Martin", "--age", "11", "--note", "front row"],
+            [
+                "add", "Zoë Martin", "--age", "11", "--note", "front row", "--guardian-email",
+                "kim@example.org",
+            ],
             ["add", "Leo Brown", "--age", "12", "--score", "64"], ["add", "Mia Chen", "--age", "13"],
             ["add", "Noor Ali", "--age", "12"],
             ["absent", "zoe", "--date", "2026-11-30"], ["absent", "leo", "--late", "--date", "2026-12-01"],

@@ -355,6 +355,8 @@ struct MarkbookCommandTests {
                 Result: 90%, A
                 Still blank: Test 1.
 
+                Signature: ______________________________
+
                 """)
         #expect(!ada.output.contains("front row"))
         #expect(sandbox.run(["report", "ada", "--notes"]).output.contains("Note: front row"))

@@ -33,7 +33,9 @@ struct ShowCommand: Subcommand {
             ("Score", student.score.map(StudentText.score) ?? "-"),
         ]
         rows += StudentDetail.allCases.compactMap { detail in
-            student[detail].map { (detail.label, VisibleText.of($0)) }
+            // A comment is shown as the report prints it, its placeholders filled.
+            let text = detail == .comment ? student.reportComment : student[detail]
+            return text.map { (detail.label, VisibleText.of($0)) }
         }
         let longest = rows.map(\.0.count).max() ?? 0
         let width = longest > 5 ? max(11, longest + 2) : 7

@@ -13,6 +13,8 @@ struct StudentReport {
     let to: SchoolDay
     /// Whether the note is shown.
     let notes: Bool
+    /// The teacher's name, signed under each report, or `nil`.
+    var teacher: String?
     /// The markbook's calculator, made once for every student's report.
     private let calculator: MarkbookCalculator
 
@@ -37,6 +39,10 @@ struct StudentReport {
         var result: String?
         var blanks: String?
         var note: String?
+        /// The student's report comment, filled for them.
+        var comment: String?
+        /// The absences by reason, such as "ill 2, no reason given 1".
+        var reasons: String?
     }
 
     func sections(_ student: Student) -> Sections {
@@ -49,13 +55,16 @@ struct StudentReport {
         attendance(student, into: &sections)
         marks(student, into: &sections)
         if notes, let note = student.note { sections.note = VisibleText.of(note) }
+        sections.comment = student.reportComment.map(VisibleText.of)
         return sections
     }
 
     func text(_ student: Student) -> String {
         let sections = sections(student)
         var text = sections.name + "\n" + sections.about + "\n\n" + sections.attendance + "\n"
-        text += sections.absences.map { "  \($0)\n" }.joined() + "\n"
+        text += sections.absences.map { "  \($0)\n" }.joined()
+        text += sections.reasons.map { "  By reason: \($0)\n" } ?? ""
+        text += "\n"
         if let result = sections.result {
             text += "Marks\n"
             for category in sections.categories {
@@ -68,7 +77,9 @@ struct StudentReport {
             text += "Marks: none yet.\n"
         }
         if let blanks = sections.blanks { text += "Still blank: \(blanks).\n" }
+        if let comment = sections.comment { text += "\nComment: \(comment)\n" }
         if let note = sections.note { text += "\nNote: \(note)\n" }
+        text += "\n" + signature.map { "\($0.0): \($0.1)\n" }.joined()
         return text
     }
 
@@ -85,6 +96,7 @@ struct StudentReport {
             if !sections.absences.isEmpty {
                 html += "<ul>" + sections.absences.map { "<li>\(escaped($0))</li>" }.joined() + "</ul>\n"
             }
+            if let reasons = sections.reasons { html += "<p>By reason: \(escaped(reasons))</p>\n" }
             html += "<h3>Marks</h3>\n"
             if let result = sections.result {
                 // A third column only when a mark was dropped or does not count, and then titled.
@@ -105,10 +117,23 @@ struct StudentReport {
                 html += "<p>None yet.</p>\n"
             }
             if let blanks = sections.blanks { html += "<p>Still blank: \(escaped(blanks)).</p>\n" }
+            if let comment = sections.comment {
+                html += "<h3>Comment</h3>\n<p dir=\"auto\">\(escaped(comment))</p>\n"
+            }
             if let note = sections.note { html += "<p>Note: \(escaped(note))</p>\n" }
-            html += "</section>\n"
+            html +=
+                "<p class=\"signature\">"
+                + signature.map { "\(escaped($0.0)): \(escaped($0.1))" }.joined(separator: "<br>")
+            html += "</p>\n</section>\n"
         }
         return page.document(html)
+    }
+
+    /// The lines a report is signed on: the teacher, when named, and the signature.
+    private var signature: [(String, String)] {
+        (teacher.map { [("Teacher", VisibleText.of($0))] } ?? []) + [
+            ("Signature", String(repeating: "_", count: 30))
+        ]
     }
 
     private func attendance(_ student: Student, into sections: inout Sections) {
@@ -125,11 +150,30 @@ struct StudentReport {
             "Attendance\(range): \(summary.lessons) lesson\(summary.lessons == 1 ? "" : "s"), "
             + "\(summary.present) present, \(summary.late) late, \(summary.absent) absent, \(summary.excused) excused; "
             + "rate \(rate)"
-        sections.absences = student.attendance.filter { lesson, entry in
+        let missed = student.attendance.filter { lesson, entry in
             lesson.day >= first && lesson.day <= to && (entry.mark == .absent || entry.mark == .excused)
-        }.sorted { $0.key < $1.key }.map { lesson, entry in
+        }.sorted { $0.key < $1.key }
+        sections.absences = missed.map { lesson, entry in
             "\(lesson.spoken): \(entry.mark)" + (entry.reason.map { " (\(VisibleText.of($0)))" } ?? "")
         }
+        sections.reasons = Self.byReason(missed.map(\.value))
+    }
+
+    /// The lessons missed counted by reason, the most common first, as "ill 2, no reason given 1";
+    /// `nil` for one missed lesson or none, which the list says already.
+    static func byReason(_ entries: [AttendanceEntry]) -> String? {
+        guard entries.count > 1 else { return nil }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for entry in entries {
+            let reason = entry.reason.map { VisibleText.of($0).lowercased() } ?? "no reason given"
+            if counts[reason] == nil { order.append(reason) }
+            counts[reason, default: 0] += 1
+        }
+        let sorted = order.enumerated().sorted {
+            (counts[$0.element] ?? 0, -$0.offset) > (counts[$1.element] ?? 0, -$1.offset)
+        }
+        return sorted.map { "\($0.element) \(counts[$0.element] ?? 0)" }.joined(separator: ", ")
     }
 
     private func marks(_ student: Student, into sections: inout Sections) {

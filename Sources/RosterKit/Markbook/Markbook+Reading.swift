@@ -17,7 +17,7 @@ extension Markbook {
     static let largestNumber = 1_000_000_000
 
     enum CodingKeys: String, CodingKey {
-        case assessments, categories, scale, nextNumber, watch
+        case assessments, categories, scale, nextNumber, watch, comments
     }
 
     /// Reads a markbook as its file keeps it, and checks it.
@@ -33,6 +33,7 @@ extension Markbook {
         scale = try container.decodeIfPresent(LetterScale.self, forKey: .scale)
         nextNumber = try container.decodeIfPresent(Int.self, forKey: .nextNumber) ?? 1
         watch = try container.decodeIfPresent(WatchSettings.self, forKey: .watch)
+        comments = try container.decodeIfPresent(CommentBank.self, forKey: .comments)
         if let problem = problem() {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(codingPath: decoder.codingPath, debugDescription: problem))
@@ -72,6 +73,14 @@ extension Markbook {
         }
         if let scale, (try? LetterScale(parsing: scale.text)) != scale {
             return "a letter scale that cannot be typed"
+        }
+        if let comments {
+            guard comments.entries.count <= Self.largestCount else {
+                return "more than \(Self.largestCount) entries"
+            }
+            guard comments.limit.map({ (1...CommentTemplate.maximumLength).contains($0) }) ?? true else {
+                return "a comment limit out of range"
+            }
         }
         return watch?.problem
     }

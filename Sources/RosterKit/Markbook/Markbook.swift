@@ -16,12 +16,17 @@ public struct Markbook: Sendable, Hashable, Codable {
     var nextNumber = 1
     /// The class's watch list thresholds, or `nil` for roster's own (see ``WatchSettings``).
     public var watch: WatchSettings?
+    /// The class's bank of report comments, or `nil` when it has none (see ``CommentBank``).
+    public var comments: CommentBank?
 
     /// An empty markbook.
     public init() {}
 
-    /// Whether the markbook has no assessment, no category, no scale and no watch thresholds.
-    public var isEmpty: Bool { assessments.isEmpty && categories.isEmpty && scale == nil && watch == nil }
+    /// Whether the markbook has no assessment, no category, no scale, no watch thresholds and no
+    /// comment bank.
+    public var isEmpty: Bool {
+        assessments.isEmpty && categories.isEmpty && scale == nil && watch == nil && comments == nil
+    }
 
     /// Whether some category has a weight, so that the overall result is weighted.
     public var isWeighted: Bool { categories.contains { $0.weight != nil } }

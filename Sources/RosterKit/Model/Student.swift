@@ -79,6 +79,12 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
         set { details[.guardianEmail] = newValue }
     }
 
+    /// The comment chosen for the student's report, its placeholders filled for them (see
+    /// ``CommentTemplate``), or `nil`.
+    public var reportComment: String? {
+        details[.comment].flatMap { try? CommentTemplate($0).filled(for: self) }
+    }
+
     /// The day the student joined the class; `nil` for a student on the roll from the class's
     /// start, as every student added before its first lesson is.
     public var joined: SchoolDay? {

@@ -23,6 +23,9 @@ public enum StudentDetail: String, CaseIterable, Sendable {
     case guardianName
     /// The email address of the student's parent or guardian (see ``Student/guardianEmail``).
     case guardianEmail
+    /// The comment chosen for the student's report, placeholders and all, filled as the report is
+    /// made (see ``CommentTemplate``), under a key of roster's own.
+    case comment = "reportComment"
     /// The day the student joined the class (see ``Student/joined``), under a key of roster's
     /// own: other apps keep a `joined` of their own, which roster leaves alone.
     case joined = "joinedOn"
@@ -49,6 +52,8 @@ public enum StudentDetail: String, CaseIterable, Sendable {
         case day
         /// An email address (``StudentValidator/emailAddress(_:field:)``).
         case emailAddress
+        /// A report comment with placeholders (``CommentTemplate``).
+        case comment
     }
 
     /// Where a field's column goes in roster's CSV: after the id, after the name, or at the end.
@@ -136,6 +141,11 @@ public enum StudentDetail: String, CaseIterable, Sendable {
                 option: (
                     "guardian-email", "address", "The guardian's email address, such as name@example.org"
                 ))
+        case .comment:
+            Facts(
+                field: "comment", label: "Comment", rule: .comment,
+                otherHeaders: ["report comment", "reportcomment", "comments"], place: .end, columnGroup: 6,
+                blankClears: true, option: nil)
         case .joined:
             Facts(
                 field: "joined", label: "Joined", rule: .day,
@@ -164,8 +174,9 @@ public enum StudentDetail: String, CaseIterable, Sendable {
         case .pronouns: 4
         case .guardianName: 5
         case .guardianEmail: 6
-        case .joined: 7
-        case .left: 8
+        case .comment: 7
+        case .joined: 8
+        case .left: 9
         }
     }
 }

@@ -88,6 +88,7 @@ extension StudentValidator {
         case .namePart: return try namePart(text)
         case .day: return try enrolmentDay(text, field: detail.field)
         case .emailAddress: return try emailAddress(text, field: detail.field)
+        case .comment: return StudentValidator.trimmed(text).isEmpty ? nil : try CommentTemplate(text).text
         }
     }
 }

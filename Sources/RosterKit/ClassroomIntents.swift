@@ -117,7 +117,8 @@ public enum ClassroomIntents {
 
     /// Moves the students that `references` pick out to another roster, such as another class,
     /// on `day`: a leave and a join. They leave `url` on `day`, keeping their marks there, and join
-    /// `destination` on `day` with the same ids, details and notes and no lessons there before it
+    /// `destination` on `day` with the same ids, details and notes, the class they came from
+    /// (``StudentDetail/movedFrom``), and no lessons there before it
     /// (a student who left `destination` before is back on its roll), so no past lesson of either
     /// class changes. One change of both rosters: a kill or a failed disk leaves the students in
     /// one class, never two, and each roster's history keeps its half.
@@ -158,6 +159,7 @@ public enum ClassroomIntents {
                 // those of an assessment both classes share, which come along as well.
                 (joining.attendance, joining.joined, joining.left) = ([:], day, nil)
                 joining.marks = bring.marks(of: student)
+                joining[.movedFrom] = from
                 return joining
             }
             for student in joining {
@@ -167,6 +169,7 @@ public enum ClassroomIntents {
                 }
                 guard target[index].left != nil else { throw AppendConflict(ids: [student.id]) }
                 (target[index].joined, target[index].left) = (day, nil)
+                target[index][.movedFrom] = from
                 target[index].marks = target[index].marks.merging(student.marks) { _, brought in brought }
             }
             let ids = Set(moving.map(\.id))

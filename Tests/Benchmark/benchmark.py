@@ -409,7 +409,9 @@ def markbook(runs, hello):
     run([ROSTER, "--file", small, "assessment", "add", "Quiz 1", "--out-of", "10", "--category", "Quizzes"])
     for arguments in [["category", "set", "Quizzes", "--weight", "40"], ["assessment", "edit", "quiz 1", "--out-of", "10"],
                       ["mark", "quiz 1", "ada", "8"], ["scale", "set", "A:90 B:80 C:70 D:60 E:0"], ["grades"],
-                      ["grades", "--explain", "ada"], ["report", "ada"], ["assessment", "list"], ["import", csv_path + ".30", "--marks"]]:
+                      ["grades", "--explain", "ada"], ["report", "ada"], ["assessment", "list"], ["import", csv_path + ".30", "--marks"],
+                      ["comments", "add", "{They} {is/are} kind."], ["comment", "ada", "1"], ["comment", "ada", "--suggest"],
+                      ["watch"]]:
         if arguments[0] == "import":
             with open(csv_path + ".30", "w") as f:
                 f.write("name,Quiz 1\nAlan Turing,7\n")

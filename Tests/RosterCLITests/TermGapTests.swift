@@ -92,4 +92,23 @@ struct TermGapTests {
         let bo = try #require(week.split(separator: "\n").first { $0.hasPrefix("Bo Chen") })
         #expect(bo.hasSuffix("0/1") && bo.contains("-"), "\(week)")
     }
+
+    @Test("a moved student's report shows the marks left in the old class as in 7A, not counted")
+    func marksLeftBehind() throws {
+        for arguments in [
+            ["--class", "7A", "add", "Ava Ng", "--age", "12"],
+            ["--class", "7B", "add", "Bo Chen", "--age", "12"],
+            ["--class", "7A", "assessment", "add", "Quiz 1", "--out-of", "10"],
+            ["--class", "7A", "assessment", "add", "Essay", "--out-of", "20"],
+            ["--class", "7B", "assessment", "add", "Quiz 1", "--out-of", "10"],
+            ["--class", "7A", "mark", "q1", "ava", "8"], ["--class", "7A", "mark", "essay", "ava", "15"],
+            ["--class", "7A", "move", "ava", "--to", "7B"],
+        ] {
+            try #require(sandbox.run(arguments).status == 0, "\(arguments)")
+        }
+        let report = sandbox.run(["--class", "7B", "report", "ava"]).output
+        #expect(report.contains("    Quiz 1: 8/10\nResult: 80%\n"), "\(report)")
+        #expect(report.contains("Marks before the move, not counted here\n  Essay: 15/20 (in 7A)\n"))
+        #expect(!report.contains("Quiz 1: 8/10 (in 7A)"))
+    }
 }

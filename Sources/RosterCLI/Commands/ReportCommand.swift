@@ -119,6 +119,7 @@ struct ReportCommand: Subcommand {
             className: context.rosterDescription, markbook: book, from: first, to: last,
             notes: notes)
         report.teacher = teacher
+        report.elsewhere = MarksElsewhere.lines(for: chosen, beside: context.fileURL, markbook: book, context)
         if let mailFolder { return try mail(chosen, report: report, into: mailFolder, context) }
         if format == .html {
             let page = HTMLPage(

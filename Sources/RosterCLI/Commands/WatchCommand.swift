@@ -83,7 +83,12 @@ struct WatchCommand: Subcommand {
 
     /// The thresholds as a teacher reads them.
     static func describe(_ settings: WatchSettings) -> String {
-        "\(settings.absencesInARow) absences in a row, attendance under \(settings.lowestRate)%, "
-            + "\(settings.missingWork) pieces of missing work, \(settings.lates) lates"
+        func count(_ value: Int, _ one: String, _ many: String) -> String {
+            "\(value) \(value == 1 ? one : many)"
+        }
+        return count(settings.absencesInARow, "absence", "absences") + " in a row, attendance under "
+            + "\(settings.lowestRate)%, " + count(settings.missingWork, "piece", "pieces")
+            + " of missing work, "
+            + count(settings.lates, "late", "lates")
     }
 }

@@ -1,6 +1,12 @@
 import RosterEngine
 import RosterKit
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// One student's report, for parents' evening: who they are, their attendance, their marks by
 /// category, their result and letter, and what is still blank; as text, or as a page to print
 /// with each student on pages of their own.
@@ -15,6 +21,8 @@ struct StudentReport {
     let notes: Bool
     /// The teacher's name, signed under each report, or `nil`.
     var teacher: String?
+    /// The marks moved students left in the class they came from, by id (see ``MarksElsewhere``).
+    var elsewhere: [UUID: [(String, String)]] = [:]
     /// The markbook's calculator, made once for every student's report.
     private let calculator: MarkbookCalculator
 
@@ -43,6 +51,8 @@ struct StudentReport {
         var comment: String?
         /// The absences by reason, such as "ill 2, no reason given 1".
         var reasons: String?
+        /// The marks left in the class the student came from: assessment, "8/10 (in 7A)".
+        var elsewhere: [(String, String)] = []
     }
 
     func sections(_ student: Student) -> Sections {
@@ -56,6 +66,7 @@ struct StudentReport {
         marks(student, into: &sections)
         if notes, let note = student.note { sections.note = VisibleText.of(note) }
         sections.comment = student.reportComment.map(VisibleText.of)
+        sections.elsewhere = elsewhere[student.id] ?? []
         return sections
     }
 
@@ -77,6 +88,10 @@ struct StudentReport {
             text += "Marks: none yet.\n"
         }
         if let blanks = sections.blanks { text += "Still blank: \(blanks).\n" }
+        if !sections.elsewhere.isEmpty {
+            text += "Marks before the move, not counted here\n"
+            text += sections.elsewhere.map { "  \($0.0): \($0.1)\n" }.joined()
+        }
         if let comment = sections.comment { text += "\nComment: \(comment)\n" }
         if let note = sections.note { text += "\nNote: \(note)\n" }
         text += "\n" + signature.map { "\($0.0): \($0.1)\n" }.joined()
@@ -117,6 +132,12 @@ struct StudentReport {
                 html += "<p>None yet.</p>\n"
             }
             if let blanks = sections.blanks { html += "<p>Still blank: \(escaped(blanks)).</p>\n" }
+            if !sections.elsewhere.isEmpty {
+                html += "<h3>Marks before the move, not counted here</h3>\n<ul>"
+                html +=
+                    sections.elsewhere.map { "<li>\(escaped($0.0)): \(escaped($0.1))</li>" }.joined()
+                    + "</ul>\n"
+            }
             if let comment = sections.comment {
                 html += "<h3>Comment</h3>\n<p dir=\"auto\">\(escaped(comment))</p>\n"
             }

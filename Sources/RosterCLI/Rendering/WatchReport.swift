@@ -6,12 +6,13 @@ enum WatchReport {
     /// One reason in words: `3 absences in a row since 2026-11-30`.
     static func words(_ reason: WatchList.Reason, settings: WatchSettings) -> String {
         switch reason {
-        case .absencesInARow(let count, let since): "\(count) lessons missed in a row since \(since)"
+        case .absencesInARow(let count, let since):
+            "\(count) lesson\(count == 1 ? "" : "s") missed in a row since \(since)"
         case .lowRate(let percent, let lessons):
             "attendance \(StudentText.score(percent))% of \(lessons) lesson\(lessons == 1 ? "" : "s"), under \(settings.lowestRate)%"
         case .missingWork(let names):
-            "\(names.count) pieces of work missing: \(NameList.joined(names.map { VisibleText.of($0) }))"
-        case .lates(let count): "late \(count) times"
+            "\(names.count) piece\(names.count == 1 ? "" : "s") of work missing: \(NameList.joined(names.map { VisibleText.of($0) }))"
+        case .lates(let count): "late \(count) time\(count == 1 ? "" : "s")"
         }
     }
 

@@ -156,7 +156,7 @@ public struct Markbook: Sendable, Hashable, Codable {
     }
 
     /// A name as assessments are compared: lower case, without accents, spaces trimmed.
-    static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         RosterLookup.foldedSpelling(of: String(name.trimmingWhitespace()))
     }
 

@@ -26,6 +26,9 @@ public enum StudentDetail: String, CaseIterable, Sendable {
     /// The comment chosen for the student's report, placeholders and all, filled as the report is
     /// made (see ``CommentTemplate``), under a key of roster's own.
     case comment = "reportComment"
+    /// The class the student moved from, whose roster keeps the marks that did not come along: a
+    /// report shows them "in 7A".
+    case movedFrom
     /// The day the student joined the class (see ``Student/joined``), under a key of roster's
     /// own: other apps keep a `joined` of their own, which roster leaves alone.
     case joined = "joinedOn"
@@ -146,6 +149,11 @@ public enum StudentDetail: String, CaseIterable, Sendable {
                 field: "comment", label: "Comment", rule: .comment,
                 otherHeaders: ["report comment", "reportcomment", "comments"], place: .end, columnGroup: 6,
                 blankClears: true, option: nil)
+        case .movedFrom:
+            Facts(
+                field: "moved from", label: "Moved from", rule: .text, otherHeaders: ["movedfrom"],
+                place: .end,
+                columnGroup: 7, blankClears: false, option: nil)
         case .joined:
             Facts(
                 field: "joined", label: "Joined", rule: .day,
@@ -175,8 +183,9 @@ public enum StudentDetail: String, CaseIterable, Sendable {
         case .guardianName: 5
         case .guardianEmail: 6
         case .comment: 7
-        case .joined: 8
-        case .left: 9
+        case .movedFrom: 8
+        case .joined: 9
+        case .left: 10
         }
     }
 }

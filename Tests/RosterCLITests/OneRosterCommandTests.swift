@@ -54,7 +54,9 @@ struct OneRosterCommandTests {
         #expect(ada.firstName == "Ada" && ada.lastName == "Lovelace")
         #expect(sandbox.run(["show", sourcedID]).output.contains("Ada Lovelace"))
         let csv = sandbox.run(["export", "--format", "csv"]).output
-        #expect(csv.hasPrefix("id,school_id,name,first_name,last_name,age,grade,score\r\n"))
+        #expect(
+            csv.hasPrefix(
+                "id,school_id,name,first_name,last_name,age,grade,score,guardian,guardian_email\r\n"))
         #expect(csv.contains(",\(sourcedID),Ada Lovelace,Ada,Lovelace,"))
     }
 
@@ -105,6 +107,20 @@ struct OneRosterCommandTests {
         #expect(
             sandbox.run(["import", folder.path, "--from-class", "MATH7-A", "--all-classes"]).status == 64)
         #expect(sandbox.run(["import", folder.path, "--all-classes", "--age", "10"]).status == 0)
+    }
+
+    @Test("a student's parent in users.csv, by agentSourcedIds on either side, becomes their guardian")
+    func guardians() throws {
+        let folder = try export("v1.1")
+        let users = folder.appendingPathComponent("users.csv")
+        let text = try String(contentsOf: users, encoding: .utf8)
+        try text.replacingOccurrences(of: "P300,,,,s-201", with: "P300,lee@example.org,,,s-201")
+            .write(to: users, atomically: true, encoding: .utf8)
+        #expect(sandbox.run(["import", folder.path, "--all-classes", "--age", "10"]).status == 0)
+        let students = try StorageHandler.load(from: sandbox.file)
+        let ada = try #require(students.first { $0.name == "Ada Lovelace" })
+        #expect(ada.guardianName == "Lee Lovelace" && ada.guardianEmail == "lee@example.org")
+        #expect(students.filter { $0.guardianName != nil }.count == 1)
     }
 
     @Test("a missing optional column is a note, not a failure")

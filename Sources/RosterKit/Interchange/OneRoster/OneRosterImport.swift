@@ -127,9 +127,11 @@ public enum OneRosterImport {
         return result
     }
 
-    /// The columns of `users.csv` that are read: who each user is, their role, name and grade.
+    /// The columns of `users.csv` that are read: who each user is, their role, name and grade, and
+    /// their agents (parents and guardians) with their addresses.
     static let userColumns = [
         "sourcedId", "role", "givenName", "preferredGivenName", "familyName", "grades", "identifier",
+        "agentSourcedIds", "email",
     ]
 
     /// What `manifest.csv`, when the export has one, says that a teacher should know: a version this

@@ -12,6 +12,12 @@ struct OneRosterUserReader {
     private let familyName: Int?
     private let grades: Int?
     private let identifier: Int?
+    private let agents: Int?
+    private let email: Int?
+    /// The rows of the users who are each student's agents (parents, guardians, relatives), by
+    /// the student's `sourcedId`, from either side: a student's `agentSourcedIds` names them, or
+    /// theirs names the student.
+    private let agentRows: [String: [Int]]
     /// The students read so far, with their lines.
     private(set) var result = RosterImporter.Result()
     /// Rows that are wrong.
@@ -32,6 +38,9 @@ struct OneRosterUserReader {
         familyName = users.column("familyName")
         grades = users.column("grades")
         identifier = users.column("identifier")
+        agents = users.column("agentSourcedIds")
+        email = users.column("email")
+        agentRows = Self.agentRows(of: users, sourcedID: sourcedID, agents: agents)
         guard sourcedID != nil, givenName != nil, familyName != nil else {
             throw ImportError(problems: [
                 ImportProblem(
@@ -81,7 +90,47 @@ struct OneRosterUserReader {
         let makeName = name == first + " " + last
         student.firstName = makeName ? first : try? StudentValidator.namePart(first)
         student.lastName = makeName ? last : try? StudentValidator.namePart(last)
+        (student.guardianName, student.guardianEmail) = guardian(of: record)
         result.append((student, ImportSource(line: record.line, hasFileID: true)))
+    }
+
+    /// See ``agentRows``.
+    private static func agentRows(of users: OneRosterTable, sourcedID: Int?, agents: Int?) -> [String: [Int]]
+    {
+        guard let sourcedID, let agents else { return [:] }
+        let role = users.column("role")
+        var rowOf: [String: Int] = [:]
+        for (row, record) in users.records.enumerated() { rowOf[users.value(record, sourcedID)] = row }
+        let isAgent = { (row: Int) in
+            guard let role else { return true }
+            return ["parent", "guardian", "relative"].contains(
+                users.value(users.records[row], role).lowercased())
+        }
+        var found: [String: [Int]] = [:]
+        for (row, record) in users.records.enumerated() {
+            let id = users.value(record, sourcedID)
+            for other in users.value(record, agents).split(separator: ",").map({ String($0.trimmingSpaces()) }
+            ) {
+                if let agent = rowOf[other], isAgent(agent) { found[id, default: []].append(agent) }
+                if isAgent(row) { found[other, default: []].append(row) }
+            }
+        }
+        return found
+    }
+
+    /// The name and address of the first of a student's agents who has them; a name or an
+    /// address that breaks roster's rule is left out.
+    private func guardian(of record: CSVRecord) -> (name: String?, email: String?) {
+        guard let sourcedID else { return (nil, nil) }
+        for row in agentRows[users.value(record, sourcedID)] ?? [] {
+            let agent = users.records[row]
+            let name = [users.value(agent, givenName), users.value(agent, familyName)].filter { !$0.isEmpty }
+                .joined(separator: " ")
+            let checkedName = try? StudentValidator.detail(.guardianName, name)
+            let address = try? StudentValidator.detail(.guardianEmail, users.value(agent, email))
+            if checkedName != nil || address != nil { return (checkedName ?? nil, address ?? nil) }
+        }
+        return (nil, nil)
     }
 
     /// The age of the student on row `row`, from their birth date or the default age; `nil`, with

@@ -648,7 +648,7 @@ def main():
     parser.add_argument("--generate-oneroster", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--generate-markbook", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--generate-canvas", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--only", choices=["markbook", "bounds"], help="time only this part (for development)")
+    parser.add_argument("--only", choices=["markbook", "bounds", "year"], help="time only this part (for development)")
     options = parser.parse_args()
     if options.generate:
         generate(options.generate)
@@ -670,6 +670,10 @@ def main():
     hello_times = [run([hello])[0] * 1000 for _ in range(20)]
     if options.only == "markbook":
         for met, text in markbook(options.runs or 3, hello):
+            print("- %s %s" % ("met:   " if met else "MISSED:", text))
+        return
+    if options.only == "year":
+        for met, text in year_group(options.runs or 3):
             print("- %s %s" % ("met:   " if met else "MISSED:", text))
         return
     if options.only == "bounds":

@@ -40,7 +40,7 @@ struct EndToEndTests {
                     status: 64, output: "",
                     errorOutput: """
                         Error: Unknown option '--agee'. Did you mean '--age'?
-                        Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--joined <day>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>]
+                        Usage: roster add <name> --age <age> [--grade <grade>] [--score <score>] [--joined <day>] [--school-id <id>] [--first <name>] [--last <name>] [--note <text>] [--pronouns <pronouns>] [--guardian <name>] [--guardian-email <address>]
                           See 'roster add --help' for more information.
 
                         """))

@@ -63,6 +63,9 @@ MARKBOOK_COMMANDS = [
     ("mark", ["--class", "7A", "mark", "quiz 2", "ada", "15", "alan", "ex"]),
     ("import-marks", ["--class", "7A", "import", MARKS, "--marks"]),
     ("leave", ["--class", "7A", "leave", "alan", "--date", "2026-12-01"]),
+    ("watch-set", ["--class", "7A", "watch", "--set", "absences=4"]),
+    ("comments-add", ["--class", "7A", "comments", "add", "{first} {has/have} done well."]),
+    ("comment", ["--class", "7A", "comment", "ada", "--text", "{They} tried hard."]),
     ("move-marks", MOVE),
 ]
 for name, command in MARKBOOK_COMMANDS:
@@ -82,9 +85,9 @@ def roster_file(path):
     with open(path, "rb") as handle:
         data = handle.read()
     students = [(student["name"], student.get("leftOn"), json.dumps(student.get("register"), sort_keys=True),
-                 json.dumps(student.get("marks"), sort_keys=True))
+                 json.dumps(student.get("marks"), sort_keys=True), student.get("reportComment"))
                 for student in plistlib.loads(data)]
-    return students + [("markbook", None, markbook(path), None)]
+    return students + [("markbook", None, markbook(path), None, None)]
 
 
 def markbook(roster_path):
@@ -138,7 +141,7 @@ def on_roll_twice(state):
     for name, students in state.items():
         if name.startswith("deleted/"):
             continue
-        for student, left, _, _ in students:
+        for student, left, _, _, _ in students:
             if left is None and student != "markbook":
                 seen[student] = seen.get(student, 0) + 1
     return sorted(student for student, count in seen.items() if count > 1)

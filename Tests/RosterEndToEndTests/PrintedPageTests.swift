@@ -277,14 +277,19 @@ struct PrintedPageTests {
         let sandbox = try Self.classOf(10)
         try #require(try Self.roster(["assessment", "add", "Quiz", "--out-of", "10"], sandbox).status == 0)
         try #require(try Self.roster(["mark", "quiz", "zoë", "7"], sandbox).status == 0)
-        let comment = "{They} {has/have} worked steadily all term and {asks/ask} thoughtful questions; " + String(repeating: "a long comment goes on ", count: 30)
+        let comment =
+            "{They} {has/have} worked steadily all term and {asks/ask} thoughtful questions; "
+            + String(repeating: "a long comment goes on ", count: 30)
         try #require(try Self.roster(["comments", "add", comment], sandbox).status == 0)
         for name in Self.names(10) {
             try #require(try Self.roster(["comment", name, "1"], sandbox).status == 0)
         }
         let pages = try Self.printed(
             ["report", "--all", "--format", "html", "--teacher", "Ms Okafor"], on: paper, sandbox)
-        #expect(pages.allSatisfy { $0.contains("Signature") && $0.contains("Ms Okafor") && $0.contains("worked steadily") })
+        #expect(
+            pages.allSatisfy {
+                $0.contains("Signature") && $0.contains("Ms Okafor") && $0.contains("worked steadily")
+            })
         let names = Self.names(10)
         #expect(pages.count == names.count)
         for (page, name) in zip(pages, names) {

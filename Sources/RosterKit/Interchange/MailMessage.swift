@@ -105,21 +105,13 @@ package struct MailMessage: Sendable {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
-        // The civil date of a day count, after Howard Hinnant's `civil_from_days`.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        // The calendar's arithmetic is the property list's dates' own.
+        let (year, month, day) = PlistDate.civil(fromDaysSince1970: Int64(days))
         let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let weekday = weekdays[((days % 7) + 7) % 7]
-        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) "
+        return "\(weekday), \(two(Int(day))) \(months[Int(month) - 1]) \(year) "
             + "\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60)) +0000"
     }
 }

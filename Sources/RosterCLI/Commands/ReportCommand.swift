@@ -89,7 +89,11 @@ struct ReportCommand: Subcommand {
                 "--mail-to-guardians needs --sender <address>, the address the mails are from.")
         }
         _ = try Self.senderAddress(sender)
-        _ = try CommentTemplate(subject ?? Self.defaultSubject)
+        do {
+            _ = try CommentTemplate(subject ?? Self.defaultSubject)
+        } catch {
+            throw UsageError.message("--subject takes a comment's placeholders: \(error)")
+        }
     }
 
     /// The subject of a mail when `--subject` is not given.

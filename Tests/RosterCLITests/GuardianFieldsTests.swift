@@ -89,6 +89,18 @@ struct GuardianFieldsTests {
         #expect(refused.status != 0 && refused.errorOutput.contains("guardian email 'not an address'"))
     }
 
+    @Test("a report comment comes from a Report Comment column; a school's Comments column is left out")
+    func commentColumn() throws {
+        let sandbox = try RosterSandbox()
+        let csv = sandbox.folder.appendingPathComponent("class.csv")
+        try Data("Name,Age,Comments,Report Comment\r\nAna Souza,12,see {office},{first} tried.\r\n".utf8)
+            .write(to: csv)
+        let result = sandbox.run(["import", csv.path])
+        #expect(result.status == 0, "\(result.errorOutput)")
+        #expect(result.errorOutput.contains("ignoring the column 'Comments'"))
+        #expect(try StorageHandler.load(from: sandbox.file)[0].reportComment == "Ana tried.")
+    }
+
     @Test("list --columns shows them, named as the schema names them")
     func columns() throws {
         let sandbox = try RosterSandbox()

@@ -147,7 +147,7 @@ public enum StudentDetail: String, CaseIterable, Sendable {
         case .comment:
             Facts(
                 field: "comment", label: "Comment", rule: .comment,
-                otherHeaders: ["report comment", "reportcomment", "comments"], place: .end, columnGroup: 6,
+                otherHeaders: ["report comment", "reportcomment"], place: .end, columnGroup: 6,
                 blankClears: true, option: nil)
         case .movedFrom:
             Facts(

@@ -48,7 +48,16 @@ def ios_app_roster():
     return [{"id": fixed_id(i), "name": n, "age": a} for i, (n, a) in enumerate(names)]
 
 
+def ios_app_written_ages():
+    # The app's age is a free-text field: whatever was typed into it is what the file holds.
+    ages = [("Ana Souza", "17 "), ("Ben Okafor", "twelve"), ("Chloé Martin", "12.0"), ("Dev Patel", ""),
+            ("Eva Novák", "250"), ("Finn Berg", "13")]
+    return [{"id": fixed_id(i), "name": n, "age": a} for i, (n, a) in enumerate(ages)]
+
+
 with open("Fixtures/sample-class.plist", "wb") as f:
     plistlib.dump(sample_class(), f, fmt=plistlib.FMT_BINARY, sort_keys=False)
 with open("Fixtures/ios-app-students.plist", "wb") as f:
     plistlib.dump(ios_app_roster(), f, fmt=plistlib.FMT_BINARY, sort_keys=False)
+with open("Fixtures/ios-app-written-ages.plist", "wb") as f:
+    plistlib.dump(ios_app_written_ages(), f, fmt=plistlib.FMT_BINARY, sort_keys=False)

@@ -42,7 +42,6 @@ good = plistlib.dumps([GOOD, dict(GOOD, id="1F8E2A34-5B6C-4D7E-8F90-A1B2C3D4E5F6
 write("truncated.plist", good[: len(good) // 2])
 write("top-level-dict.plist", plistlib.dumps(GOOD, fmt=plistlib.FMT_BINARY))
 write("missing-name.plist", plistlib.dumps([GOOD, {"id": GOOD["id"].replace("0F", "2F", 1), "age": 3}], fmt=plistlib.FMT_BINARY))
-write("age-seventeen.plist", plistlib.dumps([dict(GOOD, age="seventeen")], fmt=plistlib.FMT_BINARY))
 write("duplicate-ids.plist", plistlib.dumps([GOOD, dict(GOOD, name="Ada again")], fmt=plistlib.FMT_BINARY))
 write("bad-uuid.plist", plistlib.dumps([dict(GOOD, id="not-a-uuid")], fmt=plistlib.FMT_XML))
 write("text-not-plist.plist", b"id,name,age\n1,Ada,12\n")

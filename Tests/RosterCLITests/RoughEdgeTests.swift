@@ -142,7 +142,7 @@ struct NameRuleTests {
         }
     }
 
-    @Test("the iOS app's ages with spaces are read; a damaged file roster never changed is not sent to undo")
+    @Test("the iOS app's every age is read; a damaged file roster never changed is not sent to undo")
     func appAges() throws {
         let records: [[String: Any]] = [
             ["id": UUID().uuidString, "name": "Ada", "age": "12 "],
@@ -155,6 +155,13 @@ struct NameRuleTests {
         let twelve: [[String: Any]] = [["id": UUID().uuidString, "name": "Zoe", "age": "twelve"]]
         try PropertyListSerialization.data(fromPropertyList: twelve, format: .binary, options: 0)
             .write(to: sandbox.file)
+        #expect(
+            sandbox.run(["list"]).output.split(separator: "\n").contains {
+                $0.contains("Zoe") && $0.contains("twelve")
+            })
+        let damaged: [[String: Any]] = [["id": UUID().uuidString, "name": "Zoe", "age": 17.5]]
+        try PropertyListSerialization.data(fromPropertyList: damaged, format: .binary, options: 0)
+            .write(to: sandbox.file)
         let refused = sandbox.run(["list"])
         #expect(refused.status == 1)
         #expect(
@@ -163,7 +170,7 @@ struct NameRuleTests {
             ), "\(refused.errorOutput)")
         try StorageHandler.prepareData([Student(name: "Ada", age: 12)]).write(to: sandbox.file)
         #expect(sandbox.run(["add", "Alan", "--age", "13"]).status == 0)
-        try PropertyListSerialization.data(fromPropertyList: twelve, format: .binary, options: 0)
+        try PropertyListSerialization.data(fromPropertyList: damaged, format: .binary, options: 0)
             .write(to: sandbox.file)
         #expect(sandbox.run(["list"]).errorLine.contains("Restore it with 'roster undo'"))
         #expect(sandbox.run(["undo"]).status == 0)
@@ -302,5 +309,50 @@ struct HistoryNameTests {
         }
         let undo = sandbox.run(["undo"])
         #expect(undo.output.contains("Undid add"), "\(undo.output)")
+    }
+}
+
+/// The iOS app's free-text ages through the commands a teacher runs on its file.
+@Suite("Ages kept as written, at the command line")
+struct WrittenAgeCommandTests {
+    let sandbox: RosterSandbox
+
+    init() throws {
+        sandbox = try RosterSandbox()
+        let records: [[String: Any]] = [
+            ["id": UUID().uuidString, "name": "Ada", "age": "12"],
+            ["id": UUID().uuidString, "name": "Ben", "age": "twelve"],
+            ["id": UUID().uuidString, "name": "Cy", "age": "\u{1B}[2J"],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: records, format: .binary, options: 0)
+            .write(to: sandbox.file)
+    }
+
+    @Test("list, show, stats and exports show the text; an age filter says whom it left out")
+    func shown() throws {
+        let list = sandbox.run(["list"])
+        #expect(list.output.contains("Ben      twelve"), "\(list.output)")
+        #expect(!list.output.contains("\u{1B}"), "a control character is escaped")
+        #expect(sandbox.run(["show", "Ben"]).output.contains("Age:   twelve"))
+        #expect(
+            sandbox.run(["stats"]).output.contains("min 12, median 12, max 12 (2 not a number, left out)"))
+        let young = sandbox.run(["list", "--max-age", "13"])
+        #expect(young.output.contains("Ada") && !young.output.contains("Ben"))
+        #expect(young.errorLine.hasPrefix("Note: 2 students whose age is not a number are left out"))
+        #expect(sandbox.run(["export", "--format", "csv"]).output.contains(",Ben,twelve,"))
+        #expect(sandbox.run(["export", "--format", "json"]).output.contains(#""name":"Ben","age":"twelve""#))
+    }
+
+    @Test("an edit of another field keeps the text; an edit of the age replaces it, and undo brings it back")
+    func edited() throws {
+        #expect(sandbox.run(["edit", "Ben", "--note", "front row"]).status == 0)
+        #expect(sandbox.run(["show", "Ben"]).output.contains("Age:   twelve"))
+        let aged = sandbox.run(["edit", "Ben", "--age", "12"])
+        #expect(aged.output == "Updated Ben: age twelve -> 12.\n", "\(aged.output)")
+        #expect(sandbox.run(["undo"]).status == 0)
+        let records = try PropertyListSerialization.propertyList(from: sandbox.bytes() ?? Data(), format: nil)
+        let ben = (records as? [[String: Any]])?.first { $0["name"] as? String == "Ben" }
+        #expect(ben?["age"] as? String == "twelve")
+        #expect(ben?["note"] as? String == "front row")
     }
 }

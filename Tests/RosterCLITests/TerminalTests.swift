@@ -235,7 +235,7 @@ struct TerminalTests {
         }
         // Written by JSONEncoder with its keys sorted.
         #expect(
-            json == "{\"age\":{\"max\":14,\"median\":11.5,\"min\":10},\"count\":4,"
+            json == "{\"age\":{\"max\":14,\"median\":11.5,\"min\":10,\"notNumbers\":0},\"count\":4,"
                 + "\"gradeMeanScores\":{\"5\":55,\"6\":90},\"grades\":{\"5\":2,\"6\":1},"
                 + "\"score\":{\"bins\":[\(bins.joined(separator: ","))],"
                 + "\"count\":3,\"max\":90,\"mean\":66.66666666666667,\"median\":60,\"min\":50},\"ungraded\":1}\n"

@@ -20,9 +20,20 @@ struct StudentCodingTests {
         }
     }
 
-    @Test("an age that is not a whole number is refused", arguments: ["seventeen", "17.5", "", "-3"])
-    func badAgeString(age: String) throws {
+    @Test("an age that is not a whole number is kept as written", arguments: ["seventeen", "17.5", "", "-3"])
+    func writtenAgeString(age: String) throws {
         let record: [String: Any] = ["id": UUID().uuidString, "name": "Ana", "age": age]
+        let data = try PropertyListSerialization.data(fromPropertyList: [record], format: .binary, options: 0)
+        let student = try #require(try PropertyListDecoder().decode([Student].self, from: data).first)
+        #expect(student.writtenAge == age)
+        let again = try PropertyListSerialization.propertyList(
+            from: PropertyListEncoder().encode([student]), format: nil)
+        #expect((again as? [[String: Any]])?.first?["age"] as? String == age)
+    }
+
+    @Test("an age that is neither text nor a whole number is refused")
+    func badAgeKind() throws {
+        let record: [String: Any] = ["id": UUID().uuidString, "name": "Ana", "age": 17.5]
         let data = try PropertyListSerialization.data(fromPropertyList: [record], format: .binary, options: 0)
         #expect(throws: DecodingError.self) { try PropertyListDecoder().decode([Student].self, from: data) }
     }

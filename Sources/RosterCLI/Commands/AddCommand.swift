@@ -63,7 +63,7 @@ struct AddCommand: Subcommand, TakesStudentDetails {
         for other in addition.namesakes {
             let shortID = other.id.uuidString.prefix(RosterLookup.minimumShortIDLength)
             context.errorOutput.write(
-                "Note: \(VisibleText.of(other.name)) (age \(other.age), id \(shortID)) already has this name; "
+                "Note: \(VisibleText.of(other.name)) (age \(VisibleText.of(other.ageText)), id \(shortID)) already has this name; "
                     + "tell them apart by id, for example 'roster show \(shortID)'.\n")
         }
     }

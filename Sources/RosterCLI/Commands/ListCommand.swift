@@ -84,6 +84,9 @@ struct ListCommand: Subcommand {
         var (order, shortIDLengths) = RosterSorter.sortedIndices(
             students, by: sort ?? .name, reversed: reverse, withShortIDs: format == nil)
         order = filter.apply(to: students, in: order)
+        if filter.minimumAge != nil || filter.maximumAge != nil {
+            Self.noteWrittenAges(of: students, context)
+        }
         if !everyone {
             // Asked in file order, where the students lie in memory one after another: asked in
             // sorted order, a class of 100,000 is read all over memory.
@@ -121,6 +124,16 @@ struct ListCommand: Subcommand {
                 table.write(students, order: order, to: write)
             }
         }
+    }
+
+    /// Says how many students an age filter left out because their age is kept as written.
+    private static func noteWrittenAges(of students: [Student], _ context: CommandContext) {
+        let written = students.lazy.filter { $0.writtenAge != nil }.count
+        guard written > 0 else { return }
+        context.errorOutput.write(
+            "Note: \(StudentText.count(written)) whose age is not a number "
+                + "\(written == 1 ? "is" : "are") left out; give \(written == 1 ? "it" : "them") an age with "
+                + "'roster edit <name> --age <age>'.\n")
     }
 
     /// Each student's overall result, rounded to two decimals, once the class has a markbook: it
@@ -190,7 +203,7 @@ struct ListCommand: Subcommand {
         func text(of student: Student) -> String {
             switch self {
             case .name: student.name
-            case .age: String(student.age)
+            case .age: student.ageText
             case .grade: student.grade.map(String.init) ?? ""
             case .score: student.score.map(StudentText.score) ?? ""
             case .detail(let detail): student[detail] ?? ""

@@ -28,7 +28,7 @@ struct ShowCommand: Subcommand {
         }
         var rows = [
             ("ID", student.id.uuidString), ("Name", VisibleText.of(student.name)),
-            ("Age", String(student.age)),
+            ("Age", VisibleText.of(student.ageText)),
             ("Grade", student.grade.map(String.init) ?? "-"),
             ("Score", student.score.map(StudentText.score) ?? "-"),
         ]

@@ -120,10 +120,15 @@ struct StatsCommand: Subcommand {
     /// The table's rows of ages and scores: their range and middle, or none yet.
     private static func ageAndScoreRows(_ statistics: RosterStatistics) -> [(String, String)] {
         var rows: [(String, String)] = []
+        let written = statistics.writtenAgeCount
+        let leftOut = written == 0 ? "" : "\(written) not a number, left out"
         if let minimum = statistics.minimumAge, let median = statistics.medianAge,
             let maximum = statistics.maximumAge
         {
-            rows.append(("Age", "min \(minimum), median \(StudentText.score(median)), max \(maximum)"))
+            let range = "min \(minimum), median \(StudentText.score(median)), max \(maximum)"
+            rows.append(("Age", leftOut.isEmpty ? range : "\(range) (\(leftOut))"))
+        } else if !leftOut.isEmpty {
+            rows.append(("Age", leftOut))
         }
         guard let mean = statistics.meanScore, let median = statistics.medianScore else {
             return rows + [("Score", "none yet")]
@@ -162,6 +167,8 @@ struct StatsCommand: Subcommand {
             let min: Nullable<Int>
             let median: Nullable<Double>
             let max: Nullable<Int>
+            /// How many ages are kept as written, not numbers, and left out of the three.
+            let notNumbers: Int
         }
         struct Bin: Encodable {
             let range: String
@@ -206,7 +213,7 @@ struct StatsCommand: Subcommand {
             count: statistics.count,
             age: Report.Ages(
                 min: Nullable(statistics.minimumAge), median: shown(statistics.medianAge),
-                max: Nullable(statistics.maximumAge)),
+                max: Nullable(statistics.maximumAge), notNumbers: statistics.writtenAgeCount),
             score: scores(statistics), result: results.map(scores),
             grades: Dictionary(uniqueKeysWithValues: statistics.countPerGrade.map { (String($0), $1) }),
             gradeMeanScores: Dictionary(

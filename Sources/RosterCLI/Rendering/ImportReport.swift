@@ -218,7 +218,7 @@ struct ImportReport {
     }
 
     private static func line(_ student: Student) -> String {
-        "\(VisibleText.of(student.name)), age \(student.age)"
+        "\(VisibleText.of(student.name)), age \(VisibleText.of(student.ageText))"
     }
 
     private static func line(_ edit: StudentEdit) -> String {

@@ -129,7 +129,10 @@ package struct StudentTable {
         let nameWidth = DisplayWidth.of(name)
         widths[0] = max(widths[0], idLength)
         widths[1] = max(widths[1], nameWidth)
-        widths[2] = max(widths[2], DecimalText.width(of: student.age))
+        widths[2] = max(
+            widths[2],
+            student.writtenAge.map { DisplayWidth.of(VisibleText.of($0)) }
+                ?? DecimalText.width(of: student.age))
         widths[3] = max(widths[3], student.grade.map(DecimalText.width(of:)) ?? 1)
         widths[4] = max(widths[4], score.map(DecimalText.width(ofScore:)) ?? 1)
         return nameWidth
@@ -204,8 +207,11 @@ package struct StudentTable {
     ) {
         // Each field is read where the student is: copying the whole student costs more than the row.
         let (age, grade, score) = (students[index].age, students[index].grade, score(in: students, at: index))
+        // An age kept as written is shown as it is, its controls escaped; there are few.
+        let writtenAge = students[index].writtenAge.map(VisibleText.of)
         let maximumCount =
-            64 + widths.total + 5 * Self.gap + name.count + 2 * ByteCursor.maximumDecimalCount
+            64 + widths.total + 5 * Self.gap + name.count + (writtenAge?.utf8.count ?? 0) + 2
+            * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
         let id = students[index].id
         ByteCursor.appendRow(to: &output, maximumCount: maximumCount) { row in
@@ -215,7 +221,10 @@ package struct StudentTable {
             }
             name.write(to: &row)
             row.append(spaces: widths.name - nameWidth)
-            if widths.age > 0 {
+            if widths.age > 0, let writtenAge {
+                row.append(spaces: Self.gap + widths.age - DisplayWidth.of(writtenAge))
+                row.append(utf8: writtenAge)
+            } else if widths.age > 0 {
                 row.append(spaces: Self.gap + widths.age - DecimalText.width(of: age))
                 row.append(decimal: age)
             }

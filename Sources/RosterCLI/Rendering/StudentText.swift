@@ -32,7 +32,7 @@ enum StudentText {
 
     /// A short description used in messages: `Ada Lovelace (age 12, id 1A2B3C4D)`.
     static func summary(_ student: Student) -> String {
-        "\(VisibleText.of(student.name)) (age \(student.age), id \(student.id.uuidString.prefix(RosterLookup.minimumShortIDLength)))"
+        "\(VisibleText.of(student.name)) (age \(VisibleText.of(student.ageText)), id \(student.id.uuidString.prefix(RosterLookup.minimumShortIDLength)))"
     }
 
     /// What `edit` says: each change with its old and new value, as in `Updated Alan Turing:

@@ -28,7 +28,7 @@ public enum GroupMaker {
             case .score: return student.score
             case .result: return nil
             case .grade: return student.grade.map(Double.init)
-            case .age: return Double(student.age)
+            case .age: return student.writtenAge == nil ? Double(student.age) : nil
             }
         }
     }

@@ -2,6 +2,9 @@
 public struct RosterStatistics: Equatable, Sendable {
     /// How many students there are.
     public let count: Int
+    /// How many students' ages are kept as written (``Student/writtenAge``), not numbers: the age
+    /// figures leave them out.
+    public let writtenAgeCount: Int
     /// The youngest age, or `nil` for an empty roster.
     public let minimumAge: Int?
     /// The median age, or `nil` for an empty roster.
@@ -39,7 +42,8 @@ public struct RosterStatistics: Equatable, Sendable {
     /// - Parameter students: The roster.
     public init(_ students: [Student]) {
         count = students.count
-        let ages = students.map(\.age).sorted()
+        let ages = students.compactMap { $0.writtenAge == nil ? $0.age : nil }.sorted()
+        writtenAgeCount = count - ages.count
         minimumAge = ages.first
         maximumAge = ages.last
         medianAge = Self.median(ages.map(Double.init))

@@ -116,11 +116,13 @@ public enum CSVRosterWriter {
         // CSV shown on a terminal cannot drive it; a file that must come back keeps them.
         let visible = { (text: String) in exact ? text : VisibleText.of(text) }
         let name = visible(students[index].name)
+        let writtenAge = students[index].writtenAge.map(visible)
         // A name's bytes can double when quoted, plus its guard and quotes.
         var texts = StudentDetails()
         for (detail, text) in students[index].details.present { texts[detail] = visible(text) }
         let maximumCount =
-            50 + 2 * name.utf8.count + 2 * ByteCursor.maximumDecimalCount + ByteCursor.maximumScoreCount
+            50 + 2 * (name.utf8.count + (writtenAge?.utf8.count ?? 0)) + 2 * ByteCursor.maximumDecimalCount
+            + ByteCursor.maximumScoreCount
             + texts.present.reduce(0) { $0 + 4 + 2 * $1.text.utf8.count }
         output.appendRow(maximumCount: maximumCount) { row in
             func text(_ details: [StudentDetail]) {
@@ -135,7 +137,11 @@ public enum CSVRosterWriter {
             row.append(csvField: name)
             text(details.afterName)
             row.append(separator)
-            row.append(decimal: students[index].age)
+            if let writtenAge {
+                row.append(csvField: writtenAge)
+            } else {
+                row.append(decimal: students[index].age)
+            }
             row.append(separator)
             if let grade = students[index].grade { row.append(decimal: grade) }
             row.append(separator)

@@ -80,7 +80,8 @@ public enum JSONRosterWriter {
     /// they are, as ``append(_:at:to:)`` reads them.
     private static func maximumCount(of students: SharedBuffer<Student>, at index: Int) -> Int {
         var count =
-            100 + 36 + 6 * students[index].name.utf8.count + 2 * ByteCursor.maximumDecimalCount
+            100 + 36 + 6 * (students[index].name.utf8.count + (students[index].writtenAge?.utf8.count ?? 0))
+            + 2 * ByteCursor.maximumDecimalCount
             + ByteCursor.maximumScoreCount
         for (_, text) in students[index].details.present { count += 16 + 6 * text.utf8.count }
         if !students[index].otherFields.isEmpty {
@@ -102,7 +103,13 @@ public enum JSONRosterWriter {
         output.append(static: "\",\"name\":\"")
         output.append(jsonEscaped: students[index].name)
         output.append(static: "\",\"age\":")
-        output.append(decimal: students[index].age)
+        if let writtenAge = students[index].writtenAge {
+            output.append(UInt8(ascii: "\""))
+            output.append(jsonEscaped: writtenAge)
+            output.append(UInt8(ascii: "\""))
+        } else {
+            output.append(decimal: students[index].age)
+        }
         if let grade = students[index].grade {
             output.append(static: ",\"grade\":")
             output.append(decimal: grade)

@@ -16,7 +16,9 @@ enum OtherFieldsJSON {
 
     /// `,"key":value` for each field, in order.
     static func text(of fields: [PlistEntry]) -> String {
-        fields.map { ",\(quoted($0.key)):\(text(of: $0.value))" }.joined()
+        // An age kept as written is among them, and is written as the age.
+        fields.lazy.filter { !knownKeys.contains($0.key) }.map { ",\(quoted($0.key)):\(text(of: $0.value))" }
+            .joined()
     }
 
     private static func text(of value: PlistValue) -> String {

@@ -20,7 +20,12 @@ package enum RosterSorter {
             let turned = students.map(bySurname)
             return SortKeyTable(count: turned.count) { turned[$0].name }.sortedIndices(reversed: reversed)
         case .age:
-            return order(students.indices, keys: students.map(\.age), reversed: reversed)
+            // An age kept as written is no number: such students go last, as a missing grade does.
+            guard students.contains(where: { $0.writtenAge != nil }) else {
+                return order(students.indices, keys: students.map(\.age), reversed: reversed)
+            }
+            return orderWithMissingLast(
+                keys: students.map { $0.writtenAge == nil ? $0.age : nil }, reversed: reversed)
         case .grade:
             return orderWithMissingLast(keys: students.map(\.grade), reversed: reversed)
         case .score:

@@ -40,6 +40,7 @@ public struct StudentFilter: Sendable {
         return order.filter { index in
             let student = students[index]
             if let grade, student.grade != grade { return false }
+            if minimumAge != nil || maximumAge != nil, student.writtenAge != nil { return false }
             if let minimumAge, student.age < minimumAge { return false }
             if let maximumAge, student.age > maximumAge { return false }
             guard !needle.isEmpty else { return true }

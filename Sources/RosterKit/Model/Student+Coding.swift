@@ -14,11 +14,12 @@
 /// app that saves students with `PropertyListEncoder` or `JSONEncoder` keeps a leaver a leaver and
 /// every mark.
 extension Student {
-    /// Decodes a student, accepting `age` as an integer or as a string of digits.
+    /// Decodes a student, accepting `age` as an integer or as text: any text that is not a whole
+    /// number from 1 to 120 is kept as written (``Student/writtenAge``), as roster's readers keep it.
     ///
     /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when a field is missing or of the wrong kind (an age that is not
-    ///   a whole number, a day, register or mark roster cannot read). The values are kept as they
+    /// - Throws: `DecodingError` when a field is missing or of the wrong kind (an age that is
+    ///   neither a number nor text, a day, register or mark roster cannot read). The values are kept as they
     ///   are, as ``init(id:name:age:grade:score:attendance:)`` keeps them: validate what a person
     ///   typed with ``RosterViewModel``.
     public init(from decoder: any Decoder) throws {

@@ -10,7 +10,8 @@
 /// copy it, compare it, and send it across concurrency domains freely.
 ///
 /// Decoding is lenient where the original iOS teaching app was: that app stored `age` as a string
-/// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as a string of digits.
+/// such as `"17"`, so ``init(from:)`` accepts the age either as an integer or as text: digits are
+/// the age, and any other text the app's field let in is kept as written (``writtenAge``).
 /// Encoding writes the age as text too, as the app's own decoder wants it, and leaves out every
 /// other field when it is empty; so the app reads every roster roster makes. A file whose ages are
 /// numbers, as Python's `plistlib` writes them, keeps numbers when roster writes it back.
@@ -25,8 +26,31 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     public var id: UUID
     /// The student's name as a person would write it, for example `"Zoë Martin"`.
     public var name: String
-    /// The student's age in whole years.
-    public var age: Int
+    /// The student's age in whole years; 0 when the file's age is text roster cannot read as one
+    /// (see ``writtenAge``). Giving a student an age drops the text.
+    public var age: Int {
+        didSet { if age != 0, !otherFields.isEmpty { otherFields.removeAll { $0.key == Self.ageKey } } }
+    }
+    /// The age as the file wrote it when it is not a whole number from 1 to 120, such as
+    /// `"twelve"`, `"12.0"` or `""`, which the iOS app's free-text field lets in; `nil` for every
+    /// age roster reads.
+    ///
+    /// Such a student's ``age`` is 0. The text is shown and exported as it is and written back
+    /// unchanged, and the student is left out of age statistics and filters: a whole class file
+    /// is never refused for one age.
+    public var writtenAge: String? {
+        age == 0 ? Self.writtenAge(among: otherFields) : nil
+    }
+    /// The text of an age kept as written among a record's other keys, where the readers put it.
+    static func writtenAge(among otherFields: [PlistEntry]) -> String? {
+        guard let entry = otherFields.first(where: { $0.key == ageKey }), case .string(let text) = entry.value
+        else { return nil }
+        return text
+    }
+    /// The age as a person reads it: the number, or the text kept as written (``writtenAge``).
+    public var ageText: String { writtenAge ?? String(age) }
+    /// The key the age is kept under in a student's record.
+    static let ageKey = "age"
     /// The school grade (year) the student is in, if known.
     public var grade: Int?
     /// The student's score, from 0 to 100, if known.

@@ -21,7 +21,7 @@ public struct StudentEdit: Sendable, Equatable {
         func text(_ value: Double?) -> String { value.map(JSONRosterWriter.number) ?? "-" }
         let fields: [(String, String, String)] =
             [
-                ("name", before.name, after.name), ("age", String(before.age), String(after.age)),
+                ("name", before.name, after.name), ("age", before.ageText, after.ageText),
                 ("grade", before.grade.map(String.init) ?? "-", after.grade.map(String.init) ?? "-"),
                 ("score", text(before.score), text(after.score)),
             ] + StudentDetail.allCases.map { ($0.field, before[$0] ?? "-", after[$0] ?? "-") }

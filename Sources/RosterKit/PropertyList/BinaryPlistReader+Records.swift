@@ -75,7 +75,8 @@ extension BinaryPlistReader {
             let student = read.student
             return StoredStudent(
                 id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
-                register: read.register, details: student.details, marks: read.marks)
+                register: read.register, details: student.details, marks: read.marks,
+                writtenAge: Student.writtenAge(among: read.otherFields))
         }
     }
 

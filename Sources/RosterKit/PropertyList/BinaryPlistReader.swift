@@ -105,6 +105,7 @@ struct BinaryPlistReader {
             }
             guard isRead else { throw .record(record, "has a wrong value for '\(field.rawValue)'") }
         }
+        fields.keepWrittenAge(in: &other.fields)
         let register = other.register ?? StoredRegister()
         let (student, isLegacy) = try student(
             fields, otherFields: &other.fields, register: register, marks: other.marks, keys: keys,
@@ -226,7 +227,7 @@ struct BinaryPlistReader {
             if let number = integer(value) {
                 fields.age = number
             } else if let text = try text(value) {
-                fields.age = try StudentFields.age(fromText: text, record: record)
+                fields.readAge(text)
             } else {
                 return false
             }

@@ -123,12 +123,17 @@ extension PlistValue {
     /// A student's record as a dictionary, in the order roster writes keys, with its register and the keys
     /// roster does not know after them, and the age as text when the file keeps it so.
     static func record(of student: Student, conventions: FileConventions) -> PlistValue {
+        let fileFields = conventions.otherFields[student.id] ?? []
+        // An age kept as written goes back as it was; a student given an age since has lost it.
+        let writtenAge = student.age == 0 ? (student.otherFields + fileFields).first(where: isAge) : nil
         var entries = [
             PlistEntry(key: "id", value: .string(UUIDText.string(student.id))),
             PlistEntry(key: "name", value: .string(student.name)),
-            PlistEntry(
-                key: "age",
-                value: conventions.agesAsText ? .string(String(student.age)) : .integer(Int64(student.age))),
+            writtenAge
+                ?? PlistEntry(
+                    key: Student.ageKey,
+                    value: conventions.agesAsText
+                        ? .string(String(student.age)) : .integer(Int64(student.age))),
         ]
         if let grade = student.grade {
             entries.append(PlistEntry(key: "grade", value: .integer(Int64(grade))))
@@ -141,12 +146,17 @@ extension PlistValue {
         }
         // The student's own keys (their marks, and other apps' keys when the student was read
         // whole), then the file's other keys the student does not hold.
-        entries += student.otherFields
-        for field in conventions.otherFields[student.id] ?? []
-        where !student.otherFields.contains(where: { $0.key == field.key }) {
+        entries += student.otherFields.filter { !isAge($0) }
+        for field in fileFields
+        where !isAge(field) && !student.otherFields.contains(where: { $0.key == field.key }) {
             entries.append(field)
         }
         return .dictionary(entries)
+    }
+
+    /// Whether an entry among a record's other keys is its age kept as written.
+    private static func isAge(_ entry: PlistEntry) -> Bool {
+        entry.key == Student.ageKey
     }
 
     /// A whole roster as the top-level array of its file.

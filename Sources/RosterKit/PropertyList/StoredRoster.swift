@@ -168,6 +168,9 @@ struct StoredRoster: PlistRecords {
             attendance: record.register.isEmpty ? [:] : lessons.attendance(of: record.register))
         student.details = record.details
         student.otherFields = MarkCoding.field(of: markStrings.entries(of: record.marks))
+        if let writtenAge = record.writtenAge {
+            student.otherFields.insert(PlistEntry(key: Student.ageKey, value: .string(writtenAge)), at: 0)
+        }
         return student
     }
 
@@ -298,6 +301,6 @@ struct StoredRoster: PlistRecords {
         return StoredStudent(
             id: student.id, name: name, age: student.age, grade: student.grade, score: student.score,
             register: register, details: student.details,
-            marks: markStrings.stored(student.markEntries ?? []))
+            marks: markStrings.stored(student.markEntries ?? []), writtenAge: student.writtenAge)
     }
 }

@@ -16,6 +16,9 @@ struct StudentFields {
     var age: Int?
     var grade: Int?
     var score: Double?
+    /// The age as the file wrote it when it is not one roster reads (see ``Student/writtenAge``):
+    /// ``age`` is 0 then, and the text is kept among the record's other keys.
+    var writtenAge: String?
     /// Whether the name was left as the file's bytes (``name`` is empty then), checked for its
     /// length only; it is checked in full once it is made, as when it is edited.
     var nameIsStored = false
@@ -45,7 +48,7 @@ struct StudentFields {
     func student(record: Int) throws(DecodingProblem) -> Student {
         let student = try complete(record: record)
         let (name, age) = (student.name, student.age)
-        guard StudentValidator.ages.contains(age) else {
+        guard StudentValidator.ages.contains(age) || writtenAge != nil else {
             throw .record(
                 record,
                 "has an age of \(age), outside \(StudentValidator.ages.lowerBound) to \(StudentValidator.ages.upperBound)"
@@ -92,13 +95,14 @@ struct StudentFields {
                 fields.id = UUIDText.uuid(from: text)
             case (.name, .string(let text)): fields.name = text
             case (.age, .integer(let number)): fields.age = Int(number)
-            case (.age, .string(let text)): fields.age = try age(fromText: text, record: record)
+            case (.age, .string(let text)): fields.readAge(text)
             case (.grade, .integer(let number)): fields.grade = Int(number)
             case (.score, .real(let number)): fields.score = number
             case (.score, .integer(let number)): fields.score = Double(number)
             default: throw .record(record, "has a wrong value for '\(entry.key)'")
             }
         }
+        fields.keepWrittenAge(in: &otherFields)
         var student = try fields.complete(record: record)
         student.attendance = try RegisterCoding.take(from: &otherFields, record: record).attendance
         student.details = try DetailCoding.take(from: &otherFields, record: record)
@@ -113,12 +117,25 @@ struct StudentFields {
     }
 
     /// Reads an age stored as text, as the iOS app stored it: digits, with any spaces around
-    /// them that the app's text field let in (`"12 "` is 12).
-    static func age(fromText text: String, record: Int) throws(DecodingProblem) -> Int {
-        guard let age = Student.wholeNumber(String(text.trimmingWhitespace())) else {
-            throw .record(record, "has an age \"\(text.prefix(40))\" that is not a whole number")
+    /// them that the app's text field let in (`"12 "` is 12). Any other text the app's field let
+    /// in (`"twelve"`, `"12.0"`, `""`, an age out of range) is kept as written, never refused:
+    /// the age is 0 then, and ``writtenAge`` holds the text.
+    mutating func readAge(_ text: String) {
+        if let number = Student.wholeNumber(String(text.trimmingWhitespace())),
+            StudentValidator.ages.contains(number)
+        {
+            age = number
+        } else {
+            (age, writtenAge) = (0, text)
         }
-        return age
+    }
+
+    /// Puts an age kept as written first among a record's other keys, where every writer finds
+    /// it (see ``PlistValue/record(of:conventions:)``) and where a roster read for a change to
+    /// a few students keeps it (``FileConventions/otherFields``).
+    func keepWrittenAge(in otherFields: inout [PlistEntry]) {
+        guard let writtenAge else { return }
+        otherFields.insert(PlistEntry(key: Student.ageKey, value: .string(writtenAge)), at: 0)
     }
 }
 
@@ -143,6 +160,8 @@ struct StoredStudent: StudentValues {
     /// The marks (see ``Student/marks``), numbered as ``StoredMarks`` says: empty for a class
     /// without a markbook.
     var marks = StoredMarks()
+    /// The age as the file wrote it, when it is not a number (see ``Student/writtenAge``).
+    var writtenAge: String?
 }
 
 /// Where the bytes of a ``StoredStudent``'s name are, and how they are encoded.

@@ -80,6 +80,7 @@ struct XMLPlistReader {
             if field == .age && value.name == "string" { ageIsText = true }
             try read(value, into: &fields, field: field, record: record)
         }
+        fields.keepWrittenAge(in: &otherFields)
         var student = try fields.student(record: record)
         let register = try RegisterCoding.take(from: &otherFields, record: record)
         student.attendance = register.attendance
@@ -126,7 +127,7 @@ struct XMLPlistReader {
             guard let number = Int(text.trimmingWhitespace()) else { throw wrong }
             if field == .age { fields.age = number } else { fields.grade = number }
         case (.age, "string"):
-            fields.age = try StudentFields.age(fromText: text, record: record)
+            fields.readAge(text)
         case (.score, "real"), (.score, "integer"):
             guard let number = Double(text.trimmingWhitespace()) else {
                 throw wrong

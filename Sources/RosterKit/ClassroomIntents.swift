@@ -73,11 +73,9 @@ public enum ClassroomIntents {
     )
         throws -> StudentEdit
     {
-        var edit: StudentEdit?
+        let summary = { (edit: StudentEdit) in "edit \(edit.before.name)" }
         // The fast path: the roster's other names stay bytes of the file.
-        _ = try StorageHandler.updateStored(
-            at: url, command: "edit", summary: edit.map { "edit \($0.before.name)" }
-        ) { roster in
+        return try StorageHandler.updateStored(at: url, command: "edit", summary: summary) { roster in
             let index = try RosterLookup.index(of: reference, among: roster)
             let before = roster.student(at: index)
             try checkOnRoll(before, of: url, pastRecord: pastRecord)
@@ -86,10 +84,8 @@ public enum ClassroomIntents {
                 try SchoolIDTaken.check(after.schoolID, own: after.id, among: roster)
             }
             roster.replace(at: index, with: after)
-            edit = StudentEdit(before: before, after: after)
+            return StudentEdit(before: before, after: after)
         }
-        guard let edit else { throw LookupError.notFound(reference: reference, closest: []) }
-        return edit
     }
 
     /// Removes the students that `references` pick out, all of them or none.
@@ -104,15 +100,13 @@ public enum ClassroomIntents {
     public static func remove(_ references: [String], at url: URL = StorageHandler.plistURL) throws
         -> [Student]
     {
-        var removed: [Student] = []
-        _ = try StorageHandler.updateStored(
-            at: url, command: "remove", summary: "remove \(NameList.sentence(removed.map(\.name)))"
-        ) { roster in
+        let summary = { (removed: [Student]) in "remove \(NameList.sentence(removed.map(\.name)))" }
+        return try StorageHandler.updateStored(at: url, command: "remove", summary: summary) { roster in
             let doomed = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
-            removed = doomed.map(roster.student(at:))
+            let removed = doomed.map(roster.student(at:))
             roster.remove(at: doomed)
+            return removed
         }
-        return removed
     }
 
     /// Moves the students that `references` pick out to another roster, such as another class,
@@ -242,19 +236,17 @@ public enum ClassroomIntents {
             merge(into: &book)
             return try plan(&roster)
         }
-        var changes = ImportChanges()
-        let summary = {
+        let summary = { (changes: ImportChanges) in
             "import\(source.map { " " + $0 } ?? ""): \(changes.added.count) added, \(changes.updated.count) changed, "
                 + "\(changes.leaving.count) leaving"
         }
-        try StorageHandler.importChange(at: fileURL, summary: summary()) { roster, book in
+        return try StorageHandler.importChange(at: fileURL, summary: summary) { roster, book in
             merge(into: &book)
             let addsToRoster = !replace && !roster.isEmpty
-            changes = try plan(&roster)
+            let changes = try plan(&roster)
             let addsOnly = addsToRoster && changes.updated.isEmpty && changes.unchangedCount == 0
-            return addsOnly ? changes.added : nil
+            return (changes, addsOnly ? changes.added : nil)
         }
-        return changes
     }
 
     /// Leaves out the marks of `students`.

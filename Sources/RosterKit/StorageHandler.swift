@@ -187,22 +187,24 @@ public enum StorageHandler {
     public static func update(at url: URL = plistURL, _ change: (inout [Student]) throws -> Void) throws
         -> [Student]
     {
-        try update(at: url, command: "update", change)
+        try update(at: url, command: "update") { students in
+            try change(&students)
+            return students
+        }
     }
 
-    /// Changes the roster as ``update(at:_:)`` does, naming the change `command` in the history.
+    /// Changes the roster as ``update(at:_:)`` does, naming the change `command` in the history
+    /// and summing it up in `summary`'s words, made from what `change` returned.
     @discardableResult
-    static func update(
-        at url: URL, command: String, summary: @autoclosure () -> String? = nil,
-        _ change: (inout [Student]) throws -> Void
-    ) throws
-        -> [Student]
-    {
+    static func update<Result>(
+        at url: URL, command: String, summary: (Result) -> String? = { _ in nil },
+        _ change: (inout [Student]) throws -> Result
+    ) throws -> Result {
         try rewrite(
             at: url, command: command, empty: [], count: \.count,
             decode: { try RosterCodec.decode($0, path: $1) },
             encode: { try RosterCodec.fileWriter($0, conventions: $1) },
-            summary: summary(), change: { students, _ in try change(&students) })
+            summary: summary, change: { students, _ in try change(&students) })
     }
 
     /// Changes a few students of the roster, as ``update(at:_:)`` does, without making a `String`
@@ -212,19 +214,18 @@ public enum StorageHandler {
     /// - Parameters:
     ///   - url: The roster file.
     ///   - command: What makes the change, for the history.
-    ///   - change: Changes the students in place; throwing cancels the change.
-    /// - Returns: The students now on disk.
-    static func updateStored(
-        at url: URL, command: String, summary: @autoclosure () -> String? = nil,
-        _ change: (inout StoredRoster) throws -> Void
-    )
-        throws
-        -> StoredRoster
-    {
+    ///   - summary: The change in words, for the history, made from what `change` returned.
+    ///   - change: Changes the students in place and returns what it did; throwing cancels the
+    ///     change.
+    /// - Returns: What `change` returned.
+    static func updateStored<Result>(
+        at url: URL, command: String, summary: (Result) -> String? = { _ in nil },
+        _ change: (inout StoredRoster) throws -> Result
+    ) throws -> Result {
         try rewrite(
             at: url, command: command, empty: StoredRoster([]), count: \.count,
             decode: { try RosterCodec.decodeStored($0, path: $1) },
             encode: { try RosterCodec.fileWriter($0, conventions: $1) },
-            summary: summary(), change: { roster, _ in try change(&roster) })
+            summary: summary, change: { roster, _ in try change(&roster) })
     }
 }

@@ -20,7 +20,9 @@ extension ClassroomIntents {
         let entry = CommentBank.Entry(
             template: try CommentTemplate(text), condition: try condition.map(CommentCondition.init(parsing:))
         )
-        return try StorageHandler.updateMarkbook(at: url, command: "comments add", summary: "add a comment") {
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "comments add", summary: "add a comment"
+        ) {
             book, _ in
             var bank = book.comments ?? CommentBank()
             try check(entry, in: bank, book)
@@ -106,7 +108,9 @@ extension ClassroomIntents {
         throws -> (student: Student, comment: String?)
     {
         let written = try text.map { try CommentTemplate($0) }
-        return try StorageHandler.updateMarkbook(at: url, command: "comment", summary: "choose a comment") {
+        return try StorageHandler.updateMarkbook(
+            at: url, command: "comment", summary: "choose a comment"
+        ) {
             book, students in
             let index = try RosterLookup.index(of: reference, in: students)
             let bank = book.comments ?? CommentBank()

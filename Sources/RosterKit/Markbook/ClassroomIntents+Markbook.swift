@@ -47,9 +47,11 @@ extension ClassroomIntents {
     {
         var new = assessment
         new.name = try checkedName(assessment.name)
-        return try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: "add assessment \(new.name)"
-        ) { book, students in
+        let summary = { (made: (assessment: Assessment, madeCategory: Bool)) in
+            "add assessment \(made.assessment.name)"
+        }
+        return try StorageHandler.updateMarkbook(at: url, command: "assessment", summary: summary) {
+            book, students in
             var madeCategory = false
             if let category = new.category {
                 (new.category, madeCategory) = try ensureCategory(category, in: &book)
@@ -73,12 +75,10 @@ extension ClassroomIntents {
         _ reference: String, outOf: Fraction? = nil, category: String? = nil, date: SchoolDay? = nil,
         term: String? = nil, at url: URL
     ) throws -> Assessment {
-        var name = reference
-        return try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: "edit assessment \(name)"
-        ) { book, students in
+        let summary = { (assessment: Assessment) in "edit assessment \(assessment.name)" }
+        return try StorageHandler.updateMarkbook(at: url, command: "assessment", summary: summary) {
+            book, students in
             var assessment = try book.assessment(named: reference)
-            name = assessment.name
             if let outOf {
                 let over = students.filter {
                     ($0.marks[assessment.id]?.points(outOf: outOf) ?? .zero) > outOf
@@ -104,12 +104,12 @@ extension ClassroomIntents {
         -> (old: Assessment, new: Assessment)
     {
         let name = try checkedName(name)
-        var oldName = reference
-        return try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: "rename assessment \(oldName) to \(name)"
-        ) { book, _ in
+        let summary = { (renamed: (old: Assessment, new: Assessment)) in
+            "rename assessment \(renamed.old.name) to \(renamed.new.name)"
+        }
+        return try StorageHandler.updateMarkbook(at: url, command: "assessment", summary: summary) {
+            book, _ in
             let old = try book.assessment(named: reference)
-            oldName = old.name
             var renamed = old
             renamed.name = name
             try book.update(renamed)
@@ -130,12 +130,10 @@ extension ClassroomIntents {
     /// - Returns: The assessment removed, and how many marks went with it.
     @discardableResult
     public static func removeAssessment(_ reference: String, at url: URL) throws -> (Assessment, marks: Int) {
-        var name = reference
-        return try StorageHandler.updateMarkbook(
-            at: url, command: "assessment", summary: "remove assessment \(name)"
-        ) { book, students in
+        let summary = { (removed: (Assessment, marks: Int)) in "remove assessment \(removed.0.name)" }
+        return try StorageHandler.updateMarkbook(at: url, command: "assessment", summary: summary) {
+            book, students in
             let assessment = try book.assessment(named: reference)
-            name = assessment.name
             var removed = 0
             for index in students.indices where students[index].marks[assessment.id] != nil {
                 students[index].marks[assessment.id] = nil
@@ -153,9 +151,8 @@ extension ClassroomIntents {
         _ name: String, weight: Fraction?? = nil, dropLowest: Int? = nil, at url: URL
     ) throws -> MarkCategory {
         let name = try checkedName(name)
-        return try StorageHandler.updateMarkbook(
-            at: url, command: "category", summary: "set category \(name)"
-        ) {
+        let summary = { (category: MarkCategory) in "set category \(category.name)" }
+        return try StorageHandler.updateMarkbook(at: url, command: "category", summary: summary) {
             book, _ in
             var category = book.category(named: name) ?? MarkCategory(name: name)
             if let weight { category.weight = weight }

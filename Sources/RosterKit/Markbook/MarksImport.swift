@@ -308,17 +308,16 @@ extension ClassroomIntents {
             var (students, book) = try StorageHandler.loadMarkbook(from: url)
             return try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
         }
-        var count = 0
         var unapplied = Optional(table)
-        return try StorageHandler.updateMarkbook(
-            at: url, command: "import --marks", summary: "import \(count) mark\(count == 1 ? "" : "s")"
-        ) { book, students in
+        let summary = { (made: MarksImport) in
+            "import \(made.changes.count) mark\(made.changes.count == 1 ? "" : "s")"
+        }
+        return try StorageHandler.updateMarkbook(at: url, command: "import --marks", summary: summary) {
+            book, students in
             guard let table = unapplied.take() else {
                 throw ImportProblem(message: "the marks were applied once already")
             }
-            let result = try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
-            count = result.changes.count
-            return result
+            return try MarksImport(table, outOf: outOf, markbook: &book, students: &students)
         }
     }
 }

@@ -135,17 +135,19 @@ public enum AttendanceRegister {
     public static func delete(_ lesson: Lesson, at url: URL) throws -> [(
         student: Student, entry: AttendanceEntry
     )] {
-        var deleted: [(student: Student, entry: AttendanceEntry)] = []
-        try StorageHandler.update(
-            at: url, command: "register --delete", summary: "register --delete \(lesson.spoken)"
-        ) { students in
+        let summary = { (_: [(student: Student, entry: AttendanceEntry)]) in
+            "register --delete \(lesson.spoken)"
+        }
+        return try StorageHandler.update(at: url, command: "register --delete", summary: summary) {
+            students in
+            var deleted: [(student: Student, entry: AttendanceEntry)] = []
             for index in students.indices {
                 guard let entry = students[index].attendance.removeValue(forKey: lesson) else { continue }
                 deleted.append((students[index], entry))
             }
             if deleted.isEmpty { throw LessonNotTaken(lesson: lesson) }
+            return deleted
         }
-        return deleted
     }
 
     /// Whether `lesson`'s register was taken: some student has a mark in it.

@@ -29,11 +29,9 @@ extension ClassroomIntents {
     public static func leave(_ references: [String], on day: SchoolDay = .today(), at url: URL) throws
         -> [Student]
     {
-        var leavers: [Student] = []
-        _ = try StorageHandler.updateStored(
-            at: url, command: "leave",
-            summary: "leave \(NameList.sentence(leavers.map(\.name))) on \(day)"
-        ) { roster in
+        let summary = { (leavers: [Student]) in "leave \(NameList.sentence(leavers.map(\.name))) on \(day)" }
+        return try StorageHandler.updateStored(at: url, command: "leave", summary: summary) { roster in
+            var leavers: [Student] = []
             let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             for index in indices {
                 var student = roster.student(at: index)
@@ -45,8 +43,8 @@ extension ClassroomIntents {
                 roster.replace(at: index, with: student)
                 leavers.append(student)
             }
+            return leavers
         }
-        return leavers
     }
 
     /// Brings back leavers that `references` pick out: they are on the roll again from today, and
@@ -57,10 +55,9 @@ extension ClassroomIntents {
     ///   ``StorageError``. Nothing is changed then.
     @discardableResult
     public static func rejoin(_ references: [String], at url: URL) throws -> [Student] {
-        var back: [Student] = []
-        _ = try StorageHandler.updateStored(
-            at: url, command: "rejoin", summary: "rejoin \(NameList.sentence(back.map(\.name)))"
-        ) { roster in
+        let summary = { (back: [Student]) in "rejoin \(NameList.sentence(back.map(\.name)))" }
+        return try StorageHandler.updateStored(at: url, command: "rejoin", summary: summary) { roster in
+            var back: [Student] = []
             let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             for index in indices {
                 var student = roster.student(at: index)
@@ -70,8 +67,8 @@ extension ClassroomIntents {
                 roster.replace(at: index, with: student)
                 back.append(student)
             }
+            return back
         }
-        return back
     }
 
     /// Removes the students that `references` pick out, all of them or none: a student the
@@ -87,11 +84,11 @@ extension ClassroomIntents {
         _ references: [String], forgetting: Bool, pastRecord: Bool = false, on day: SchoolDay = .today(),
         at url: URL
     ) throws -> Removal {
-        var (erased, leavers) = ([Student](), [Student]())
-        _ = try StorageHandler.updateStored(
-            at: url, command: "remove",
-            summary: "remove \(NameList.sentence((erased + leavers).map(\.name)))"
-        ) { roster in
+        let summary = { (removal: Removal) in
+            "remove \(NameList.sentence((removal.erased + removal.leavers).map(\.name)))"
+        }
+        return try StorageHandler.updateStored(at: url, command: "remove", summary: summary) { roster in
+            var (erased, leavers) = ([Student](), [Student]())
             let indices = Set(try references.map { try RosterLookup.index(of: $0, among: roster) }).sorted()
             var doomed: [Int] = []
             for index in indices {
@@ -110,8 +107,8 @@ extension ClassroomIntents {
                 }
             }
             roster.remove(at: doomed)
+            return Removal(erased: erased, leavers: leavers)
         }
-        return Removal(erased: erased, leavers: leavers)
     }
 
     /// Checks that `student`, of the roster at `url`, is on the class's roll, for a change meant

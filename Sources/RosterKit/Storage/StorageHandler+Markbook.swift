@@ -35,18 +35,35 @@ extension StorageHandler {
         try storedMarkbook(of: Current(path: try FileSystem.rosterTarget(url.path), bytes: nil))
     }
 
+    /// Changes the markbook, the students' marks, or both, as ``updateMarkbook(at:command:summary:_:)``
+    /// does, summed up in words known before the change, such as "add a comment".
+    ///
+    /// - Parameters:
+    ///   - url: The roster file.
+    ///   - command: The command's name, for the history.
+    ///   - summary: What the change does in words, for the history.
+    ///   - change: Edits the markbook and the students in place; throwing cancels the change.
+    /// - Returns: What `change` returned.
+    @discardableResult
+    static func updateMarkbook<Result>(
+        at url: URL = plistURL, command: String, summary: String,
+        _ change: (inout Markbook, inout [Student]) throws -> Result
+    ) throws -> Result {
+        try updateMarkbook(at: url, command: command, summary: { _ in summary }, change)
+    }
+
     /// Changes the markbook, the students' marks, or both, as one change of the class and one
     /// undo step.
     ///
     /// - Parameters:
     ///   - url: The roster file.
     ///   - command: The command's name, for the history.
-    ///   - summary: What the change did in words, for the history, worked out once `change` has run.
+    ///   - summary: What the change did in words, for the history, made from what `change` returned.
     ///   - change: Edits the markbook and the students (leavers too) in place; throwing cancels
     ///     the change. When neither changes, nothing is written and the history keeps no step.
     /// - Returns: What `change` returned.
     public static func updateMarkbook<Result>(
-        at url: URL = plistURL, command: String, summary: @autoclosure () -> String? = nil,
+        at url: URL = plistURL, command: String, summary: (Result) -> String? = { _ in nil },
         _ change: (inout Markbook, inout [Student]) throws -> Result
     ) throws -> Result {
         try self.change(at: url) { current in
@@ -57,7 +74,7 @@ extension StorageHandler {
             guard book != before || edited != students else { return (.unchanged, result) }
             var made = RosterChange(
                 command: command, date: Date(), studentsBefore: students.count, studentsAfter: edited.count)
-            made.summary = summary()
+            made.summary = summary(result)
             students = []
             // Every student was read whole, other apps' keys with them: the students say it all.
             conventions.otherFields = [:]

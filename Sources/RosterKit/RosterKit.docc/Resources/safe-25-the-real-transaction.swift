@@ -290,25 +290,25 @@ extension StorageHandler {
 
     /// A whole-roster change: decodes the students (as `Students`, which may keep names as the
     /// file's bytes), lets `change` edit them and the file's conventions in place, and writes
-    /// them back in the file's format.
-    static func rewrite<Students>(
+    /// them back in the file's format. The history's summary is made from what `change` returned.
+    static func rewrite<Students, Result>(
         at url: URL, command: String, empty: Students, count: (Students) -> Int,
         decode: (Data, String) throws -> (Students, FileConventions),
         encode: (Students, FileConventions) throws -> RosterCodec.FileWriter,
-        summary: @autoclosure () -> String? = nil,
-        change: (inout Students, inout FileConventions) throws -> Void
-    ) throws -> Students {
+        summary: (Result) -> String?,
+        change: (inout Students, inout FileConventions) throws -> Result
+    ) throws -> Result {
         try self.change(at: url) { current in
             // The students are held in one place only, so that `change` edits them in place
             // instead of copying a large roster first.
             var (students, conventions) =
                 try current.bytes.map { try decode($0, current.path) } ?? (empty, .binary)
             let before = count(students)
-            try change(&students, &conventions)
+            let result = try change(&students, &conventions)
             var made = RosterChange(
                 command: command, date: Date(), studentsBefore: before, studentsAfter: count(students))
-            made.summary = summary()
-            return (.replace(with: try encode(students, conventions), change: made), students)
+            made.summary = summary(result)
+            return (.replace(with: try encode(students, conventions), change: made), result)
         }
     }
 

@@ -189,7 +189,7 @@ public enum ClassroomIntents {
     ///   - dryRun: Whether to only work out the changes, writing nothing.
     ///   - allowDuplicates: Whether to import probable duplicates as new students.
     ///   - source: The file's name, for the history's description of the change.
-    ///   - markbook: The markbook that came with the file (see ``MarkbookFile``), which the
+    ///   - markbook: The markbook that came with the file (see `MarkbookFile`), which the
     ///     file's marks are by; brought into the class's, the marks moved to its assessments.
     ///     Without one, the file's marks are left out and each student keeps their own.
     ///   - joined: The day the students it adds joined; by default, today once the class has had

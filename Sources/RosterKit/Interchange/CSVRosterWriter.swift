@@ -10,12 +10,12 @@ import RosterEngine
 /// `@`, a tab or CR, gets a leading `'`, the guard Excel, LibreOffice and Google Sheets show as
 /// text; a field already starting with `'` gets one too, so that the importer can remove exactly
 /// one and give back the original.
-public enum CSVRosterWriter {
+package enum CSVRosterWriter {
     /// The header row's column names.
-    public static let columns = ["id", "name", "age", "grade", "score"]
+    package static let columns = ["id", "name", "age", "grade", "score"]
 
     /// What separates a CSV file's fields, and the decimal point that goes with it.
-    public enum Delimiter: String, Sendable, CaseIterable {
+    package enum Delimiter: String, Sendable, CaseIterable {
         /// `,` between fields and `.` in numbers: RFC 4180, and spreadsheets in English.
         case comma
         /// `;` between fields and `,` in numbers, as spreadsheets in German, French and many other
@@ -34,7 +34,7 @@ public enum CSVRosterWriter {
     ///   - students: The students to write.
     ///   - delimiter: What separates the fields.
     /// - Returns: The whole file, header included.
-    public static func text(for students: [Student], delimiter: Delimiter = .comma) -> String {
+    package static func text(for students: [Student], delimiter: Delimiter = .comma) -> String {
         String(decoding: bytes(for: students, delimiter: delimiter), as: UTF8.self)
     }
 

@@ -17,7 +17,7 @@ public enum InterchangeFormat: String, Sendable, CaseIterable {
     ///
     /// - Parameter url: The file.
     /// - Returns: The format, or `nil` for another extension.
-    public static func inferred(from url: URL) -> InterchangeFormat? {
+    package static func inferred(from url: URL) -> InterchangeFormat? {
         switch url.pathExtension.lowercased() {
         case "csv", "txt": return .csv
         case "json": return .json

@@ -5,12 +5,12 @@ import RosterEngine
 ///
 /// Written by hand rather than with `JSONEncoder` so the keys keep this order and large rosters
 /// are written quickly.
-public enum JSONRosterWriter {
+package enum JSONRosterWriter {
     /// A JSON array, one object per line, ending with a newline.
     ///
     /// - Parameter students: The students, in the order to write them.
     /// - Returns: The JSON text.
-    public static func array(_ students: [Student]) -> String {
+    package static func array(_ students: [Student]) -> String {
         String(decoding: bytes(students), as: UTF8.self)
     }
 
@@ -44,7 +44,7 @@ public enum JSONRosterWriter {
     ///
     /// - Parameter student: The student to write.
     /// - Returns: The JSON text.
-    public static func object(_ student: Student) -> String {
+    package static func object(_ student: Student) -> String {
         var output: [UInt8] = []
         SharedBuffer.reading([student]) { students in
             output.appendRow(maximumCount: maximumCount(of: students, at: 0)) {
@@ -59,7 +59,7 @@ public enum JSONRosterWriter {
     ///
     /// - Parameter score: The score.
     /// - Returns: For example `90` or `88.5`.
-    public static func number(_ score: Double) -> String {
+    package static func number(_ score: Double) -> String {
         DecimalText.shortest(score)
     }
 

@@ -10,15 +10,15 @@
 /// id; the class's assessments, categories and letters go in this file beside it, and an import
 /// of the export reads them from there (see ``Markbook/merge(_:)``), so that a class comes back
 /// whole.
-public enum MarkbookFile {
+package enum MarkbookFile {
     /// The markbook's file beside the export at `url`: `7A.json` has `7A.markbook.json`.
-    public static func url(besideExport url: URL) -> URL {
+    package static func url(besideExport url: URL) -> URL {
         let stem = url.deletingPathExtension()
         return stem.appendingPathExtension("markbook").appendingPathExtension(url.pathExtension)
     }
 
     /// The markbook as a file of `format` (JSON, or an XML property list).
-    public static func bytes(_ markbook: Markbook, format: InterchangeFormat) throws -> [UInt8] {
+    package static func bytes(_ markbook: Markbook, format: InterchangeFormat) throws -> [UInt8] {
         if format == .json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -30,7 +30,7 @@ public enum MarkbookFile {
     /// The markbook beside the export at `url`, or `nil` when there is none.
     ///
     /// - Throws: ``ImportProblem`` naming the file when it is there but is not a markbook.
-    public static func read(besideExport url: URL, format: InterchangeFormat) throws -> Markbook? {
+    package static func read(besideExport url: URL, format: InterchangeFormat) throws -> Markbook? {
         let file = self.url(besideExport: url)
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         do {

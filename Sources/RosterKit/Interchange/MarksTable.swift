@@ -23,44 +23,44 @@ import RosterEngine
 /// - A row whose first cell is `Points Possible` gives each assessment's maximum; Canvas's row of
 ///   assignments posted by hand above it and its test student (`Student, Test`) are left out.
 /// - `N/A`, Canvas's mark for work not assigned to a student, is no mark.
-public struct MarksTable: Sendable, Equatable {
+package struct MarksTable: Sendable, Equatable {
     /// One assessment column.
-    public struct Column: Sendable, Equatable {
+    package struct Column: Sendable, Equatable {
         /// The assessment's name, without Canvas's number.
-        public let name: String
+        package let name: String
         /// The maximum the `Points Possible` row gives, or `nil`.
-        public let outOf: Fraction?
+        package let outOf: Fraction?
         /// Canvas's number for the assignment, `12345` in `Quiz 1 (12345)`, or `nil`.
-        public let canvasID: String?
+        package let canvasID: String?
     }
 
     /// One student's row.
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// The line it is on, counting the header as line 1.
-        public let line: Int
+        package let line: Int
         /// The roster's id, when the row gives one.
-        public let id: UUID?
+        package let id: UUID?
         /// The school's id, when the row gives one.
-        public let schoolID: String?
+        package let schoolID: String?
         /// The name, first name first, when the row gives one.
-        public let name: String?
+        package let name: String?
         /// Each assessment column's cell, as typed; empty for a blank cell.
-        public let cells: [String]
+        package let cells: [String]
     }
 
     /// The assessment columns, in file order.
-    public let columns: [Column]
+    package let columns: [Column]
     /// The student rows, in file order.
-    public let rows: [Row]
+    package let rows: [Row]
     /// What was left out, in words.
-    public let notes: [String]
+    package let notes: [String]
     /// Whether points above an assessment's maximum are extra credit, as Canvas gives it, rather
     /// than a mistake: true for a file Canvas's gradebook exporter wrote.
-    public let allowsExtraCredit: Bool
+    package let allowsExtraCredit: Bool
 
     /// The most students a marks file may have: the header and the `Points Possible` row are
     /// not counted.
-    public static let maximumRows = 1_000_000
+    package static let maximumRows = 1_000_000
 
     /// A table of `columns` and `rows` that another reader made, such as ``OneRosterGradebook``.
     init(columns: [Column], rows: [Row], notes: [String], allowsExtraCredit: Bool) {
@@ -75,7 +75,7 @@ public struct MarksTable: Sendable, Equatable {
     ///
     /// - Throws: ``ImportProblem`` for text that is not CSV, a file without a column naming the
     ///   students, or more than ``maximumRows`` students.
-    public init(csv data: Data) throws(ImportProblem) {
+    package init(csv data: Data) throws(ImportProblem) {
         try self.init(csv: data, mostStudents: Self.maximumRows)
     }
 

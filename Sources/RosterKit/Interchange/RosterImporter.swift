@@ -114,7 +114,7 @@ public enum RosterImporter {
 
     /// Whether `data` is a spreadsheet workbook rather than text: an `.xlsx` or `.ods` file (a ZIP
     /// archive) or an `.xls` file (an OLE compound file), recognised by its first bytes.
-    public static func isWorkbook(_ data: Data) -> Bool {
+    package static func isWorkbook(_ data: Data) -> Bool {
         data.starts(with: [0x50, 0x4B, 0x03, 0x04])
             || data.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
     }

@@ -16,7 +16,7 @@ extension RosterLookup {
     ///
     /// - Parameter students: The roster.
     /// - Returns: A short id for every student, in the same order as `students`.
-    public static func shortIDs(for students: [Student]) -> [String] {
+    package static func shortIDs(for students: [Student]) -> [String] {
         zip(students, shortIDLengths(for: students)).map { String(UUIDText.string($0.id).prefix($1)) }
     }
 

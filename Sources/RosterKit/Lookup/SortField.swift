@@ -1,6 +1,6 @@
 /// What a roster listing is ordered by.
 public enum SortField: String, Sendable, CaseIterable {
-    /// By name, compared as people expect; see ``NameSortKey``.
+    /// By name, compared as people expect; see `NameSortKey`.
     case name
     /// By last name, then first name, as registers and office lists go: ``Student/lastName`` or
     /// else the last word of the name, then ``Student/firstName`` or else the words before it.

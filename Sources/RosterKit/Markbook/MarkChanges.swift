@@ -3,7 +3,7 @@
 ///
 /// A large import changes millions of marks; joining the parts into one array would hold every
 /// change twice while it is copied, so the parts are kept and read through as one collection.
-public struct MarkChanges: RandomAccessCollection, Sendable, Equatable {
+package struct MarkChanges: RandomAccessCollection, Sendable, Equatable {
     private let parts: [[MarksImport.Change]]
     /// Where each part starts in the whole list.
     private let starts: [Int]
@@ -21,12 +21,12 @@ public struct MarkChanges: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// The first change's position: 0.
-    public var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
     /// The number of changes.
-    public let endIndex: Int
+    package let endIndex: Int
 
     /// The change at `position`.
-    public subscript(position: Int) -> MarksImport.Change {
+    package subscript(position: Int) -> MarksImport.Change {
         precondition(position >= 0 && position < endIndex, "MarkChanges index out of range")
         // The last part that starts at or before `position`; there is one part per core.
         var part = starts.count - 1
@@ -35,7 +35,7 @@ public struct MarkChanges: RandomAccessCollection, Sendable, Equatable {
     }
 
     /// Whether both hold the same changes in the same order, however they were split.
-    public static func == (left: MarkChanges, right: MarkChanges) -> Bool {
+    package static func == (left: MarkChanges, right: MarkChanges) -> Bool {
         left.elementsEqual(right)
     }
 }

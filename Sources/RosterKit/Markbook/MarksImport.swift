@@ -8,21 +8,21 @@ import RosterEngine
 
 /// What bringing a ``MarksTable`` into the markbook changes: the assessments it makes and each
 /// mark that changes, worked out before anything is written, so that a dry run shows the same.
-public struct MarksImport: Sendable, Equatable {
+package struct MarksImport: Sendable, Equatable {
     /// One mark the import changes.
     ///
     /// An import can change millions of marks, so a change names its assessment by its place
     /// in ``MarksImport/assessments`` and its student by the file's row, not by copies of them:
     /// ``MarksImport/student(of:)`` gives the student.
-    public struct Change: Sendable, Equatable {
+    package struct Change: Sendable, Equatable {
         /// The file's row, counting the students' rows from 0 as ``MarksTable/rows`` does.
-        public var row: Int { Int(storedRow) }
+        package var row: Int { Int(storedRow) }
         /// Where the assessment is in ``MarksImport/assessments``: the file's column.
-        public var column: Int { Int(storedColumn) }
+        package var column: Int { Int(storedColumn) }
         /// The mark before, or `nil` when blank.
-        public var before: Mark? { storedBefore?.mark }
+        package var before: Mark? { storedBefore?.mark }
         /// The mark the file gives.
-        public var after: Mark { storedAfter.mark }
+        package var after: Mark { storedAfter.mark }
 
         // Kept small: a change is one of millions (56 bytes, where four plain fields take 112).
         private let storedRow: Int32
@@ -39,35 +39,35 @@ public struct MarksImport: Sendable, Equatable {
     }
 
     /// The student a row of the file names: their name and id.
-    public struct RowStudent: Sendable, Equatable {
+    package struct RowStudent: Sendable, Equatable {
         /// The student's name.
-        public let name: String
+        package let name: String
         /// The student's id.
-        public let id: UUID
+        package let id: UUID
     }
 
     /// The assessment of each of the file's columns, found in the markbook or made, in file order.
-    public private(set) var assessments: [Assessment] = []
+    package private(set) var assessments: [Assessment] = []
     /// The assessments the file names that the markbook did not have, made by the import.
-    public private(set) var newAssessments: [Assessment] = []
+    package private(set) var newAssessments: [Assessment] = []
     /// Each mark that changes, row by row.
-    public private(set) var changes = MarkChanges()
+    package private(set) var changes = MarkChanges()
     /// The student each of the file's rows names, in file order.
     private var rowStudents: [RowStudent] = []
 
     /// The assessment `change` gives a mark on.
-    public func assessment(of change: Change) -> Assessment {
+    package func assessment(of change: Change) -> Assessment {
         assessments[change.column]
     }
 
     /// The student `change` gives a mark to.
-    public func student(of change: Change) -> RowStudent {
+    package func student(of change: Change) -> RowStudent {
         rowStudents[change.row]
     }
 
     /// How many of the changed marks are above their assessment's maximum: extra credit, as a
     /// gradebook gives it, counted whole in every result.
-    public var extraCredit: Int {
+    package var extraCredit: Int {
         changes.count { change in
             let outOf = assessments[change.column].outOf
             return change.after.points(outOf: outOf).map { $0 > outOf } ?? false
@@ -87,7 +87,7 @@ public struct MarksImport: Sendable, Equatable {
     /// - Throws: ``ImportProblem`` naming the line for a row that matches no student or a cell
     ///   that is not a mark on its assessment, or a column that makes an assessment without a
     ///   maximum. Nothing is changed then.
-    public init(
+    package init(
         _ table: MarksTable, outOf: Fraction?, markbook: inout Markbook, students: inout [Student]
     ) throws {
         var assessments: [Assessment] = []
@@ -301,7 +301,7 @@ extension ClassroomIntents {
     /// written: a file of a year group's rows is not held while the new roster is made.
     ///
     /// - Throws: ``ImportProblem`` (nothing is changed then), ``StorageError``.
-    public static func importMarks(
+    package static func importMarks(
         _ table: consuming MarksTable, outOf: Fraction? = nil, dryRun: Bool = false, at url: URL
     ) throws -> MarksImport {
         guard !dryRun else {

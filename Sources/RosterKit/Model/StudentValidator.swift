@@ -53,7 +53,7 @@ public enum StudentValidator {
     /// A name read from an import file: as ``name(_:)`` makes it, or exactly as it is when only
     /// its control, text-direction or line-separator characters keep `add` from taking it and a
     /// roster file may hold it (the rules a roster file's names are read by), so that every roster comes back
-    /// from its own export. Such a name is shown escaped (see ``VisibleText``), and `edit` can fix it.
+    /// from its own export. Such a name is shown escaped (see `VisibleText`), and `edit` can fix it.
     ///
     /// - Parameter name: The name as the file has it.
     /// - Returns: The name to keep.
@@ -294,7 +294,7 @@ public enum StudentValidator {
 }
 
 /// The rules of a name's characters: white space at its ends, refused characters, and the marks
-/// and visible characters it must have, read with ``VisibleText``'s classes of characters.
+/// and visible characters it must have, read with `VisibleText`'s classes of characters.
 extension StudentValidator {
     /// The text without white space at either end; the text itself when it has none.
     static func trimmed(_ text: String) -> String {
@@ -305,7 +305,7 @@ extension StudentValidator {
         return isTrimmed ? text : trimmedSlowly(text)
     }
 
-    /// The first scalar of the text that ``VisibleText/isForbidden(_:)``, read from its UTF-8 bytes.
+    /// The first scalar of the text that `VisibleText.isForbidden`, read from its UTF-8 bytes.
     static func forbiddenScalar(_ text: String) -> Unicode.Scalar? {
         UTF16Encoding.withUTF8(of: text) { bytes in
             var index = 0
@@ -320,7 +320,7 @@ extension StudentValidator {
 
     /// Why a name read from a file could not have been typed into `add`, in words that follow
     /// "has", or `nil` when it could have. Control and layout characters are let through: they
-    /// are shown escaped (see ``VisibleText``) and `edit` can fix them.
+    /// are shown escaped (see `VisibleText`) and `edit` can fix them.
     static func problem(withStoredName name: String) -> String? {
         // Most names: short ASCII, which only needs one character that shows.
         if name.utf8.count <= maximumNameLength, name.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -340,7 +340,7 @@ extension StudentValidator {
     }
 
     /// In one pass over the text: the most combining marks in a row (what one character carries
-    /// at most), and whether any character shows (see ``VisibleText/isVisible(_:)``).
+    /// at most), and whether any character shows (see `VisibleText.isVisible`).
     static func shape(of text: String) -> (mostMarks: Int, showsSomething: Bool) {
         UTF16Encoding.withUTF8(of: text) { bytes in
             var (most, run, showsSomething, index) = (0, 0, false, 0)

@@ -4,14 +4,14 @@
 /// obeys rather than shows: escape sequences that retitle the window or move the cursor, a
 /// carriage return that hides what came before. roster never prints them; it shows each one as
 /// the Swift escape for it, as `git` and `ls` show such names. Ordinary text comes back as it is.
-public enum VisibleText {
+package enum VisibleText {
     /// `text` with every control character (U+0000 to U+001F, U+007F to U+009F), text-direction
     /// control (U+202A to U+202E, U+2066 to U+2069) and line or paragraph separator (U+2028,
     /// U+2029) written as `\u{…}`; the same string when it has none.
     ///
     /// - Parameter text: Text read from a file.
     /// - Returns: Text that a terminal shows as it is.
-    public static func of(_ text: String) -> String {
+    package static func of(_ text: String) -> String {
         // Every scalar escaped starts with one of these bytes in UTF-8 (U+2028 to U+2069: 0xE2).
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
             return text
@@ -35,7 +35,7 @@ public enum VisibleText {
     ///   - text: Text read from a file.
     ///   - limit: The most characters to show.
     /// - Returns: Text that a terminal shows as it is, at most `limit` characters and an ellipsis.
-    public static func quoted(_ text: Substring, limit: Int = 60) -> String {
+    package static func quoted(_ text: Substring, limit: Int = 60) -> String {
         // Counted no further than the limit, so a huge value costs no more than a short one.
         let start = text.prefix(limit + 1)
         return of(start.count > limit ? String(start.prefix(limit)) + "…" : String(start))
@@ -46,7 +46,7 @@ public enum VisibleText {
     ///
     /// - Parameter scalar: One character of text read from a file.
     /// - Returns: `true` for a control, text-direction or line-separator character.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             || (0x2028...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value)

@@ -99,7 +99,7 @@ public struct SchoolDay: Hashable, Comparable, Sendable, CustomStringConvertible
 /// Days as teachers say them, and the days around a day.
 extension SchoolDay {
     /// The weekday names a date may be given as, Monday first.
-    public static let weekdayNames = [
+    package static let weekdayNames = [
         "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     ]
 
@@ -109,7 +109,7 @@ extension SchoolDay {
     ///
     /// The day after today is allowed because it is already that day in time zones ahead of this
     /// one, where a colleague may have taken a register; see ``isAfterToday(_:)``.
-    public init?(spoken text: String, today: SchoolDay = SchoolDay.today()) {
+    package init?(spoken text: String, today: SchoolDay = SchoolDay.today()) {
         let word = text.lowercased()
         switch word {
         case "today": self = today
@@ -125,11 +125,11 @@ extension SchoolDay {
     }
 
     /// How far ahead a planned day, such as an assessment's due date, may be: a school year.
-    public static let planningDays = 366
+    package static let planningDays = 366
 
     /// A day planned ahead, such as an assessment's due date: any day ``init(spoken:today:)``
     /// reads, or a date written `YYYY-MM-DD` up to ``planningDays`` after `today`.
-    public init?(planned text: String, today: SchoolDay = SchoolDay.today()) {
+    package init?(planned text: String, today: SchoolDay = SchoolDay.today()) {
         guard
             let day = SchoolDay(text, notAfter: today.adding(days: Self.planningDays))
                 ?? SchoolDay(spoken: text, today: today)

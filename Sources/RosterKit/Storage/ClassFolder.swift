@@ -12,33 +12,33 @@ import RosterEngine
 /// A class is found by its name ignoring case (`7a` is `7A`), as a teacher types it. The rules for
 /// a class's name live here, so that every command and app that names a class keeps the same ones:
 /// see ``rosterURL(of:)``.
-public struct ClassFolder: Sendable, Equatable {
+package struct ClassFolder: Sendable, Equatable {
     /// The longest class name, in characters.
-    public static let longestName = 100
+    package static let longestName = 100
 
     /// The folder's URL.
-    public let url: URL
+    package let url: URL
 
     /// The folder at `url`.
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 
     /// The classes folder beside the default roster that `environment` gives; see
     /// ``StorageHandler/defaultURL(environment:)``.
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         url = StorageHandler.defaultURL(environment: environment).deletingLastPathComponent()
             .appendingPathComponent("Classes", isDirectory: true)
     }
 
     /// Where deleted classes are kept, the last one of each name: `Classes/.deleted`.
-    public var deleted: ClassFolder {
+    package var deleted: ClassFolder {
         ClassFolder(url: url.appendingPathComponent(".deleted", isDirectory: true))
     }
 
     /// The classes whose rosters are in the folder, by name, sorted ignoring case; none when the
     /// folder does not exist or cannot be read (see ``classNames()`` to tell those apart).
-    public var names: [String] {
+    package var names: [String] {
         (try? classNames()) ?? []
     }
 
@@ -47,7 +47,7 @@ public struct ClassFolder: Sendable, Equatable {
     ///
     /// - Throws: An error when the folder is there but cannot be read: a class is never taken
     ///   for absent because a disk failed.
-    public func classNames() throws -> [String] {
+    package func classNames() throws -> [String] {
         guard try FileSystem.exists(url.path) else { return [] }
         return try FileSystem.names(inFolder: url.path)
             .filter { $0.hasSuffix(".plist") && !$0.hasPrefix(".") }
@@ -60,14 +60,14 @@ public struct ClassFolder: Sendable, Equatable {
     /// under the name it has.
     ///
     /// - Throws: ``StorageError`` when a change cannot be finished; it stays for the next try.
-    public func finishInterruptedChanges() throws {
+    package func finishInterruptedChanges() throws {
         for folder in [url.path, deleted.url.path] where FileSystem.isFolder(folder) {
             try Journal.recoverAll(in: folder)
         }
     }
 
     /// The class a roster file holds: its name without `.plist`.
-    public static func name(of roster: URL) -> String {
+    package static func name(of roster: URL) -> String {
         let file = roster.lastPathComponent
         return file.hasSuffix(".plist") ? String(file.dropLast(".plist".count)) : file
     }
@@ -75,14 +75,14 @@ public struct ClassFolder: Sendable, Equatable {
     /// The one of `names` that `name` is, as it is written there: the same text in either of
     /// Unicode's forms (`Café` typed with a separate accent), else the one that differs from it
     /// only in case; the ends of `name` are trimmed first.
-    public static func match(_ name: String, among names: [String]) -> String? {
+    package static func match(_ name: String, among names: [String]) -> String? {
         let typed = String(name.trimmingWhitespace()).composed
         return names.first { $0.composed == typed }
             ?? names.first { $0.composed.lowercased() == typed.lowercased() }
     }
 
     /// Whether `roster` is the roster of a class in this folder.
-    public func holds(_ roster: URL) -> Bool {
+    package func holds(_ roster: URL) -> Bool {
         roster.pathExtension == "plist"
             && roster.deletingLastPathComponent().standardizedFileURL.path == url.standardizedFileURL.path
     }
@@ -96,7 +96,7 @@ public struct ClassFolder: Sendable, Equatable {
     /// the folder that a listing shows as it is.
     ///
     /// - Throws: ``ClassNameError`` for any other name.
-    public func rosterURL(of name: String) throws(ClassNameError) -> URL {
+    package func rosterURL(of name: String) throws(ClassNameError) -> URL {
         let stored = String(name.trimmingWhitespace()).composed
         let isPlain =
             !stored.isEmpty && stored.count <= Self.longestName && !stored.contains("/")

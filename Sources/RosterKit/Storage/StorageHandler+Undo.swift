@@ -52,7 +52,7 @@ extension StorageHandler {
     /// - Parameter url: The roster file.
     /// - Returns: The names, sorted; empty when there are none.
     /// - Throws: ``StorageError`` when the history folder is not roster's own or cannot be read.
-    public static func strayHistoryFiles(at url: URL = plistURL) throws -> [String] {
+    package static func strayHistoryFiles(at url: URL = plistURL) throws -> [String] {
         try readOnlyHistory(at: url).strayNames()
     }
 

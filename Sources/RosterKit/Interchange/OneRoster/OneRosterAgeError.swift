@@ -8,12 +8,12 @@ import RosterEngine
 
 /// Students of a OneRoster export who have no birth date, when no default age was given; nothing
 /// was imported.
-public struct OneRosterAgeError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct OneRosterAgeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One problem per student, naming the student and its line in `users.csv`.
-    public let students: [ImportProblem]
+    package let students: [ImportProblem]
 
     /// A summary sentence; the students are listed one per line by the caller.
-    public var description: String {
+    package var description: String {
         let count = students.count == 1 ? "1 student has" : "\(students.count) students have"
         return "Nothing was imported: \(count) no birth date in demographics.csv, so no age."
     }

@@ -18,7 +18,7 @@ extension OneRosterGradebook {
     ///   - markbook: The class's markbook.
     ///   - rosterName: The roster file's name without `.plist`, which names the class.
     ///   - modified: The time written as each record's `dateLastModified`, ISO 8601.
-    public static func files(
+    package static func files(
         of students: [Student], markbook: Markbook, rosterName: String, modified: String
     ) -> [(name: String, text: String)] {
         let owner = classSourcedID(rosterName: rosterName)

@@ -18,10 +18,10 @@ import RosterEngine
 ///   keeps the mark there.
 /// - A result's `studentSourcedId` finds the student by the id a OneRoster import gave them, by
 ///   roster's id, or by the school's id.
-public enum OneRosterGradebook {
+package enum OneRosterGradebook {
     /// The id a OneRoster file gives the class of `rosterName` (a roster file's name without
     /// `.plist`): the same for every export, so that a school system can match it.
-    public static func classSourcedID(rosterName: String) -> String {
+    package static func classSourcedID(rosterName: String) -> String {
         NameBasedUUID.uuid(namespace: OneRosterImport.namespace, name: "class/" + rosterName).uuidString
             .lowercased()
     }
@@ -51,7 +51,7 @@ public enum OneRosterGradebook {
     ///   - markbook: The class's markbook, whose assessments those line items are.
     /// - Throws: ``ImportError`` naming the file and line of a problem; ``OneRosterClassesError``
     ///   when the line items are of several classes, none of them this one or the chosen one.
-    public static func marks(
+    package static func marks(
         in folder: URL, classSourcedID: String, chosen: String? = nil, markbook: Markbook
     ) throws -> MarksTable {
         guard let lineItems = try OneRosterTable("lineItems.csv", in: folder),

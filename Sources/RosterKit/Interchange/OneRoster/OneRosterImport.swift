@@ -18,22 +18,22 @@ import RosterEngine
 /// A student's id is its `sourcedId` when that is a UUID, else the version 5 UUID of it: the same
 /// each time, so importing a later export of the same school updates the students instead of
 /// adding them again.
-public enum OneRosterImport {
+package enum OneRosterImport {
     /// Choices for reading an export.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The day ages are worked out on.
-        public var today: SchoolDay
+        package var today: SchoolDay
         /// The age of students without a birth date; without it, they stop the import.
-        public var defaultAge: Int?
+        package var defaultAge: Int?
         /// Only the students of the class with this `classCode` or `title`.
-        public var className: String?
+        package var className: String?
         /// Whether an export of several classes is read whole, every class's students together,
         /// when no ``className`` is given; without it such an export is refused
         /// (``OneRosterClassesError``).
-        public var allClasses: Bool
+        package var allClasses: Bool
 
         /// Options for reading a whole export on `today`.
-        public init(
+        package init(
             today: SchoolDay, defaultAge: Int? = nil, className: String? = nil, allClasses: Bool = false
         ) {
             (self.today, self.defaultAge, self.className, self.allClasses) = (
@@ -49,7 +49,7 @@ public enum OneRosterImport {
         ))
 
     /// Whether `folder` is a OneRoster CSV export: it holds a `users.csv`.
-    public static func isExport(_ folder: URL) -> Bool {
+    package static func isExport(_ folder: URL) -> Bool {
         FileManager.default.fileExists(atPath: folder.appendingPathComponent("users.csv").path)
     }
 
@@ -63,7 +63,7 @@ public enum OneRosterImport {
     /// - Throws: ``ImportError`` listing every problem, each with its file and line;
     ///   ``OneRosterAgeError`` when some students have no age; ``OneRosterClassesError`` for an
     ///   export of several classes read without ``Options/className`` or ``Options/allClasses``.
-    public static func read(folder: URL, options: Options) throws -> RosterImporter.Result {
+    package static func read(folder: URL, options: Options) throws -> RosterImporter.Result {
         let (users, births) = try readTables(in: folder)
         var (notes, isPartial) = try manifestNotes(in: folder)
         if births.isEmpty { notes.append("The export has no birth dates (demographics.csv)") }

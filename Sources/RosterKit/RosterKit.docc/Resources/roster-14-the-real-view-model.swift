@@ -203,7 +203,7 @@ public final class RosterViewModel {
     /// The students in the order a listing shows them.
     ///
     /// - Parameters:
-    ///   - field: What to order by; names compare as described in ``NameSortKey``.
+    ///   - field: What to order by; names compare as described in `NameSortKey`.
     ///   - reversed: Whether to show the largest first.
     /// - Returns: The students, with ties in file order and missing grades or scores last.
     public func sorted(by field: SortField = .name, reversed: Bool = false) -> [Student] {

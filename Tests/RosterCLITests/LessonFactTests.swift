@@ -33,7 +33,7 @@ struct LessonFactTests {
     func dayAheadOfThisTimeZone() throws {
         let tomorrow = SchoolDay.today().adding(days: 1)
         let ann = try #require(try StorageHandler.load(from: sandbox.file).first)
-        try AttendanceRegister.record(
+        try ClassroomIntents.recordRegister(
             [ann.id: AttendanceEntry(.absent)], in: try #require(Lesson(day: tomorrow)), at: sandbox.file)
         let register = sandbox.run(["register", "--date", tomorrow.text])
         #expect(register.status == 0)

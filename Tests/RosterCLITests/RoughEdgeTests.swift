@@ -248,7 +248,7 @@ struct JSONReportTests {
         let sandbox = try RosterSandbox()
         let hostile = "Zoë \"Q\" \\ back </script> \u{1B}[31m"
         try StorageHandler.save([Student(name: hostile, age: 12)], to: sandbox.file)
-        try AttendanceRegister.mark(
+        try ClassroomIntents.markAttendance(
             ["zoe"], as: AttendanceEntry(.absent, reason: "</script> \"Q\" \\"),
             in: #require(Lesson(day: SchoolDay.today())),
             at: sandbox.file, command: "absent")

@@ -75,7 +75,7 @@ struct SavedChangeTests {
         try sandbox.add("Ada")
         let students = try StorageHandler.load(from: sandbox.file)
         let gone = Student(name: "Gone", age: 12)
-        let recorded = try AttendanceRegister.record(
+        let recorded = try ClassroomIntents.recordRegister(
             [students[0].id: AttendanceEntry(.present), gone.id: AttendanceEntry(.absent)],
             in: #require(Lesson(day: SchoolDay.today())), at: sandbox.file)
         #expect(recorded == [students[0].id: AttendanceEntry(.present)])

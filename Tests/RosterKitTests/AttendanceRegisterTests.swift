@@ -25,7 +25,7 @@ struct AttendanceRegisterTests {
         throws
         -> AttendanceRegister.Marking
     {
-        try AttendanceRegister.mark(
+        try ClassroomIntents.markAttendance(
             names, as: AttendanceEntry(mark, reason: reason), in: lesson, at: file, command: mark.rawValue)
     }
 

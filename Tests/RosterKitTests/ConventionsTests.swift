@@ -38,7 +38,7 @@ struct ConventionsTests {
             RosterImporter.read(Data("name,age\nGrace,13\n".utf8), format: .csv), replace: false, into: file)
         #expect(try appStudents().map(\.age) == ["18", "16", "15", "12", "13"])
         let lesson = try #require(Lesson(day: SchoolDay.today(), name: "2"))
-        try AttendanceRegister.mark(
+        try ClassroomIntents.markAttendance(
             ["Grace"], as: AttendanceEntry(.excused, reason: "dentist"), in: lesson, at: file,
             command: "absent")
         #expect(try appStudents().map(\.age) == ["18", "16", "15", "12", "13"])

@@ -30,7 +30,7 @@ struct FairPickerTests {
                 try StorageHandler.update(at: file) { $0.removeAll { $0.id == unpicked?.id } }
             }
             let onRoll = Set(try StorageHandler.load(from: file).map(\.id))
-            let pick = try FairPicker.pick(at: file, using: &random)
+            let pick = try ClassroomIntents.pick(at: file, using: &random)
             let id = try #require(pick.students.first?.id)
             #expect(onRoll.contains(id))
             if round.isSuperset(of: onRoll) {
@@ -52,23 +52,23 @@ struct FairPickerTests {
         let names = ["Ada", "Alan", "Grace", "Kofi", "Noor", "Priya"]
         try StorageHandler.save(names.map { Student(name: $0, age: 12) }, to: file)
         var random = SeededRandom(seed: seed)
-        let first = try FairPicker.pick(5, skipping: ["ada"], at: file, using: &random)
+        let first = try ClassroomIntents.pick(5, skipping: ["ada"], at: file, using: &random)
         #expect(Set(first.students.map(\.name)) == Set(names.dropFirst()))
         #expect(first.leftInRound == 1)
         // Ada is absent again as the round ends: she is owed a turn in the next one.
-        let next = try FairPicker.pick(skipping: ["Ada"], at: file, using: &random)
+        let next = try ClassroomIntents.pick(skipping: ["Ada"], at: file, using: &random)
         #expect(next.students.first?.name != "Ada")
-        #expect(try FairPicker.pick(at: file, using: &random).students.map(\.name) == ["Ada"])
+        #expect(try ClassroomIntents.pick(at: file, using: &random).students.map(\.name) == ["Ada"])
     }
 
     @Test("the same seed picks the same students; a pick is no change to undo")
     func repeatable() throws {
         let history = try StorageHandler.history(at: file).count
         var first = SeededRandom(seed: 9)
-        let one = try FairPicker.pick(4, at: file, using: &first)
+        let one = try ClassroomIntents.pick(4, at: file, using: &first)
         try FileManager.default.removeItem(atPath: folder.url.path + "/.students.plist.picks")
         var second = SeededRandom(seed: 9)
-        #expect(try FairPicker.pick(4, at: file, using: &second) == one)
+        #expect(try ClassroomIntents.pick(4, at: file, using: &second) == one)
         #expect(try StorageHandler.history(at: file).count == history)
         #expect(
             try permissions(of: URL(fileURLWithPath: folder.url.path + "/.students.plist.picks")) == 0o600)
@@ -78,11 +78,11 @@ struct FairPickerTests {
     func refused() throws {
         var random = SeededRandom(seed: 1)
         #expect(throws: PickError(requested: 11, available: 10)) {
-            try FairPicker.pick(11, at: file, using: &random)
+            try ClassroomIntents.pick(11, at: file, using: &random)
         }
         let everyone = (0..<10).map { "S\($0)" }
         #expect(throws: PickError(requested: 1, available: 0)) {
-            try FairPicker.pick(skipping: everyone, at: file, using: &random)
+            try ClassroomIntents.pick(skipping: everyone, at: file, using: &random)
         }
     }
 
@@ -90,10 +90,10 @@ struct FairPickerTests {
     func passingAlone() throws {
         var random = SeededRandom(seed: 2)
         let others = (1..<10).map { "S\($0)" }
-        let picked = try FairPicker.pick(skipping: others, at: file, using: &random)
+        let picked = try ClassroomIntents.pick(skipping: others, at: file, using: &random)
         #expect(picked.students.map(\.name) == ["S0"])
         #expect {
-            try FairPicker.pick(skipping: others, again: true, at: file, using: &random)
+            try ClassroomIntents.pick(skipping: others, again: true, at: file, using: &random)
         } throws: { error in
             "\(error)" == "Nobody else can be picked: S0 passed and is the only student who can be."
         }

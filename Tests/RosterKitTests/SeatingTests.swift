@@ -97,15 +97,15 @@ struct SeatingTests {
         let url = folder.file()
         for student in Self.students.prefix(8) { try StorageHandler.append([student], to: url) }
         var random = SeededRandom(seed: 2)
-        let made = try ClassSeats.make(rows: 3, columns: 3, at: url, using: &random)
+        let made = try ClassroomIntents.makeSeats(rows: 3, columns: 3, at: url, using: &random)
         #expect(made.plan.taken.count == 8)
-        #expect(try ClassSeats.current(at: url) == made)
+        #expect(try ClassroomIntents.seatingPlan(at: url) == made)
         let leaving = Self.students[0]
         let left = try #require(made.plan.seat(of: leaving.id))
         try ClassroomIntents.remove([leaving.id.uuidString], at: url)
         try StorageHandler.append([Self.students[8]], to: url)
         try StorageHandler.append([Self.students[9]], to: url)
-        let shown = try ClassSeats.current(at: url)
+        let shown = try ClassroomIntents.seatingPlan(at: url)
         #expect(shown.freed == 1)
         #expect(shown.plan.seat(of: leaving.id) == nil)
         #expect(shown.seatedSince.map(\.id) == [Self.students[8].id, Self.students[9].id])
@@ -115,10 +115,10 @@ struct SeatingTests {
         )
         #expect(shown.plan.student(in: left) != nil)
         // Settled once, the plan is kept so: the next look finds nothing new.
-        let again = try ClassSeats.current(at: url)
+        let again = try ClassroomIntents.seatingPlan(at: url)
         #expect(again.freed == 0 && again.seatedSince.isEmpty && again.plan == shown.plan)
         try StorageHandler.append([Self.students[10]], to: url)
-        #expect(try ClassSeats.current(at: url).unseated.map(\.id) == [Self.students[10].id])
+        #expect(try ClassroomIntents.seatingPlan(at: url).unseated.map(\.id) == [Self.students[10].id])
     }
 
     @Test("a swap exchanges two seats and says when students kept apart end up neighbours")
@@ -127,9 +127,9 @@ struct SeatingTests {
         let url = folder.file()
         let four = Array(Self.students.prefix(4))
         for student in four { try StorageHandler.append([student], to: url) }
-        try ClassGroups.keepApart([four[0].name, four[1].name], at: url)
+        try ClassroomIntents.keepApart([four[0].name, four[1].name], at: url)
         var random = SeededRandom(seed: 3)
-        let made = try ClassSeats.make(rows: 2, columns: 2, at: url, using: &random)
+        let made = try ClassroomIntents.makeSeats(rows: 2, columns: 2, at: url, using: &random)
         let (first, second) = (made.plan.seat(of: four[0].id), made.plan.seat(of: four[1].id))
         #expect(first.map { one in second.map { !Self.neighbours(one, $0) } ?? false } == true)
         // Swapping S0 with whoever sits beside S1 brings the two together.
@@ -137,14 +137,14 @@ struct SeatingTests {
             four.first {
                 $0.id != four[1].id && made.plan.seat(of: $0.id).map { Self.neighbours($0, second!) } == true
             })
-        let swapped = try ClassSeats.swap(four[0].name, beside.name, at: url)
+        let swapped = try ClassroomIntents.swapSeats(four[0].name, beside.name, at: url)
         #expect(swapped.plan.seat(of: four[0].id) == made.plan.seat(of: beside.id))
         #expect(swapped.plan.seat(of: beside.id) == first)
         #expect(swapped.neighboursKeptApart.map { Set($0.map(\.id)) } == [Set([four[0].id, four[1].id])])
         // Only a swap looks for them; showing the plan does not.
-        #expect(try ClassSeats.current(at: url).neighboursKeptApart.isEmpty)
+        #expect(try ClassroomIntents.seatingPlan(at: url).neighboursKeptApart.isEmpty)
         #expect(throws: SeatingError.sameStudent(four[2].name)) {
-            try ClassSeats.swap(four[2].name, four[2].name, at: url)
+            try ClassroomIntents.swapSeats(four[2].name, four[2].name, at: url)
         }
     }
 
@@ -153,7 +153,7 @@ struct SeatingTests {
         let folder = try TemporaryFolder()
         let url = folder.file()
         try StorageHandler.append([Self.students[0]], to: url)
-        #expect(throws: SeatingError.noPlan) { try ClassSeats.current(at: url) }
+        #expect(throws: SeatingError.noPlan) { try ClassroomIntents.seatingPlan(at: url) }
         #expect(SeatMap(text: Data("room 0 3\n".utf8)) == nil)
         #expect(SeatMap(text: Data("garbage".utf8)) == nil)
         let id = Self.students[0].id.uuidString

@@ -122,7 +122,7 @@ struct TransactionTests {
         let (picks, target) = try linkedSideFile(.picks, to: "last x\n")
         var random = SeededRandom(seed: 1)
         #expect(throws: StorageError.notOwnFile(path: picks)) {
-            try FairPicker.pick(at: file, using: &random)
+            try ClassroomIntents.pick(at: file, using: &random)
         }
         #expect(try String(contentsOf: target, encoding: .utf8) == "last x\n")
         try FileManager.default.removeItem(atPath: picks)
@@ -130,7 +130,7 @@ struct TransactionTests {
         #expect(FileManager.default.createFile(atPath: picks, contents: nil))
         #expect(truncate(picks, off_t(SideFile.picks.limit) + 1) == 0)
         #expect(throws: StorageError.tooLarge(path: picks, limit: SideFile.picks.limit)) {
-            try FairPicker.pick(at: file, using: &random)
+            try ClassroomIntents.pick(at: file, using: &random)
         }
     }
 
@@ -139,15 +139,15 @@ struct TransactionTests {
         let (seats, target) = try linkedSideFile(.seats, to: "room 1 1\n")
         var random = SeededRandom(seed: 1)
         #expect(throws: StorageError.notOwnFile(path: seats)) {
-            try ClassSeats.make(rows: 5, columns: 5, at: file, using: &random)
+            try ClassroomIntents.makeSeats(rows: 5, columns: 5, at: file, using: &random)
         }
-        #expect(throws: StorageError.notOwnFile(path: seats)) { try ClassSeats.current(at: file) }
+        #expect(throws: StorageError.notOwnFile(path: seats)) { try ClassroomIntents.seatingPlan(at: file) }
         #expect(try String(contentsOf: target, encoding: .utf8) == "room 1 1\n")
         try FileManager.default.removeItem(atPath: seats)
         #expect(FileManager.default.createFile(atPath: seats, contents: nil))
         #expect(truncate(seats, off_t(SideFile.seats.limit) + 1) == 0)
         #expect(throws: StorageError.tooLarge(path: seats, limit: SideFile.seats.limit)) {
-            try ClassSeats.current(at: file)
+            try ClassroomIntents.seatingPlan(at: file)
         }
     }
 
@@ -162,7 +162,7 @@ struct TransactionTests {
         // On a thread of its own, since it blocks waiting for the lock.
         DispatchQueue.global().async(group: picked) {
             var random = SeededRandom(seed: seed)
-            outcome.set(Result { try FairPicker.pick(at: url, using: &random) })
+            outcome.set(Result { try ClassroomIntents.pick(at: url, using: &random) })
         }
         // Once the pick holds a second descriptor on the lock file, it waits for this lock.
         let deadline = Date().addingTimeInterval(10)
@@ -214,7 +214,7 @@ struct SideFileTests {
         try StorageHandler.undo(at: file)
         #expect(try StorageHandler.load(from: file).map(\.name) == ["Ada"])
         var random = SeededRandom(seed: 1)
-        #expect(try FairPicker.pick(at: file, using: &random).students.map(\.name) == ["Ada"])
+        #expect(try ClassroomIntents.pick(at: file, using: &random).students.map(\.name) == ["Ada"])
         for entry in try FileManager.default.contentsOfDirectory(atPath: folder.url.path) {
             #expect(entry.utf8.count <= 255)
         }

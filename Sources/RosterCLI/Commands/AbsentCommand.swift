@@ -31,7 +31,7 @@ struct AbsentCommand: Subcommand, TakesLesson {
         let mark: AttendanceMark = late ? .late : excused ? .excused : .absent
         let reason = try reason.flatMap { try StudentValidator.freeText($0, field: "reason") }
         let lesson = try AttendanceText.lesson(lessonOptions, context)
-        let marking = try AttendanceRegister.mark(
+        let marking = try ClassroomIntents.markAttendance(
             students, as: AttendanceEntry(mark, reason: reason), in: lesson, at: context.fileURL,
             command: Self.name)
         AttendanceText.report(marking, as: mark, in: lesson, context)

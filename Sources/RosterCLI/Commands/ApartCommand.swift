@@ -40,13 +40,13 @@ struct ApartCommand: Subcommand {
                         + "\n")
             }
         case (false, true, 0):
-            let count = try ClassGroups.clearApart(at: context.fileURL)
+            let count = try ClassroomIntents.clearApart(at: context.fileURL)
             context.output.write(
                 count == 0
                     ? "No students were kept apart.\n"
                     : "Forgot \(count) set\(count == 1 ? "" : "s") kept apart.\n")
         case (false, false, 2...):
-            let kept = try ClassGroups.keepApart(students, at: context.fileURL)
+            let kept = try ClassroomIntents.keepApart(students, at: context.fileURL)
             guard kept.count > 1 else {
                 throw UsageError.message(
                     "Those all name \(Self.names(kept)); name two or more different students.")

@@ -51,7 +51,7 @@ struct GroupsCommand: Subcommand {
     func run(in context: CommandContext) throws {
         let format = format ?? .table
         var random = try RandomSource(environment: context.environment)
-        let made = try ClassGroups.make(
+        let made = try ClassroomIntents.makeGroups(
             try sizing(), balance: balance, apart: apart, skipping: skip,
             includeAbsent: includeAbsent, ignoreHistory: ignoreHistory,
             at: context.fileURL, using: &random)

@@ -83,16 +83,12 @@ struct ListCommand: Subcommand {
         let format = format.flatMap { InterchangeFormat(rawValue: $0.rawValue) }
         var (order, shortIDLengths) = RosterSorter.sortedIndices(
             students, by: sort ?? .name, reversed: reverse, withShortIDs: format == nil)
+        if filter.filtersByAge { noteWrittenAges(of: students, leftOutBy: filter, context) }
         order = filter.apply(to: students, in: order)
-        if filter.minimumAge != nil || filter.maximumAge != nil {
-            Self.noteWrittenAges(of: students, context)
-        }
         if !everyone {
             // Asked in file order, where the students lie in memory one after another: asked in
             // sorted order, a class of 100,000 is read all over memory.
-            // Today is asked for only once a student has a leaving date.
-            lazy var today = SchoolDay.today()
-            let shown = students.map { ($0.left != nil && $0.hasLeft(by: today)) == onlyLeavers }
+            let shown = students.map(onList)
             order = order.filter { shown[$0] }
         }
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
@@ -127,12 +123,25 @@ struct ListCommand: Subcommand {
     }
 
     /// Says how many students an age filter left out because their age is kept as written.
-    private static func noteWrittenAges(of students: [Student], _ context: CommandContext) {
-        let written = students.lazy.filter { $0.writtenAge != nil }.count
-        guard written > 0 else { return }
+    /// Whether a student is on the list when leavers are left out, or when only they are shown.
+    /// Today is asked for only once a student has a leaving date.
+    private func onList(_ student: Student) -> Bool {
+        guard !everyone else { return true }
+        return (student.left != nil && student.hasLeft(by: SchoolDay.today())) == onlyLeavers
+    }
+
+    /// Says how many students the list leaves out only because their age is kept as written.
+    private func noteWrittenAges(
+        of students: [Student], leftOutBy filter: StudentFilter, _ context: CommandContext
+    ) {
+        var others = filter
+        (others.minimumAge, others.maximumAge) = (nil, nil)
+        let written = students.indices.filter { students[$0].writtenAge != nil && onList(students[$0]) }
+        let count = others.apply(to: students, in: written).count
+        guard count > 0 else { return }
         context.errorOutput.write(
-            "Note: \(StudentText.count(written)) whose age is not a number "
-                + "\(written == 1 ? "is" : "are") left out; give \(written == 1 ? "it" : "them") an age with "
+            "Note: \(StudentText.count(count)) whose age is not a number "
+                + "\(count == 1 ? "is" : "are") left out; give \(count == 1 ? "it" : "them") an age with "
                 + "'roster edit <name> --age <age>'.\n")
     }
 

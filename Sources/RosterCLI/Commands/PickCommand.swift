@@ -35,7 +35,7 @@ struct PickCommand: Subcommand {
         var random = try RandomSource(environment: context.environment)
         // The pick is shown before its round is saved, so a student whose name could not be
         // printed keeps their turn.
-        try FairPicker.pick(
+        try ClassroomIntents.pick(
             count, skipping: skip, reset: reset, again: again,
             leavingOutAbsentOn: includeAbsent ? nil : SchoolDay.today(), at: context.fileURL,
             using: &random

@@ -19,7 +19,7 @@ struct PresentCommand: Subcommand, TakesLesson {
 
     func run(in context: CommandContext) throws {
         let lesson = try AttendanceText.lesson(lessonOptions, context)
-        let marking = try AttendanceRegister.mark(
+        let marking = try ClassroomIntents.markAttendance(
             students, as: AttendanceEntry(.present), in: lesson, at: context.fileURL, command: Self.name)
         guard students.isEmpty else {
             return AttendanceText.report(marking, as: .present, in: lesson, context)

@@ -195,7 +195,7 @@ extension RegisterCommand {
         let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
         let lesson = try AttendanceText.lesson(
             LessonOptions(date: parts.first ?? "", lesson: parts.count > 1 ? parts[1] : nil), context)
-        let deleted = try AttendanceRegister.delete(lesson, at: context.fileURL)
+        let deleted = try ClassroomIntents.deleteRegister(lesson, at: context.fileURL)
         let described = lesson.spoken
         context.saved.record("The deletion of the register for \(described) was saved")
         let marks = deleted.map { "\(VisibleText.of($0.student.name)) \($0.entry.mark.rawValue)" }

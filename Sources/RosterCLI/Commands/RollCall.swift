@@ -47,7 +47,7 @@ enum RollCall {
             record[student.id] = AttendanceEntry(mark, reason: reason)
         }
         // A student removed while the roll was called is not on the roster, and not counted.
-        let recorded = try AttendanceRegister.record(record, in: lesson, at: context.fileURL)
+        let recorded = try ClassroomIntents.recordRegister(record, in: lesson, at: context.fileURL)
         context.saved.record("The register for \(described) was recorded")
         context.output.write(
             summary(

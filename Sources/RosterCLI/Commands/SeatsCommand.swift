@@ -87,13 +87,13 @@ struct SeatsCommand: Subcommand {
         if let rows, let columns {
             var random = try RandomSource(environment: context.environment)
             // Words after --front are more front-row students: `--front ada zoe`.
-            shown = try ClassSeats.make(
+            shown = try ClassroomIntents.makeSeats(
                 rows: rows, columns: columns, front: front.flatMap { $0 } + students, apart: apart,
                 at: context.fileURL, using: &random)
         } else if swap {
-            shown = try ClassSeats.swap(students[0], students[1], at: context.fileURL)
+            shown = try ClassroomIntents.swapSeats(students[0], students[1], at: context.fileURL)
         } else {
-            shown = try ClassSeats.current(at: context.fileURL)
+            shown = try ClassroomIntents.seatingPlan(at: context.fileURL)
         }
         Self.noteChanges(shown, context)
         try write(shown.plan, context)

@@ -11,7 +11,8 @@ import RosterEngine
 ///
 /// Both are kept beside the roster in a private file, `.students.plist.groups`, as the pick round
 /// is: making groups changes no student and is not a change to undo. Students removed from the
-/// roster drop out of both.
+/// roster drop out of both. Groups are made by ``ClassroomIntents/makeGroups(_:balance:apart:skipping:includeAbsent:ignoreHistory:today:at:using:)``,
+/// and apart sets kept by ``ClassroomIntents/keepApart(_:at:)``.
 public enum ClassGroups {
     /// How many groupings are remembered.
     public static let rememberedGroupings = 5
@@ -31,59 +32,6 @@ public enum ClassGroups {
         public let balanceIgnored: Bool
     }
 
-    /// Makes groups of the roster at `url`, keeping the class's apart sets and avoiding its recent
-    /// partners, and remembers them.
-    ///
-    /// - Parameters:
-    ///   - sizing: How many groups.
-    ///   - balance: The field to balance, if any.
-    ///   - apart: Sets of references to keep apart in this grouping only.
-    ///   - skipped: References to students to leave out.
-    ///   - includeAbsent: Whether students absent in today's register are grouped too.
-    ///   - ignoreHistory: Whether to forget the recent groupings before making this one.
-    ///   - today: The day whose register says who is absent.
-    ///   - url: The roster file.
-    ///   - generator: Where randomness comes from; a ``SeededRandom`` makes groups repeatable.
-    /// - Throws: ``LookupError``, ``GroupingError`` or ``StorageError``; nothing is remembered then.
-    public static func make(
-        _ sizing: GroupMaker.Sizing, balance: GroupMaker.Balance? = nil, apart: [[String]] = [],
-        skipping skipped: [String] = [], includeAbsent: Bool = false, ignoreHistory: Bool = false,
-        today: SchoolDay = SchoolDay.today(), at url: URL, using generator: inout some RandomNumberGenerator
-    ) throws -> Made {
-        try checkApartSets(apart)
-        return try StorageHandler.change(at: url) { current in
-            let students = try current.classStudents()
-            let find = { (reference: String) in
-                students[try RosterLookup.index(of: reference, in: students)].id
-            }
-            let skippedIDs = Set(try skipped.map(find))
-            let leftOut = includeAbsent ? [] : AttendanceRegister.absent(in: students, on: today)
-            let excluded = skippedIDs.union(leftOut.map(\.id))
-            var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
-            if ignoreHistory { memory.recent = [] }
-            let rules = memory.apart + (try apart.map { try $0.map(find) })
-            var grouped = students.filter { !excluded.contains($0.id) }
-            var balance = balance
-            if balance == .result {
-                // The results are balanced as scores are, on copies that carry them as their score.
-                let calculator = MarkbookCalculator(markbook: try StorageHandler.markbook(of: current))
-                let results = grouped.map { calculator.result(for: $0).overall?.doubleValue }
-                for index in grouped.indices { grouped[index].score = results[index] }
-                balance = .score
-            }
-            let balanceIgnored =
-                balance.map { field in !grouped.contains { field.value(of: $0) != nil } } ?? false
-            var groups = try GroupMaker.groups(
-                of: grouped, sizing: sizing, balance: balanceIgnored ? nil : balance, apart: rules,
-                recent: memory.recent, using: &generator)
-            let byID = Dictionary(uniqueKeysWithValues: students.map { ($0.id, $0) })
-            groups = groups.map { group in group.map { byID[$0.id] ?? $0 } }
-            memory.remember(groups.map { $0.map(\.id) })
-            let made = Made(groups: groups, leftOut: leftOut, balanceIgnored: balanceIgnored)
-            return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), made)
-        }
-    }
-
     /// The most students one apart set may hold: more than any class keeps apart, few enough that
     /// a plan with them is found at once.
     public static let largestApartSet = 40
@@ -95,29 +43,6 @@ public enum ClassGroups {
         }
     }
 
-    /// Keeps the students `references` pick out apart in every later grouping of the class.
-    ///
-    /// - Returns: The students, each once, in the order given.
-    /// - Throws: ``LookupError`` for a reference that does not pick out one student,
-    ///   ``GroupingError/apartSetTooLarge(count:limit:)`` past ``largestApartSet`` students,
-    ///   ``GroupingError/tooManyApart(_:groups:)`` never (the sizes are not known yet), and
-    ///   ``StorageError``; nothing is kept then.
-    @discardableResult
-    public static func keepApart(_ references: [String], at url: URL) throws -> [Student] {
-        try checkApartSets([references])
-        return try StorageHandler.change(at: url) { current in
-            let students = try current.classStudents()
-            var chosen: [Student] = []
-            for reference in references {
-                let student = students[try RosterLookup.index(of: reference, in: students)]
-                if !chosen.contains(where: { $0.id == student.id }) { chosen.append(student) }
-            }
-            var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
-            memory.apart.append(chosen.map(\.id))
-            return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), chosen)
-        }
-    }
-
     /// The class's apart sets, each as its students in roster order.
     public static func apartSets(at url: URL) throws -> [[Student]] {
         let students = try StorageHandler.load(from: url).filter { !$0.hasLeft() }
@@ -126,18 +51,6 @@ public enum ClassGroups {
         let text = try StorageHandler.Current(path: path, bytes: nil).read(.groups)
         let memory = GroupMemory(text: text, keeping: Set(students.map(\.id)))
         return memory.apart.map { set in students.filter { set.contains($0.id) } }
-    }
-
-    /// Forgets every apart set of the class; returns how many there were.
-    @discardableResult
-    public static func clearApart(at url: URL) throws -> Int {
-        try StorageHandler.change(at: url) { current in
-            let students = try current.classStudents()
-            var memory = GroupMemory(text: try current.read(.groups), keeping: Set(students.map(\.id)))
-            let count = memory.apart.count
-            memory.apart = []
-            return (.keepBeside(.groups, bytes: Array(memory.text.utf8)), count)
-        }
     }
 }
 

@@ -27,6 +27,12 @@ public struct StudentFilter: Sendable {
         search == nil && grade == nil && minimumAge == nil && maximumAge == nil
     }
 
+    /// Whether the filter asks for an age range, which leaves out every age kept as written
+    /// (see ``Student/writtenAge``): such an age is no number to compare.
+    public var filtersByAge: Bool {
+        minimumAge != nil || maximumAge != nil
+    }
+
     /// The positions in `order` of the students the filter lets through, in the same order.
     ///
     /// - Parameters:
@@ -40,7 +46,7 @@ public struct StudentFilter: Sendable {
         return order.filter { index in
             let student = students[index]
             if let grade, student.grade != grade { return false }
-            if minimumAge != nil || maximumAge != nil, student.writtenAge != nil { return false }
+            if filtersByAge, student.writtenAge != nil { return false }
             if let minimumAge, student.age < minimumAge { return false }
             if let maximumAge, student.age > maximumAge { return false }
             guard !needle.isEmpty else { return true }

@@ -8,10 +8,12 @@ import Observation
 
 /// The layer between a roster file and whatever shows it: a screen, a terminal, a test.
 ///
-/// As in the MVVM pattern of the iOS teaching app, the view model turns a person's intents (add,
-/// edit, remove, delete all, import, undo, redo, the register's marks) into validated changes
-/// through ``ClassroomIntents`` and ``StorageHandler``, and offers the data ready to show:
-/// ``students`` in file order, ``sorted(by:reversed:)`` and ``student(matching:)``.
+/// As in the MVVM pattern of the iOS teaching app, the view model turns a person's intents into
+/// validated changes through ``ClassroomIntents`` and ``StorageHandler``, and offers the data
+/// ready to show: ``students`` in file order, ``sorted(by:reversed:)`` and ``student(matching:)``.
+/// This file holds the tutorial's intents (add, edit, remove, delete all, import, the register's
+/// marks, undo, redo); its extensions, beside the intents they call, hold the rest of a class's
+/// year: the roll and the register, picking, groups and seats, the markbook and the comments.
 ///
 /// Two promises make it safe for an app:
 /// - After every intent, ``students`` is the roster as committed to the file, whether or not
@@ -125,7 +127,7 @@ public final class RosterViewModel {
 
     /// Marks the students `references` pick out in the register of `lesson`, taking the
     /// register (everyone else present) when it was not taken yet. See
-    /// ``AttendanceRegister/mark(_:as:in:at:command:)``.
+    /// ``ClassroomIntents/markAttendance(_:as:in:at:command:)``.
     ///
     /// - Returns: What the marking did.
     /// - Throws: ``LookupError`` or ``StorageError``; nothing is written then.
@@ -134,7 +136,7 @@ public final class RosterViewModel {
         -> AttendanceRegister.Marking
     {
         try await commit {
-            try AttendanceRegister.mark(
+            try ClassroomIntents.markAttendance(
                 references, as: entry, in: lesson, at: $0, command: entry.mark.rawValue)
         }
     }
@@ -157,8 +159,9 @@ public final class RosterViewModel {
         try await commit { try StorageHandler.redo(at: $0) }
     }
 
-    /// Runs an intent off the main actor, then reads the roster it committed into ``students``.
-    private func commit<Result: Sendable>(_ intent: @escaping @Sendable (URL) throws -> Result) async throws
+    /// Runs an intent off the main actor, then reads the roster it committed into ``students``;
+    /// every action of the view model, in this file and its extensions, is one of these.
+    func commit<Result: Sendable>(_ intent: @escaping @Sendable (URL) throws -> Result) async throws
         -> Result
     {
         let url = fileURL

@@ -6,39 +6,12 @@ import RosterEngine
     import Foundation
 #endif
 
-/// Writes any property-list value as a binary property list: the writer for rosters that keep
-/// conventions of their own (see ``FileConventions``), which ``BinaryPlistWriter``'s fast path
-/// does not know, and for the students ``BinaryPlistAppender`` adds to a file.
+/// Writes property-list values as the objects of a binary property list: the students
+/// ``BinaryPlistAppender`` adds to a file, each written as ``PlistValue/record(of:conventions:)``
+/// makes it, as the XML writer writes every record.
 ///
 /// Equal strings, such as the keys every record shares, are written once, as Foundation does.
 enum BinaryPlistValueWriter {
-    /// The bytes of a `bplist00` file whose top-level object is `value`.
-    static func bytes(for value: PlistValue) -> [UInt8] {
-        // References are as wide as the most objects the value can make, before sharing.
-        let referenceSize = PlistObjectWriter.integerWidth(UInt64(objectCount(of: value)))
-        var objects = ObjectTable(firstNumber: 0, referenceSize: referenceSize, bodyStart: 8)
-        let top = objects.add(value)
-        var output = Array("bplist00".utf8)
-        output.reserveCapacity(8 + objects.bytes.count + objects.count * 4 + 32)
-        output += objects.bytes
-        let tableOffset = output.count
-        let offsetSize = PlistObjectWriter.integerWidth(UInt64(tableOffset))
-        for offset in objects.offsets { appendNumber(offset, size: offsetSize, to: &output) }
-        output += PlistObjectWriter.trailer(
-            objectCount: objects.count, topObject: top, referenceSize: referenceSize, offsetSize: offsetSize,
-            tableOffset: tableOffset)
-        return output
-    }
-
-    /// How many objects `value` makes when nothing is shared.
-    private static func objectCount(of value: PlistValue) -> Int {
-        switch value {
-        case .array(let elements): return elements.reduce(1) { $0 + objectCount(of: $1) }
-        case .dictionary(let entries): return entries.reduce(1) { $0 + 1 + objectCount(of: $1.value) }
-        default: return 1
-        }
-    }
-
     /// Objects written one after another as they are added, numbered in that order from
     /// `firstNumber` on: a whole file's from 0, or the new students' added after a file's own (see
     /// ``BinaryPlistAppender``). A container is written after what it holds, so each object is

@@ -23,22 +23,30 @@ extension BinaryPlistWriter {
         let offsetSize: Int
         /// Whether ages are written as text.
         let agesAsText: Bool
+        /// What records keep besides roster's fields, and the object of each of their keys.
+        let kept: KeptEntries
+        let otherKeys: [String: Int]
 
-        init(_ roster: some PlistRecords, agesAsText: Bool) {
+        init(_ roster: some PlistRecords, agesAsText: Bool, kept: KeptEntries) {
             let registers = RegisterTable(roster)
             let fieldKeys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
             let hasDetails = (0..<roster.count).contains { !roster.details(at: $0).isEmpty }
             let headKeys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
             let marks = MarkTable(roster, first: 1 + Int32(headKeys.count))
-            let keys = headKeys + marks.strings
+            let otherKeys = kept.keys
+            let keys = headKeys + marks.strings + otherKeys
             detailKeys = 1 + fieldKeys.count
+            self.otherKeys = Dictionary(
+                uniqueKeysWithValues: otherKeys.enumerated().map {
+                    ($1, 1 + keys.count - otherKeys.count + $0)
+                })
             var plan = Plan(keys: keys.count, agesAsText: agesAsText)
-            let records = plan.records(for: roster)
+            let records = plan.records(for: roster, kept: kept)
             let referenceSize = PlistObjectWriter.integerWidth(UInt64(plan.objectCount))
             var headerBytes = 8 + PlistObjectWriter.countSize(roster.count) + roster.count * referenceSize
             headerBytes += keys.reduce(0) { $0 + stringSize($1) }
             let blockSizes = Self.blockSizes(
-                of: roster, records, referenceSize: referenceSize, agesAsText: agesAsText)
+                of: roster, records, referenceSize: referenceSize, agesAsText: agesAsText, kept: kept)
             var starts: [Int] = []
             var next = headerBytes
             for size in blockSizes {
@@ -51,20 +59,26 @@ extension BinaryPlistWriter {
             )
             (self.blockSizes, blockStarts, tableOffset) = (blockSizes, starts, next)
             offsetSize = PlistObjectWriter.integerWidth(UInt64(next))
-            self.agesAsText = agesAsText
+            (self.agesAsText, self.kept) = (agesAsText, kept)
         }
 
         /// The size of each block of records, measured in parts at once, each part taking whole blocks.
         private static func blockSizes(
-            of roster: some PlistRecords, _ records: [Record], referenceSize: Int, agesAsText: Bool
+            of roster: some PlistRecords, _ records: [Record], referenceSize: Int, agesAsText: Bool,
+            kept: KeptEntries
         ) -> [Int] {
             let blocks = (roster.count + recordsPerBlock - 1) / recordsPerBlock
             let measure: @Sendable (Range<Int>) -> [Int] = { blocks in
                 blocks.map { block in
                     Self.records(in: block, count: roster.count).reduce(0) { total, index in
+                        let others = records[index].others < 0 ? [] : kept.others[index] ?? []
                         var size = size(
                             of: roster.record(at: index), records[index], details: roster.details(at: index),
-                            referenceSize: referenceSize, agesAsText: agesAsText)
+                            others: others.count, referenceSize: referenceSize, agesAsText: agesAsText)
+                        if records[index].ageIsWritten { size += stringSize(kept.writtenAges[index] ?? "") }
+                        for entry in others {
+                            size += BinaryPlistWriter.size(of: entry.value, referenceSize: referenceSize)
+                        }
                         if records[index].register >= 0 {
                             size += registerSize(of: roster.register(at: index), referenceSize: referenceSize)
                         }
@@ -111,7 +125,7 @@ extension BinaryPlistWriter {
 
         /// The record of every student: names measured in parts at once first, then the objects
         /// numbered in one pass, in order, since equal numbers share one object.
-        mutating func records(for roster: some PlistRecords) -> [Record] {
+        mutating func records(for roster: some PlistRecords, kept: KeptEntries) -> [Record] {
             var records = ParallelWork.array(count: roster.count) { range, part in
                 for index in range {
                     let (units, isASCII) = roster.nameLayout(at: index)
@@ -123,7 +137,11 @@ extension BinaryPlistWriter {
             }
             do {
                 for index in records.indices {
-                    number(roster.record(at: index), into: &records[index])
+                    if !kept.writtenAges.isEmpty, kept.writtenAges[index] != nil {
+                        number(roster.record(at: index), writtenAge: true, into: &records[index])
+                    } else {
+                        number(roster.record(at: index), into: &records[index])
+                    }
                     let details = roster.details(at: index).count
                     if details > 0 {
                         records[index].details = next()
@@ -134,15 +152,26 @@ extension BinaryPlistWriter {
                         objectCount += BinaryPlistWriter.registerObjects(roster.register(at: index)) - 1
                     }
                     if !roster.marks(at: index).isEmpty { records[index].marks = next() }
+                    if !kept.others.isEmpty, let others = kept.others[index] {
+                        records[index].others = next()
+                        objectCount += others.reduce(0) { $0 + $1.value.objectCount } - 1
+                    }
                 }
             }
             return records
         }
 
-        private mutating func number(_ student: some StudentValues, into record: inout Record) {
+        private mutating func number(
+            _ student: some StudentValues, writtenAge: Bool = false, into record: inout Record
+        ) {
             record.dictionary = next()
             objectCount += 2  // the id and the name
-            (record.age, record.writesAge) = agesAsText ? ageText(student.age) : integer(student.age)
+            if writtenAge {
+                // An age kept as written is a string of its own, never shared.
+                (record.age, record.ageIsWritten) = (next(), true)
+            } else {
+                (record.age, record.writesAge) = agesAsText ? ageText(student.age) : integer(student.age)
+            }
             (record.grade, record.writesGrade) = student.grade.map { integer($0) } ?? (-1, false)
             record.score = student.score == nil ? -1 : next()
         }
@@ -180,13 +209,13 @@ extension BinaryPlistWriter {
     }
 
     static func size(
-        of student: some StudentValues, _ record: Record, details: StudentDetails, referenceSize: Int,
-        agesAsText: Bool
+        of student: some StudentValues, _ record: Record, details: StudentDetails, others: Int = 0,
+        referenceSize: Int, agesAsText: Bool
     ) -> Int {
         let entries =
             3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1)
-            + (record.register < 0 ? 0 : 1) + details.count + (record.marks < 0 ? 0 : 1)
-        var size = 1 + 2 * entries * referenceSize + 39
+            + (record.register < 0 ? 0 : 1) + details.count + (record.marks < 0 ? 0 : 1) + others
+        var size = PlistObjectWriter.countSize(entries) + 2 * entries * referenceSize + 39
         let units = Int(record.nameUnits)
         size += PlistObjectWriter.countSize(units) + (record.nameIsASCII ? units : 2 * units)
         if record.writesAge {

@@ -38,15 +38,23 @@ struct BinaryPlistWriter {
         var details: Int32 = -1
         /// The marks' dictionary, or -1 when the student has none.
         var marks: Int32 = -1
+        /// The first value of other apps' keys, or -1 when the record keeps none.
+        var others: Int32 = -1
+        /// Whether the age is the text the file wrote (see ``KeptEntries``), written with the record.
+        var ageIsWritten = false
     }
 
     /// How many records are written into each block of the file.
     static let recordsPerBlock = 8_192
 
     /// Encodes `roster` in file order.
-    static func bytes(for roster: some PlistRecords, agesAsText: Bool = true) -> [UInt8] {
+    static func bytes(
+        for roster: some PlistRecords, agesAsText: Bool = true, kept: KeptEntries = KeptEntries()
+    )
+        -> [UInt8]
+    {
         var result: [UInt8] = []
-        write(roster, agesAsText: agesAsText) { result.append(contentsOf: $0) }
+        write(roster, agesAsText: agesAsText, kept: kept) { result.append(contentsOf: $0) }
         return result
     }
 
@@ -56,11 +64,13 @@ struct BinaryPlistWriter {
     /// A first pass numbers every object and works out each block's exact size, so each block is
     /// written into a buffer of the right length, and a large roster's blocks two at a time, one
     /// per core: each knows where it starts, in the file and in the offset table.
-    /// Ages are written as text, as the iOS app stores them, unless `agesAsText` is `false`.
+    /// Ages are written as text, as the iOS app stores them, unless `agesAsText` is `false`;
+    /// what records keep besides roster's fields (`kept`) follows their own values.
     static func write(
-        _ roster: some PlistRecords, agesAsText: Bool = true, to write: (SharedBytes) throws -> Void
+        _ roster: some PlistRecords, agesAsText: Bool = true, kept: KeptEntries = KeptEntries(),
+        to write: (SharedBytes) throws -> Void
     ) rethrows {
-        let layout = Layout(roster, agesAsText: agesAsText)
+        let layout = Layout(roster, agesAsText: agesAsText, kept: kept)
         let plan = PlistObjectWriter.Plan(
             headerBytes: layout.headerBytes, blocksAtOnce: ParallelWork.partCount(for: roster.count),
             blockSizes: layout.blockSizes, blockStarts: layout.blockStarts,
@@ -85,9 +95,7 @@ struct BinaryPlistWriter {
         _ block: Int, of roster: some PlistRecords, layout: Layout, into output: inout PlistObjectWriter
     ) {
         for index in layout.records(in: block) {
-            output.write(
-                roster, at: index, layout.records[index], referenceSize: layout.referenceSize,
-                detailKeys: layout.detailKeys, marksKey: layout.marks.key, agesAsText: layout.agesAsText)
+            output.write(roster, at: index, layout.records[index], layout: layout)
             if layout.records[index].register >= 0 {
                 output.writeRegister(
                     roster.register(at: index), table: layout.registers, referenceSize: layout.referenceSize)
@@ -95,6 +103,11 @@ struct BinaryPlistWriter {
             if layout.records[index].marks >= 0 {
                 output.writeMarks(
                     roster.marks(at: index), table: layout.marks, referenceSize: layout.referenceSize)
+            }
+            if layout.records[index].others >= 0 {
+                for entry in layout.kept.others[index] ?? [] {
+                    output.write(entry.value, referenceSize: layout.referenceSize)
+                }
             }
         }
     }
@@ -111,28 +124,27 @@ extension PlistObjectWriter {
         for key in keys { string(key) }
     }
 
-    /// Writes record `index` of `roster`: its dictionary and the values it brings. The
-    /// details' keys are the objects from `detailKeys` on, in ``StudentDetail`` order, and
-    /// `marksKey` is the object of the key `marks`.
+    /// Writes record `index` of `roster`: its dictionary and the values it brings, as `layout`
+    /// places them.
     mutating func write(
-        _ roster: some PlistRecords, at index: Int, _ record: BinaryPlistWriter.Record, referenceSize: Int,
-        detailKeys: Int,
-        marksKey: Int32, agesAsText: Bool
+        _ roster: some PlistRecords, at index: Int, _ record: BinaryPlistWriter.Record,
+        layout: BinaryPlistWriter.Layout
     ) {
         let student = roster.record(at: index)
         let details = record.details < 0 ? StudentDetails() : roster.details(at: index)
-        writeDictionary(
-            of: student, record, details: details, referenceSize: referenceSize, detailKeys: detailKeys,
-            marksKey: marksKey)
+        let others = record.others < 0 ? [] : layout.kept.others[index] ?? []
+        writeDictionary(of: student, record, details: details, others: others, layout: layout)
         begin()
         append(contentsOf: [0x5F, 0x10, 36])
         appendID(student.id)
         begin()
         header(record.nameIsASCII ? 0x5 : 0x6, count: Int(record.nameUnits))
         roster.writeNameBytes(at: index, isASCII: record.nameIsASCII, into: &self)
-        if record.writesAge {
+        if record.ageIsWritten {
+            string(layout.kept.writtenAges[index] ?? "")
+        } else if record.writesAge {
             begin()
-            if agesAsText {
+            if layout.agesAsText {
                 let digits = String(student.age).utf8
                 header(0x5, count: digits.count)
                 append(contentsOf: digits)
@@ -157,24 +169,25 @@ extension PlistObjectWriter {
     @inline(__always)
     private mutating func writeDictionary(
         of student: some StudentValues, _ record: BinaryPlistWriter.Record, details: StudentDetails,
-        referenceSize: Int, detailKeys: Int, marksKey: Int32
+        others: [PlistEntry], layout: BinaryPlistWriter.Layout
     ) {
-        let dictionary = UInt64(record.dictionary)
+        let (dictionary, referenceSize) = (UInt64(record.dictionary), layout.referenceSize)
         begin()
         let (hasRegister, hasMarks) = (record.register >= 0, record.marks >= 0)
         let entries =
             3 + (student.grade == nil ? 0 : 1) + (student.score == nil ? 0 : 1) + (hasRegister ? 1 : 0)
-            + details.count + (hasMarks ? 1 : 0)
+            + details.count + (hasMarks ? 1 : 0) + others.count
         header(0xD, count: entries)
         for key in 1...5
         where key <= 3 || (key == 4 && student.grade != nil) || (key == 5 && student.score != nil) {
             bigEndian(UInt64(key), size: referenceSize)
         }
         for (offset, detail) in StudentDetail.allCases.enumerated() where details[detail] != nil {
-            bigEndian(UInt64(detailKeys + offset), size: referenceSize)
+            bigEndian(UInt64(layout.detailKeys + offset), size: referenceSize)
         }
         if hasRegister { bigEndian(UInt64(BinaryPlistWriter.RegisterTable.register), size: referenceSize) }
-        if hasMarks { bigEndian(UInt64(marksKey), size: referenceSize) }
+        if hasMarks { bigEndian(UInt64(layout.marks.key), size: referenceSize) }
+        for entry in others { bigEndian(UInt64(layout.otherKeys[entry.key] ?? 0), size: referenceSize) }
         bigEndian(dictionary + 1, size: referenceSize)
         bigEndian(dictionary + 2, size: referenceSize)
         bigEndian(UInt64(record.age), size: referenceSize)
@@ -185,6 +198,11 @@ extension PlistObjectWriter {
         }
         if hasRegister { bigEndian(UInt64(record.register), size: referenceSize) }
         if hasMarks { bigEndian(UInt64(record.marks), size: referenceSize) }
+        var next = Int(record.others)
+        for entry in others {
+            bigEndian(UInt64(next), size: referenceSize)
+            next += entry.value.objectCount
+        }
     }
 
     /// Writes a student's register, right after its record: its dictionary, then a

@@ -123,13 +123,11 @@ extension PlistValue {
     /// A student's record as a dictionary, in the order roster writes keys, with its register and the keys
     /// roster does not know after them, and the age as text when the file keeps it so.
     static func record(of student: Student, conventions: FileConventions) -> PlistValue {
-        let fileFields = conventions.otherFields[student.id] ?? []
-        // An age kept as written goes back as it was; a student given an age since has lost it.
-        let writtenAge = student.age == 0 ? (student.otherFields + fileFields).first(where: isAge) : nil
+        let kept = keptEntries(of: student, fileFields: conventions.otherFields[student.id] ?? [])
         var entries = [
             PlistEntry(key: "id", value: .string(UUIDText.string(student.id))),
             PlistEntry(key: "name", value: .string(student.name)),
-            writtenAge
+            kept.writtenAge.map { PlistEntry(key: Student.ageKey, value: .string($0)) }
                 ?? PlistEntry(
                     key: Student.ageKey,
                     value: conventions.agesAsText
@@ -144,19 +142,40 @@ extension PlistValue {
             entries.append(
                 PlistEntry(key: RegisterCoding.key, value: RegisterCoding.value(of: student.attendance)))
         }
-        // The student's own keys (their marks, and other apps' keys when the student was read
-        // whole), then the file's other keys the student does not hold.
-        entries += student.otherFields.filter { !isAge($0) }
+        return .dictionary(entries + kept.others)
+    }
+
+    /// What a student's record keeps besides roster's own fields: its age as written, and the
+    /// other keys, the student's own (their marks, and other apps' keys when the student was
+    /// read whole) and then the file's (`fileFields`) that the student does not hold. The one
+    /// rule both writers follow (see ``KeptEntries``).
+    static func keptEntries(of student: Student, fileFields: [PlistEntry]) -> (
+        writtenAge: String?, others: [PlistEntry]
+    ) {
+        // An age kept as written goes back as it was; a student given an age since has lost it.
+        let writtenAge =
+            student.age == 0 ? Student.writtenAge(among: student.otherFields + fileFields) : nil
+        var others = student.otherFields.filter { !isAge($0) }
         for field in fileFields
         where !isAge(field) && !student.otherFields.contains(where: { $0.key == field.key }) {
-            entries.append(field)
+            others.append(field)
         }
-        return .dictionary(entries)
+        return (writtenAge, others)
     }
 
     /// Whether an entry among a record's other keys is its age kept as written.
-    private static func isAge(_ entry: PlistEntry) -> Bool {
+    static func isAge(_ entry: PlistEntry) -> Bool {
         entry.key == Student.ageKey
+    }
+
+    /// How many objects the value makes in a binary file when nothing is shared: one for each
+    /// value, and one for each key of a dictionary.
+    var objectCount: Int {
+        switch self {
+        case .array(let elements): elements.reduce(1) { $0 + $1.objectCount }
+        case .dictionary(let entries): entries.reduce(1) { $0 + 1 + $1.value.objectCount }
+        default: 1
+        }
     }
 
     /// A whole roster as the top-level array of its file.

@@ -148,35 +148,36 @@ enum RosterCodec {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when an XML file cannot be made; it is
     ///   made before anything is written.
     static func fileWriter(_ roster: StoredRoster, conventions: FileConventions) throws -> FileWriter {
-        switch (conventions.format, conventions.isPlain) {
-        case (.binary, true):
-            return { write in
-                try BinaryPlistWriter.write(roster, agesAsText: conventions.agesAsText, to: write)
-            }
-        case (.xml, true)
-        where !roster.hasRegister && !roster.hasDetails && !roster.hasMarks && !conventions.agesAsText:
-            return fileWriter(of: try XMLPlistWriter.bytes(for: roster.students))
-        default: return fileWriter(of: try encode(roster.students, conventions: conventions))
+        guard conventions.format == .binary else {
+            return fileWriter(of: try encode(roster.students, conventions: conventions))
+        }
+        let kept = KeptEntries(roster, conventions: conventions)
+        return { write in
+            try BinaryPlistWriter.write(roster, agesAsText: conventions.agesAsText, kept: kept, to: write)
         }
     }
 
     /// The file for students in the given conventions, made as for a stored roster.
     static func fileWriter(_ students: [Student], conventions: FileConventions) throws -> FileWriter {
-        guard conventions.isPlain, conventions.format == .binary, !hasOtherFields(students) else {
+        guard conventions.format == .binary else {
             return fileWriter(of: try encode(students, conventions: conventions))
         }
-        return binaryFile(students, agesAsText: conventions.agesAsText)
+        return binaryFile(students, conventions: conventions)
     }
 
-    /// The binary writer's file for students in plain conventions: written from the array, or,
-    /// when some student has a register or marks, from a ``StoredRoster``, which keeps the
-    /// registers' lessons and the marks' ids and texts in tables.
-    private static func binaryFile(_ students: [Student], agesAsText: Bool) -> FileWriter {
+    /// The binary writer's file for students: written from the array, or, when some student has
+    /// a register or marks, from a ``StoredRoster``, which keeps the registers' lessons and the
+    /// marks' ids and texts in tables. What the records keep besides is taken first, by the
+    /// students' places, which are the stored roster's too.
+    private static func binaryFile(_ students: [Student], conventions: FileConventions) -> FileWriter {
+        let (agesAsText, kept) = (conventions.agesAsText, KeptEntries(students, conventions: conventions))
         guard students.contains(where: { !$0.attendance.isEmpty || $0.hasMarks }) else {
-            return { write in try BinaryPlistWriter.write(students, agesAsText: agesAsText, to: write) }
+            return { write in
+                try BinaryPlistWriter.write(students, agesAsText: agesAsText, kept: kept, to: write)
+            }
         }
         let roster = StoredRoster(students)
-        return { write in try BinaryPlistWriter.write(roster, agesAsText: agesAsText, to: write) }
+        return { write in try BinaryPlistWriter.write(roster, agesAsText: agesAsText, kept: kept, to: write) }
     }
 
     /// The file made of `bytes`.
@@ -190,31 +191,19 @@ enum RosterCodec {
         try encode(students, conventions: FileConventions(format: format))
     }
 
-    /// Encodes students as a property list in the given conventions: roster's fast writers for
-    /// a plain file, otherwise each record as a ``PlistValue`` with everything the file keeps.
-    /// The fast binary writer knows every field, the register, the details and the marks; the
-    /// fast XML writer only the five fields.
+    /// Encodes students as a property list in the given conventions, by the one writer of each
+    /// format: ``BinaryPlistWriter``, which knows every field, the register, the details, the
+    /// marks and what records keep besides (``KeptEntries``), or ``XMLPlistWriter``, from each
+    /// record as a ``PlistValue`` with everything the file keeps.
     static func encode(_ students: [Student], conventions: FileConventions) throws -> [UInt8] {
-        switch (conventions.format, conventions.isPlain && !hasOtherFields(students)) {
-        case (.binary, true):
+        switch conventions.format {
+        case .binary:
             var bytes: [UInt8] = []
-            try binaryFile(students, agesAsText: conventions.agesAsText)({ bytes.append(contentsOf: $0) })
+            try binaryFile(students, conventions: conventions)({ bytes.append(contentsOf: $0) })
             return bytes
-        case (.xml, true)
-        where !conventions.agesAsText
-            && !students.contains(where: { !$0.attendance.isEmpty || !$0.details.isEmpty || $0.hasMarks }):
-            return try XMLPlistWriter.bytes(for: students)
-        case (.binary, _):
-            return BinaryPlistValueWriter.bytes(for: .roster(of: students, conventions: conventions))
-        case (.xml, _):
+        case .xml:
             return try XMLPlistWriter.bytes(for: .roster(of: students, conventions: conventions))
         }
-    }
-
-    /// Whether some student carries other apps' keys, which only the general writers write: any
-    /// key but marks kept as roster keeps them, which the fast binary writer writes too.
-    private static func hasOtherFields(_ students: [Student]) -> Bool {
-        students.contains { student in student.otherFields.contains { !MarkCoding.isMarks($0) } }
     }
 
     private static func decode(_ data: Data) throws(DecodingProblem) -> (
@@ -320,11 +309,6 @@ struct FileConventions: Sendable, Equatable {
 
     /// A new binary roster's conventions, which are the iOS app's encoder's: ages as text.
     static let binary = FileConventions(format: .binary)
-
-    /// Whether a file with these conventions is written by roster's own fast writers, which know
-    /// the five fields of a student and (the binary writer) the register and ages as text (see
-    /// ``RosterCodec/encode(_:conventions:)``).
-    var isPlain: Bool { otherFields.isEmpty }
 
     /// The conventions of a file in `format` with ages as text or as numbers, and no other keys.
     init(format: RosterFormat, agesAsText: Bool) {

@@ -147,6 +147,11 @@ struct StoredRoster: PlistRecords {
     }
 
     /// The id of the student at `index`.
+    /// The age of the student at `index` as the file wrote it, when it is no number roster reads.
+    func writtenAge(at index: Int) -> String? {
+        records[index].writtenAge
+    }
+
     func id(at index: Int) -> UUID {
         records[index].id
     }

@@ -6,35 +6,10 @@ import RosterEngine
     import Foundation
 #endif
 
-/// Writes students as an XML property list in the layout Apple's tools use.
+/// Writes a property-list value, such as a roster's records (see ``PlistValue/roster(of:conventions:)``),
+/// as an XML property list in the layout Apple's tools use.
 enum XMLPlistWriter {
-    /// Encodes `students` in file order.
-    ///
-    /// - Throws: ``StorageError/encodingFailed(reason:)`` when a name holds a control character,
-    ///   which XML 1.0 cannot represent.
-    static func bytes(for students: [Student]) throws -> [UInt8] {
-        var text = header
-        text.reserveCapacity(text.utf8.count + students.count * 220)
-        if students.isEmpty {
-            text += "<array/>\n</plist>\n"
-            return Array(text.utf8)
-        }
-        text += "<array>\n"
-        for (index, student) in students.enumerated() {
-            text += "\t<dict>\n"
-            text += "\t\t<key>id</key>\n\t\t<string>\(UUIDText.string(student.id))</string>\n"
-            let name = try escaped(student.name, in: "the name of record \(index + 1)")
-            text += "\t\t<key>name</key>\n\t\t<string>\(name)</string>\n"
-            text += "\t\t<key>age</key>\n\t\t<integer>\(student.age)</integer>\n"
-            if let grade = student.grade { text += "\t\t<key>grade</key>\n\t\t<integer>\(grade)</integer>\n" }
-            if let score = student.score { text += "\t\t<key>score</key>\n\t\t<real>\(score)</real>\n" }
-            text += "\t</dict>\n"
-        }
-        text += "</array>\n</plist>\n"
-        return Array(text.utf8)
-    }
-
-    /// Encodes any value, such as a roster whose records keep keys roster does not know.
+    /// Encodes any value: a roster's records, with whatever keys of other apps they keep.
     ///
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a string holds a control character.
     static func bytes(for value: PlistValue) throws -> [UInt8] {

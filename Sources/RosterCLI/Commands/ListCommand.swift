@@ -164,21 +164,21 @@ struct ListCommand: Subcommand {
         return page.document(
             page.tables(
                 columns: columns.map(\.heading), rows: rows, blank: blank,
-                names: columns.firstIndex(of: .name) ?? -1))
+                names: columns.firstIndex(of: .field(.name)) ?? -1))
     }
 
-    /// A column of a printed class list: the tutorial's fields and the score, or one of the
-    /// text fields (``StudentDetail``), named by its field with `-` for spaces, as `school-id`.
+    /// A column of a printed class list: one of the tutorial's fields but the id
+    /// (``StudentField``), or one of the text fields (``StudentDetail``), named by its field with
+    /// `-` for spaces, as `school-id`.
     enum Column: Hashable, Sendable {
-        case name, age, grade, score
+        case field(StudentField)
         case detail(StudentDetail)
 
         /// Every column, in the order `--columns` lists them.
-        static let allCases: [Column] =
-            [.name, .age, .grade, .score] + StudentDetail.allCases.map(Column.detail)
+        static let allCases: [Column] = printed + StudentDetail.allCases.map(Column.detail)
 
         /// The columns printed when `--columns` is not given.
-        static let printed: [Column] = [.name, .age, .grade, .score]
+        static let printed: [Column] = StudentField.allCases.filter { $0 != .id }.map(Column.field)
 
         /// The column whose name is `name`, or `nil`.
         init?(rawValue name: String) {
@@ -189,10 +189,7 @@ struct ListCommand: Subcommand {
         /// The column's name in `--columns`.
         var rawValue: String {
             switch self {
-            case .name: "name"
-            case .age: "age"
-            case .grade: "grade"
-            case .score: "score"
+            case .field(let field): field.field
             case .detail(let detail): detail.field.replacing(" ", with: "-")
             }
         }
@@ -200,10 +197,7 @@ struct ListCommand: Subcommand {
         /// The column's heading on the page.
         var heading: String {
             switch self {
-            case .name: "Name"
-            case .age: "Age"
-            case .grade: "Grade"
-            case .score: "Score"
+            case .field(let field): field.label
             case .detail(let detail): detail.label
             }
         }
@@ -211,10 +205,11 @@ struct ListCommand: Subcommand {
         /// What the column shows for `student`; empty for what the student does not have.
         func text(of student: Student) -> String {
             switch self {
-            case .name: student.name
-            case .age: student.ageText
-            case .grade: student.grade.map(String.init) ?? ""
-            case .score: student.score.map(StudentText.score) ?? ""
+            case .field(.id): student.id.uuidString
+            case .field(.name): student.name
+            case .field(.age): student.ageText
+            case .field(.grade): student.grade.map(String.init) ?? ""
+            case .field(.score): student.score.map(StudentText.score) ?? ""
             case .detail(let detail): student[detail] ?? ""
             }
         }

@@ -27,10 +27,11 @@ struct ShowCommand: Subcommand {
                 JSONRosterWriter.object(student) + "\n", about: "the student", to: output, context)
         }
         var rows = [
-            ("ID", student.id.uuidString), ("Name", VisibleText.of(student.name)),
-            ("Age", VisibleText.of(student.ageText)),
-            ("Grade", student.grade.map(String.init) ?? "-"),
-            ("Score", student.score.map(StudentText.score) ?? "-"),
+            (StudentField.id.label, student.id.uuidString),
+            (StudentField.name.label, VisibleText.of(student.name)),
+            (StudentField.age.label, VisibleText.of(student.ageText)),
+            (StudentField.grade.label, student.grade.map(String.init) ?? "-"),
+            (StudentField.score.label, student.score.map(StudentText.score) ?? "-"),
         ]
         rows += StudentDetail.allCases.compactMap { detail in
             // A comment is shown as the report prints it, its placeholders filled.

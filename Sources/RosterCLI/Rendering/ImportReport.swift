@@ -85,16 +85,17 @@ struct ImportReport {
             let (before, after) = (edit.before, edit.after)
             var changes: [String: Change] = [:]
             if before.name != after.name {
-                changes["name"] = Change(old: .text(before.name), new: .text(after.name))
+                changes[StudentField.name.key] = Change(old: .text(before.name), new: .text(after.name))
             }
             if before.age != after.age {
-                changes["age"] = Change(old: .whole(before.age), new: .whole(after.age))
+                changes[StudentField.age.key] = Change(old: .whole(before.age), new: .whole(after.age))
             }
             if before.grade != after.grade {
-                changes["grade"] = Change(old: .whole(before.grade), new: .whole(after.grade))
+                changes[StudentField.grade.key] = Change(old: .whole(before.grade), new: .whole(after.grade))
             }
             if before.score != after.score {
-                changes["score"] = Change(old: .decimal(before.score), new: .decimal(after.score))
+                changes[StudentField.score.key] = Change(
+                    old: .decimal(before.score), new: .decimal(after.score))
             }
             (id, name, self.changes) = (after.id.uuidString, after.name, changes)
         }

@@ -27,7 +27,7 @@ package struct StudentTable {
         (self.shortIDLengths, self.width) = (shortIDLengths, width)
     }
 
-    private static let headers = ["ID", "NAME", "AGE", "GRADE", "SCORE"]
+    private static let headers = StudentField.allCases.map { $0.label.uppercased() }
     private static let gap = 2
     /// The fewest columns a name is cut to while the ID column is shown.
     private static let shortestCutName = 16

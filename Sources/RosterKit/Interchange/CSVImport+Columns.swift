@@ -61,7 +61,7 @@ extension CSVImport {
     /// The fields a CSV file may have, in the order the rows are read in: the tutorial's, the
     /// score and the birth date, then each ``StudentDetail`` by its ``StudentDetail/field``.
     static let fields =
-        ["id", "name", "age", "grade", "score", "date of birth"] + StudentDetail.allCases.map(\.field)
+        StudentField.allCases.map(\.field) + ["date of birth"] + StudentDetail.allCases.map(\.field)
 
     /// Where the details start in ``fields``.
     static let detailFields = 6
@@ -70,11 +70,12 @@ extension CSVImport {
     /// colleagues' spreadsheets and school systems name them (English, German and French).
     static let otherHeaders: [String: String] = {
         var headers = [
-            "student name": "name", "pupil name": "name", "full name": "name", "pupil": "name",
-            "student": "name",
             "birth date": "date of birth", "birthdate": "date of birth", "dob": "date of birth",
             "dateofbirth": "date of birth",
         ]
+        for field in StudentField.allCases {
+            for header in field.otherHeaders { headers[header] = field.field }
+        }
         for detail in StudentDetail.allCases {
             for header in detail.facts.otherHeaders { headers[header] = detail.field }
         }

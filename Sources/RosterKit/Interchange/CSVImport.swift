@@ -69,7 +69,7 @@ enum CSVImport {
         var result = rows.result
         result.notes = rows.notes
         let blankable: [(String, RosterImporter.BlankableField)] =
-            [("grade", .grade), ("score", .score)]
+            [(StudentField.grade.field, .grade), (StudentField.score.field, .score)]
             + StudentDetail.allCases.filter(\.facts.blankClears).map { ($0.field, .detail($0)) }
         result.blankableFields = Set(blankable.filter { rows.columns[$0.0] != nil }.map(\.1))
         return (result, rows.problems)

@@ -12,7 +12,7 @@ import RosterEngine
 /// one and give back the original.
 package enum CSVRosterWriter {
     /// The header row's column names.
-    package static let columns = ["id", "name", "age", "grade", "score"]
+    package static let columns = StudentField.keys
 
     /// What separates a CSV file's fields, and the decimal point that goes with it.
     package enum Delimiter: String, Sendable, CaseIterable {

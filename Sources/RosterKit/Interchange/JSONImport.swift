@@ -23,7 +23,7 @@ enum JSONImport {
                 continue
             }
             // A value that is neither text nor a number is refused, never turned into a name.
-            let wrong = (["id", "name", "age", "grade", "score"] + StudentDetail.allCases.map(\.rawValue))
+            let wrong = (StudentField.keys + StudentDetail.allCases.map(\.key))
                 .compactMap { key in fields[key]?.problem(field: key) }
             guard wrong.isEmpty else {
                 problems.append(ImportProblem(line: line, message: wrong.joined(separator: " ")))
@@ -31,10 +31,11 @@ enum JSONImport {
             }
             let attendance = Self.attendance(of: row, line: line, problems: &problems)
             let student = RosterImporter.student(
-                id: fields["id"]?.text, name: fields["name"]?.text, age: fields["age"]?.text,
-                grade: fields["grade"]?.text, score: fields["score"]?.text,
+                id: fields[StudentField.id.key]?.text, name: fields[StudentField.name.key]?.text,
+                age: fields[StudentField.age.key]?.text, grade: fields[StudentField.grade.key]?.text,
+                score: fields[StudentField.score.key]?.text,
                 details: StudentDetail.allCases.reduce(into: StudentDetails()) { details, detail in
-                    details[detail] = fields[detail.rawValue]?.text
+                    details[detail] = fields[detail.key]?.text
                 },
                 line: line, ids: &ids, problems: &problems)
             if var student {

@@ -12,7 +12,7 @@ import RosterEngine
 enum OtherFieldsJSON {
     /// The keys roster reads itself; every other key of a JSON row is another app's.
     static let knownKeys: Set<String> = Set(
-        ["id", "name", "age", "grade", "score", RegisterCoding.key] + StudentDetail.allCases.map(\.rawValue))
+        StudentField.keys + [RegisterCoding.key] + StudentDetail.allCases.map(\.key))
 
     /// `,"key":value` for each field, in order.
     static func text(of fields: [PlistEntry]) -> String {

@@ -50,7 +50,7 @@ public struct Student: Codable, Identifiable, Hashable, Sendable {
     /// The age as a person reads it: the number, or the text kept as written (``writtenAge``).
     public var ageText: String { writtenAge ?? String(age) }
     /// The key the age is kept under in a student's record.
-    static let ageKey = StudentFields.Key.age.rawValue
+    static let ageKey = StudentField.age.key
     /// The school grade (year) the student is in, if known.
     public var grade: Int?
     /// The student's score, from 0 to 100, if known.

@@ -1,6 +1,6 @@
-/// A text field a student may have beside the tutorial's three, declared once: the key it is
-/// stored under, the rule it is checked by, and the names CSV, JSON, screens and the command line
-/// give it.
+/// A text field a student may have beside the tutorial's (``StudentField``), declared once: the
+/// key it is stored under, the rule it is checked by, and the names CSV, JSON, screens and the
+/// command line give it.
 ///
 /// Everything that reads or writes a student's text fields takes them from this table: both
 /// property-list formats store each under its ``key`` (the iOS app ignores these keys), CSV

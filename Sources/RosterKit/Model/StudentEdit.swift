@@ -21,9 +21,13 @@ public struct StudentEdit: Sendable, Equatable {
         func text(_ value: Double?) -> String { value.map(JSONRosterWriter.number) ?? "-" }
         let fields: [(String, String, String)] =
             [
-                ("name", before.name, after.name), ("age", before.ageText, after.ageText),
-                ("grade", before.grade.map(String.init) ?? "-", after.grade.map(String.init) ?? "-"),
-                ("score", text(before.score), text(after.score)),
+                (StudentField.name.field, before.name, after.name),
+                (StudentField.age.field, before.ageText, after.ageText),
+                (
+                    StudentField.grade.field, before.grade.map(String.init) ?? "-",
+                    after.grade.map(String.init) ?? "-"
+                ),
+                (StudentField.score.field, text(before.score), text(after.score)),
             ] + StudentDetail.allCases.map { ($0.field, before[$0] ?? "-", after[$0] ?? "-") }
         return fields.filter { $0.1 != $0.2 }.map { Change(field: $0.0, old: $0.1, new: $0.2) }
     }

@@ -185,7 +185,7 @@ public enum StudentValidator {
     /// - Returns: The same age.
     /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
     public static func age(_ age: Int) throws -> Int {
-        try checked(age, in: ages, field: "age")
+        try checked(age, in: ages, field: StudentField.age.field)
     }
 
     /// Reads an age from text such as `"17"`, `" 17"`, `"+17"` or `"017"`.
@@ -194,7 +194,7 @@ public enum StudentValidator {
     /// - Returns: The age in years.
     /// - Throws: ``ValidationError`` when the text is not a whole number from 1 to 120.
     public static func age(text: String) throws -> Int {
-        try age(wholeNumber(text, field: "age"))
+        try age(wholeNumber(text, field: StudentField.age.field))
     }
 
     /// Checks that a grade is within ``grades``.
@@ -203,7 +203,7 @@ public enum StudentValidator {
     /// - Returns: The same grade.
     /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
     public static func grade(_ grade: Int) throws -> Int {
-        try checked(grade, in: grades, field: "grade")
+        try checked(grade, in: grades, field: StudentField.grade.field)
     }
 
     /// Reads a grade from text such as `"7"`.
@@ -212,7 +212,7 @@ public enum StudentValidator {
     /// - Returns: The grade.
     /// - Throws: ``ValidationError`` when the text is not a whole number from 0 to 13.
     public static func grade(text: String) throws -> Int {
-        try grade(wholeNumber(text, field: "grade"))
+        try grade(wholeNumber(text, field: StudentField.grade.field))
     }
 
     /// Checks that a score is a finite number within ``scores``.
@@ -222,7 +222,8 @@ public enum StudentValidator {
     /// - Throws: ``ValidationError/outOfRange(field:text:range:)`` otherwise.
     public static func score(_ score: Double) throws -> Double {
         guard score.isFinite, scores.contains(score) else {
-            throw ValidationError.outOfRange(field: "score", text: "\(score)", range: scoreRangeText)
+            throw ValidationError.outOfRange(
+                field: StudentField.score.field, text: "\(score)", range: scoreRangeText)
         }
         return score
     }
@@ -249,10 +250,12 @@ public enum StudentValidator {
         let isDecimal =
             !trimmed.isEmpty && trimmed.utf8.allSatisfy { isDigit($0) || $0 == 0x2E || $0 == 0x2B }
         guard isDecimal, let value = Double(trimmed) else {
-            throw ValidationError.notANumber(field: "score", text: text, expected: "a number such as 88.5")
+            throw ValidationError.notANumber(
+                field: StudentField.score.field, text: text, expected: "a number such as 88.5")
         }
         guard value.isFinite, scores.contains(value) else {
-            throw ValidationError.outOfRange(field: "score", text: trimmed, range: scoreRangeText)
+            throw ValidationError.outOfRange(
+                field: StudentField.score.field, text: trimmed, range: scoreRangeText)
         }
         return value
     }
@@ -271,7 +274,8 @@ public enum StudentValidator {
         let significant = digits.drop { $0 == "0" }
         guard significant.count <= 9, let value = Int(significant.isEmpty ? "0" : significant) else {
             throw ValidationError.outOfRange(
-                field: field, text: String(digits), range: describe(field == "age" ? ages : grades))
+                field: field, text: String(digits),
+                range: describe(field == StudentField.age.field ? ages : grades))
         }
         return value
     }

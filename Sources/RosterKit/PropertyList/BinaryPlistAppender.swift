@@ -154,8 +154,8 @@ extension BinaryPlistReader {
     }
 
     /// The object numbers of key strings the file already has, by the field they name.
-    func keyObjects() throws(DecodingProblem) -> [StudentFields.Key: Int] {
-        var found: [StudentFields.Key: Int] = [:]
+    func keyObjects() throws(DecodingProblem) -> [StudentField: Int] {
+        var found: [StudentField: Int] = [:]
         let top = try object(topObject)
         for index in 0..<min(top.count, 64) {
             let dictionary = try object(reference(at: top.start + index * referenceSize))
@@ -165,7 +165,7 @@ extension BinaryPlistReader {
                     found[field] = keyReference
                 }
             }
-            if found.count == StudentFields.Key.allCases.count { break }
+            if found.count == StudentField.allCases.count { break }
         }
         return found
     }

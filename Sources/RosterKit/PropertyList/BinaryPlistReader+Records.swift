@@ -244,15 +244,15 @@ extension BinaryPlistReader {
     struct KeyCache {
         private static let slots = 16
         private var references = [Int](repeating: -1, count: slots)
-        private var fields = [StudentFields.Key?](repeating: nil, count: slots)
+        private var fields = [StudentField?](repeating: nil, count: slots)
 
         /// The field of a key object seen before, or `nil` when it is not cached.
-        func field(for reference: Int) -> StudentFields.Key?? {
+        func field(for reference: Int) -> StudentField?? {
             let slot = reference & (Self.slots - 1)
             return references[slot] == reference ? .some(fields[slot]) : nil
         }
 
-        mutating func remember(_ reference: Int, _ field: StudentFields.Key?) {
+        mutating func remember(_ reference: Int, _ field: StudentField?) {
             let slot = reference & (Self.slots - 1)
             references[slot] = reference
             fields[slot] = field

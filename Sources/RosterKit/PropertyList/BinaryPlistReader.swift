@@ -148,9 +148,7 @@ struct BinaryPlistReader {
 
     /// The field a key object names, from the cache of recent keys when it is there.
     @inline(__always)
-    private func field(_ keyReference: Int, keys: inout KeyCache) throws(DecodingProblem) -> StudentFields
-        .Key?
-    {
+    private func field(_ keyReference: Int, keys: inout KeyCache) throws(DecodingProblem) -> StudentField? {
         if let cached = keys.field(for: keyReference) { return cached }
         let field = try self.field(named: object(keyReference))
         keys.remember(keyReference, field)
@@ -211,7 +209,7 @@ struct BinaryPlistReader {
 
     /// Stores one value; returns false when it is of the wrong kind for its field.
     private func read(
-        _ value: Object, into fields: inout StudentFields, field: StudentFields.Key, record: Int
+        _ value: Object, into fields: inout StudentFields, field: StudentField, record: Int
     ) throws(DecodingProblem) -> Bool {
         switch field {
         case .id:
@@ -242,12 +240,12 @@ struct BinaryPlistReader {
     }
 
     /// The field a key names, matched on the key's bytes; `nil` for a key roster does not keep.
-    func field(named key: Object) throws(DecodingProblem) -> StudentFields.Key? {
+    func field(named key: Object) throws(DecodingProblem) -> StudentField? {
         switch key.type {
         case 0x5:
-            return StudentFields.Key(asciiBytes: slice(key.start, key.count))
+            return StudentField(asciiBytes: slice(key.start, key.count))
         case 0x6:
-            return try text(key).flatMap(StudentFields.Key.init(rawValue:))
+            return try text(key).flatMap(StudentField.init(rawValue:))
         default:
             throw .notAPropertyList("a dictionary key is not a string")
         }

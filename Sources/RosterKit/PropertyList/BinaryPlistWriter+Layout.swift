@@ -29,7 +29,7 @@ extension BinaryPlistWriter {
 
         init(_ roster: some PlistRecords, agesAsText: Bool, kept: KeptEntries) {
             let registers = RegisterTable(roster)
-            let fieldKeys = StudentFields.Key.allCases.map(\.rawValue) + registers.strings
+            let fieldKeys = StudentField.keys + registers.strings
             let hasDetails = (0..<roster.count).contains { !roster.details(at: $0).isEmpty }
             let headKeys = fieldKeys + (hasDetails ? StudentDetail.allCases.map(\.rawValue) : [])
             let marks = MarkTable(roster, first: 1 + Int32(headKeys.count))

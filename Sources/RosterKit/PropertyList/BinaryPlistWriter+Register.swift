@@ -12,7 +12,7 @@ extension BinaryPlistWriter {
         /// The register's keys, the lessons' keys and the marks, in the order they are written.
         let strings: [String]
         /// The object numbers of the keys, which follow the fields' keys.
-        static let register: Int32 = 1 + Int32(StudentFields.Key.allCases.count)
+        static let register: Int32 = 1 + Int32(StudentField.allCases.count)
         static let mark = register + 1
         static let reason = register + 2
         /// The object of each lesson of the roster's ``LessonTable``; -1 for one no register holds.

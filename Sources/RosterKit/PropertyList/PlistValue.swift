@@ -125,8 +125,8 @@ extension PlistValue {
     static func record(of student: Student, conventions: FileConventions) -> PlistValue {
         let kept = keptEntries(of: student, fileFields: conventions.otherFields[student.id] ?? [])
         var entries = [
-            PlistEntry(key: "id", value: .string(UUIDText.string(student.id))),
-            PlistEntry(key: "name", value: .string(student.name)),
+            PlistEntry(key: StudentField.id.key, value: .string(UUIDText.string(student.id))),
+            PlistEntry(key: StudentField.name.key, value: .string(student.name)),
             kept.writtenAge.map { PlistEntry(key: Student.ageKey, value: .string($0)) }
                 ?? PlistEntry(
                     key: Student.ageKey,
@@ -134,9 +134,11 @@ extension PlistValue {
                         ? .string(String(student.age)) : .integer(Int64(student.age))),
         ]
         if let grade = student.grade {
-            entries.append(PlistEntry(key: "grade", value: .integer(Int64(grade))))
+            entries.append(PlistEntry(key: StudentField.grade.key, value: .integer(Int64(grade))))
         }
-        if let score = student.score { entries.append(PlistEntry(key: "score", value: .real(score))) }
+        if let score = student.score {
+            entries.append(PlistEntry(key: StudentField.score.key, value: .real(score)))
+        }
         entries += DetailCoding.entries(of: student.details)
         if !student.attendance.isEmpty {
             entries.append(

@@ -23,24 +23,6 @@ struct StudentFields {
     /// length only; it is checked in full once it is made, as when it is edited.
     var nameIsStored = false
 
-    /// The names of the stored fields, in the order roster writes them.
-    enum Key: String, CaseIterable {
-        case id, name, age, grade, score
-
-        /// Matches a key stored as ASCII bytes without making a `String` of it.
-        init?(asciiBytes bytes: SharedBytes) {
-            func equals(_ text: String) -> Bool { bytes.elementsEqual(text.utf8) }
-            switch bytes.count {
-            case 2 where equals("id"): self = .id
-            case 3 where equals("age"): self = .age
-            case 4 where equals("name"): self = .name
-            case 5 where equals("grade"): self = .grade
-            case 5 where equals("score"): self = .score
-            default: return nil
-            }
-        }
-    }
-
     /// The complete student, or the problem with record `record`.
     ///
     /// Values no roster holds (an age of -5, a grade of 40, a score that is not a number) make
@@ -86,7 +68,7 @@ struct StudentFields {
     static func student(fromEntries entries: [PlistEntry], record: Int) throws(DecodingProblem) -> Student {
         var (fields, otherFields) = (StudentFields(), [PlistEntry]())
         for entry in entries {
-            guard let key = Key(rawValue: entry.key) else {
+            guard let key = StudentField(rawValue: entry.key) else {
                 otherFields.append(entry)
                 continue
             }
@@ -370,5 +352,17 @@ enum MarkCoding {
     /// The problem of a record whose mark on assessment `id` is not one.
     static func notAMark(_ id: String) -> String {
         "has a mark for '\(id.prefix(20))' that is not points, a percentage, EX or MI"
+    }
+}
+
+extension StudentField {
+    /// Matches a key stored as ASCII bytes without making a `String` of it.
+    init?(asciiBytes bytes: SharedBytes) {
+        guard
+            let field = Self.allCases.first(where: {
+                $0.key.utf8.count == bytes.count && bytes.elementsEqual($0.key.utf8)
+            })
+        else { return nil }
+        self = field
     }
 }

@@ -72,7 +72,7 @@ struct XMLPlistReader {
             }
             let key = try content(of: "key")
             let value = try nextTag()
-            guard let field = StudentFields.Key(rawValue: key) else {
+            guard let field = StudentField(rawValue: key) else {
                 otherFields.append(
                     PlistEntry(key: key, value: try self.value(value, depth: 1, budget: &budget)))
                 continue
@@ -98,7 +98,7 @@ struct XMLPlistReader {
     }
 
     private mutating func read(
-        _ tag: Tag, into fields: inout StudentFields, field: StudentFields.Key, record: Int
+        _ tag: Tag, into fields: inout StudentFields, field: StudentField, record: Int
     )
         throws(DecodingProblem)
     {

@@ -10,7 +10,7 @@ struct OneDoorTests {
     /// The transaction's ways of changing a roster, which only intents (and the storage) call.
     static func changes() throws -> Regex<AnyRegexOutput> {
         try Regex(
-            #"StorageHandler\.(change|changeStored|update|updateStored|updateMarkbook|append|rewrite|importChange|moveStudents|save|write)\("#
+            #"StorageHandler\.(change|changeStored|update|updateStored|updateMarkbook|append|rewrite|importChange|moveStudents|moveRoster|save|write)\("#
         )
     }
 

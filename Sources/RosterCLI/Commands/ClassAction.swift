@@ -35,7 +35,7 @@ enum ClassAction: Equatable {
             let old = try RosterFileLocation.existingClassURL(name, environment: environment, creating: false)
             let new = try RosterFileLocation.classURL(newName, environment: environment)
             try Self.refuseTaken(newName, environment: environment, unless: old)
-            try StorageHandler.moveRoster(at: old, to: new)
+            try ClassroomIntents.renameClass(at: old, to: new)
             context.output.write("Renamed class \(Self.className(old)) to \(VisibleText.of(newName)).\n")
         case .delete(let name):
             let url = try RosterFileLocation.existingClassURL(name, environment: environment, creating: false)
@@ -43,7 +43,7 @@ enum ClassAction: Equatable {
                 context.output.write("Nothing was deleted.\n")
                 return
             }
-            try StorageHandler.moveRoster(at: url, to: Self.deletedURL(of: url, environment), replacing: true)
+            try ClassroomIntents.deleteClass(at: url, keepingAt: Self.deletedURL(of: url, environment))
             context.output.write(
                 "Deleted class \(Self.className(url)); 'roster classes restore \(Self.className(url))' brings it back.\n"
             )
@@ -65,7 +65,7 @@ enum ClassAction: Equatable {
         }
         let url = try RosterFileLocation.classURL(found, environment: environment)
         try refuseTaken(name, environment: environment, unless: nil)
-        try StorageHandler.moveRoster(at: deletedURL(of: url, environment), to: url)
+        try ClassroomIntents.restoreClass(from: deletedURL(of: url, environment), to: url)
         context.output.write("Restored class \(className(url)).\n")
     }
 

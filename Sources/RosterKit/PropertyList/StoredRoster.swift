@@ -135,12 +135,6 @@ struct StoredRoster: PlistRecords {
     /// How many students there are.
     var count: Int { records.count }
 
-    /// Whether some student has a register.
-    var hasRegister: Bool { records.indices.contains { !records[$0].register.isEmpty } }
-
-    /// Whether some student has a school's id, a name in parts or a note.
-    var hasDetails: Bool { records.indices.contains { !records[$0].details.isEmpty } }
-
     /// The school's id of the student at `index`, if the school gave one.
     func schoolID(at index: Int) -> String? {
         records[index].details[.schoolID]
@@ -268,9 +262,6 @@ struct StoredRoster: PlistRecords {
     func marks(at index: Int) -> StoredMarks {
         records[index].marks
     }
-
-    /// Whether some student has a mark.
-    var hasMarks: Bool { records.indices.contains { !records[$0].marks.isEmpty } }
 
     func writeNameBytes(at index: Int, isASCII: Bool, into output: inout PlistObjectWriter) {
         let name = records[index].name

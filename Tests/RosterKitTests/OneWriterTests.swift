@@ -80,4 +80,15 @@ struct OneWriterTests {
             }
         }
     }
+
+    @Test("a keyed archiver's references among other apps' keys come back as they were")
+    func archiverReferences() throws {
+        var student = Student(name: "Ada", age: 12)
+        student.otherFields = [
+            PlistEntry(key: "archived", value: .dictionary([PlistEntry(key: "root", value: .uid(7))])),
+            PlistEntry(key: "wide", value: .uid(70_000)),
+        ]
+        let bytes = Data(try RosterCodec.encode([student], format: .binary))
+        #expect(try RosterCodec.decode(bytes, path: "test").students == [student])
+    }
 }

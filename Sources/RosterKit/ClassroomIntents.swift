@@ -4,12 +4,16 @@
     import Foundation
 #endif
 
-/// What a teacher does to a roster (add, edit, remove, import), each checked and made as one
-/// change of the file through ``StorageHandler``.
+/// What a teacher does to a class, each checked and made as one change through ``StorageHandler``:
+/// the one door for every change of a class's data.
 ///
-/// These are the intents of ``RosterViewModel`` without a screen: synchronous, on the caller's
-/// thread, for a command-line tool or a script. An app uses the view model, whose intents run
-/// these off the main actor and then show the committed roster.
+/// This file holds the roster's own intents (add, edit, remove, move, import); each concept's
+/// folder holds its own as an extension, such as the register's
+/// ``markAttendance(_:as:in:at:command:)``, picking's
+/// ``pick(_:skipping:reset:again:leavingOutAbsentOn:at:using:announce:)``, and the markbook's and
+/// the comment bank's. They are the intents of ``RosterViewModel`` without a screen: synchronous, on
+/// the caller's thread, for a command-line tool or a script. An app uses the view model, whose
+/// actions run these off the main actor and then show the committed roster.
 public enum ClassroomIntents {
     /// A student just added, and the students who already had that name.
     public struct Addition: Sendable, Equatable {

@@ -343,6 +343,21 @@ struct WrittenAgeCommandTests {
         #expect(sandbox.run(["export", "--format", "json"]).output.contains(#""name":"Ben","age":"twelve""#))
     }
 
+    @Test(
+        "the age filter's note counts only the students the list would show: a leaver, or one the search leaves out, is not counted"
+    )
+    func noteCountsTheList() throws {
+        #expect(sandbox.run(["leave", "Cy", "--date", "yesterday"]).status == 0)
+        let young = sandbox.run(["list", "--max-age", "13"])
+        #expect(
+            young.errorLine.hasPrefix("Note: 1 student whose age is not a number is left out"),
+            "\(young.errorLine)")
+        let leavers = sandbox.run(["list", "--left", "--max-age", "13"])
+        #expect(leavers.errorLine.hasPrefix("Note: 1 student whose age is not a number is left out"))
+        let searched = sandbox.run(["list", "--search", "Ada", "--max-age", "13"])
+        #expect(!searched.errorOutput.contains("Note:"), "\(searched.errorOutput)")
+    }
+
     @Test("an edit of another field keeps the text; an edit of the age replaces it, and undo brings it back")
     func edited() throws {
         #expect(sandbox.run(["edit", "Ben", "--note", "front row"]).status == 0)

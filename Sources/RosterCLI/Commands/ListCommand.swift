@@ -83,14 +83,17 @@ struct ListCommand: Subcommand {
         let format = format.flatMap { InterchangeFormat(rawValue: $0.rawValue) }
         var (order, shortIDLengths) = RosterSorter.sortedIndices(
             students, by: sort ?? .name, reversed: reverse, withShortIDs: format == nil)
-        if filter.filtersByAge { noteWrittenAges(of: students, leftOutBy: filter, context) }
-        order = filter.apply(to: students, in: order)
-        if !everyone {
-            // Asked in file order, where the students lie in memory one after another: asked in
-            // sorted order, a class of 100,000 is read all over memory.
-            let shown = students.map(onList)
-            order = order.filter { shown[$0] }
+        // Who is on the list, leavers left out or only they: asked in file order, where the students
+        // lie in memory one after another (asked in sorted order, a class of 100,000 is read all
+        // over memory), and today only once a student has a leaving date.
+        lazy var today = SchoolDay.today()
+        let onList =
+            everyone ? nil : students.map { ($0.left != nil && $0.hasLeft(by: today)) == onlyLeavers }
+        if filter.filtersByAge {
+            Self.noteWrittenAges(of: students, onList: onList, leftOutBy: filter, context)
         }
+        order = filter.apply(to: students, in: order)
+        if let onList { order = order.filter { onList[$0] } }
         if let limit, order.count > limit { order = Array(order.prefix(limit)) }
         if self.format == .html {
             try ReportOutput.write(
@@ -122,21 +125,14 @@ struct ListCommand: Subcommand {
         }
     }
 
-    /// Says how many students an age filter left out because their age is kept as written.
-    /// Whether a student is on the list when leavers are left out, or when only they are shown.
-    /// Today is asked for only once a student has a leaving date.
-    private func onList(_ student: Student) -> Bool {
-        guard !everyone else { return true }
-        return (student.left != nil && student.hasLeft(by: SchoolDay.today())) == onlyLeavers
-    }
-
-    /// Says how many students the list leaves out only because their age is kept as written.
-    private func noteWrittenAges(
-        of students: [Student], leftOutBy filter: StudentFilter, _ context: CommandContext
+    /// Says how many students the list leaves out only because their age is kept as written:
+    /// those on the list (`onList`, everyone when `nil`) whom the filter would show but for its ages.
+    private static func noteWrittenAges(
+        of students: [Student], onList: [Bool]?, leftOutBy filter: StudentFilter, _ context: CommandContext
     ) {
         var others = filter
         (others.minimumAge, others.maximumAge) = (nil, nil)
-        let written = students.indices.filter { students[$0].writtenAge != nil && onList(students[$0]) }
+        let written = students.indices.filter { students[$0].writtenAge != nil && onList?[$0] != false }
         let count = others.apply(to: students, in: written).count
         guard count > 0 else { return }
         context.errorOutput.write(

@@ -209,7 +209,7 @@ extension BinaryPlistWriter {
     }
 
     static func size(
-        of student: some StudentValues, _ record: Record, details: StudentDetails, others: Int = 0,
+        of student: some StudentValues, _ record: Record, details: StudentDetails, others: Int,
         referenceSize: Int, agesAsText: Bool
     ) -> Int {
         let entries =

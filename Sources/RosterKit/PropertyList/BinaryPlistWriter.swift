@@ -95,7 +95,8 @@ struct BinaryPlistWriter {
         _ block: Int, of roster: some PlistRecords, layout: Layout, into output: inout PlistObjectWriter
     ) {
         for index in layout.records(in: block) {
-            output.write(roster, at: index, layout.records[index], layout: layout)
+            let others = layout.records[index].others < 0 ? [] : layout.kept.others[index] ?? []
+            output.write(roster, at: index, layout.records[index], others: others, layout: layout)
             if layout.records[index].register >= 0 {
                 output.writeRegister(
                     roster.register(at: index), table: layout.registers, referenceSize: layout.referenceSize)
@@ -104,11 +105,7 @@ struct BinaryPlistWriter {
                 output.writeMarks(
                     roster.marks(at: index), table: layout.marks, referenceSize: layout.referenceSize)
             }
-            if layout.records[index].others >= 0 {
-                for entry in layout.kept.others[index] ?? [] {
-                    output.write(entry.value, referenceSize: layout.referenceSize)
-                }
-            }
+            for entry in others { output.write(entry.value, referenceSize: layout.referenceSize) }
         }
     }
 }
@@ -125,14 +122,14 @@ extension PlistObjectWriter {
     }
 
     /// Writes record `index` of `roster`: its dictionary and the values it brings, as `layout`
-    /// places them.
+    /// places them. The dictionary refers to the values of `others` too, which follow the
+    /// record's register and marks.
     mutating func write(
         _ roster: some PlistRecords, at index: Int, _ record: BinaryPlistWriter.Record,
-        layout: BinaryPlistWriter.Layout
+        others: [PlistEntry], layout: BinaryPlistWriter.Layout
     ) {
         let student = roster.record(at: index)
         let details = record.details < 0 ? StudentDetails() : roster.details(at: index)
-        let others = record.others < 0 ? [] : layout.kept.others[index] ?? []
         writeDictionary(of: student, record, details: details, others: others, layout: layout)
         begin()
         append(contentsOf: [0x5F, 0x10, 36])

@@ -25,31 +25,30 @@ struct KeptEntries: Sendable {
     /// What `students` keep, with the other keys of the file they were read from.
     init(_ students: [Student], conventions: FileConventions) {
         let fileHasOthers = !conventions.otherFields.isEmpty
-        for index in students.indices
-        where !students[index].otherFields.isEmpty
-            || (fileHasOthers && conventions.otherFields[students[index].id] != nil)
-        {
-            let kept = PlistValue.keptEntries(
-                of: students[index], fileFields: conventions.otherFields[students[index].id] ?? [])
-            note(kept.writtenAge, kept.others.filter { !MarkCoding.isMarks($0) }, at: index)
+        for index in students.indices {
+            let fileFields = fileHasOthers ? conventions.otherFields[students[index].id] ?? [] : []
+            guard !students[index].otherFields.isEmpty || !fileFields.isEmpty else { continue }
+            let kept = PlistValue.keptEntries(of: students[index], fileFields: fileFields)
+            note(kept.writtenAge, kept.others, at: index)
         }
     }
 
     /// What a stored roster's records keep: their written ages, and the file's other keys.
     init(_ roster: StoredRoster, conventions: FileConventions) {
+        let fileHasOthers = !conventions.otherFields.isEmpty
         for index in 0..<roster.count {
-            let fileFields =
-                conventions.otherFields.isEmpty ? [] : conventions.otherFields[roster.id(at: index)] ?? []
+            let fileFields = fileHasOthers ? conventions.otherFields[roster.id(at: index)] ?? [] : []
             let writtenAge = roster.writtenAge(at: index)
             guard writtenAge != nil || !fileFields.isEmpty else { continue }
-            note(
-                writtenAge, fileFields.filter { !PlistValue.isAge($0) && !MarkCoding.isMarks($0) }, at: index)
+            note(writtenAge, PlistValue.otherEntries(own: [], file: fileFields), at: index)
         }
     }
 
+    /// Keeps what one record keeps, but its marks, which the writer keeps in a table of their own.
     private mutating func note(_ writtenAge: String?, _ entries: [PlistEntry], at index: Int) {
         if let writtenAge { writtenAges[index] = writtenAge }
-        if !entries.isEmpty { others[index] = entries }
+        let others = entries.filter { !MarkCoding.isMarks($0) }
+        if !others.isEmpty { self.others[index] = others }
     }
 
     /// The other keys of every record, each once, in the order first met: the file writes each

@@ -157,16 +157,21 @@ extension PlistValue {
         // An age kept as written goes back as it was; a student given an age since has lost it.
         let writtenAge =
             student.age == 0 ? Student.writtenAge(among: student.otherFields + fileFields) : nil
-        var others = student.otherFields.filter { !isAge($0) }
-        for field in fileFields
-        where !isAge(field) && !student.otherFields.contains(where: { $0.key == field.key }) {
+        return (writtenAge, otherEntries(own: student.otherFields, file: fileFields))
+    }
+
+    /// A record's other keys: its own (`own`), then the file's that it does not hold, never an
+    /// age kept as written, which goes in the age's place.
+    static func otherEntries(own: [PlistEntry], file: [PlistEntry]) -> [PlistEntry] {
+        var others = own.filter { !isAge($0) }
+        for field in file where !isAge(field) && !own.contains(where: { $0.key == field.key }) {
             others.append(field)
         }
-        return (writtenAge, others)
+        return others
     }
 
     /// Whether an entry among a record's other keys is its age kept as written.
-    static func isAge(_ entry: PlistEntry) -> Bool {
+    private static func isAge(_ entry: PlistEntry) -> Bool {
         entry.key == Student.ageKey
     }
 

@@ -91,4 +91,14 @@ struct OneWriterTests {
         let bytes = Data(try RosterCodec.encode([student], format: .binary))
         #expect(try RosterCodec.decode(bytes, path: "test").students == [student])
     }
+
+    @Test("the XML writer names the record and the key of a text that XML cannot hold")
+    func xmlNamesTheRecord() throws {
+        let students = [Student(name: "Ada", age: 12), Student(name: "B\u{1}en", age: 12)]
+        #expect {
+            try RosterCodec.encode(students, format: .xml)
+        } throws: { error in
+            "\(error)".contains("the 'name' of record 2 holds a control character")
+        }
+    }
 }

@@ -14,7 +14,7 @@ enum XMLPlistWriter {
     /// - Throws: ``StorageError/encodingFailed(reason:)`` when a string holds a control character.
     static func bytes(for value: PlistValue) throws -> [UInt8] {
         var text = header
-        try append(value, indent: 0, to: &text)
+        try append(value, indent: 0, place: { "a value" }, to: &text)
         text += "</plist>\n"
         return Array(text.utf8)
     }
@@ -26,10 +26,14 @@ enum XMLPlistWriter {
 
         """
 
-    private static func append(_ value: PlistValue, indent: Int, to text: inout String) throws {
+    /// Appends `value`, which is `place` in the file, such as `the 'name' of record 3` (the
+    /// top-level array's elements are its records), said only when a text cannot be written.
+    private static func append(
+        _ value: PlistValue, indent: Int, place: () -> String, to text: inout String
+    ) throws {
         let tabs = String(repeating: "\t", count: indent)
         switch value {
-        case .string(let string): text += "\(tabs)<string>\(try escaped(string, in: "a value"))</string>\n"
+        case .string(let string): text += "\(tabs)<string>\(try escaped(string, in: place))</string>\n"
         case .integer(let number): text += "\(tabs)<integer>\(number)</integer>\n"
         case .real(let number): text += "\(tabs)<real>\(number)</real>\n"
         case .bool(let flag): text += "\(tabs)<\(flag)/>\n"
@@ -44,7 +48,12 @@ enum XMLPlistWriter {
                 return
             }
             text += "\(tabs)<array>\n"
-            for element in elements { try append(element, indent: indent + 1, to: &text) }
+            for (index, element) in elements.enumerated() {
+                try append(
+                    element, indent: indent + 1, place: { indent == 0 ? "record \(index + 1)" : place() },
+                    to: &text
+                )
+            }
             text += "\(tabs)</array>\n"
         case .dictionary(let entries):
             guard !entries.isEmpty else {
@@ -53,14 +62,17 @@ enum XMLPlistWriter {
             }
             text += "\(tabs)<dict>\n"
             for entry in entries {
-                text += "\(tabs)\t<key>\(try escaped(entry.key, in: "a key"))</key>\n"
-                try append(entry.value, indent: indent + 1, to: &text)
+                text += "\(tabs)\t<key>\(try escaped(entry.key, in: { "a key of \(place())" }))</key>\n"
+                try append(
+                    entry.value, indent: indent + 1,
+                    place: { "the '\(VisibleText.of(entry.key))' of \(place())" },
+                    to: &text)
             }
             text += "\(tabs)</dict>\n"
         }
     }
 
-    private static func escaped(_ text: String, in place: String) throws -> String {
+    private static func escaped(_ text: String, in place: () -> String) throws -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 < 0x20 }) else {
             return text
         }
@@ -73,7 +85,7 @@ enum XMLPlistWriter {
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             case _ where scalar.value < 0x20:
                 throw StorageError.encodingFailed(
-                    reason: "\(place) holds a control character that XML cannot hold")
+                    reason: "\(place()) holds a control character that XML cannot hold")
             default: result.unicodeScalars.append(scalar)
             }
         }
